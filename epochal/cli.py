@@ -1,0 +1,250 @@
+"""The ``epochal`` command: list games, simulate, benchmark, replay, play in the terminal.
+
+Bad input never shows a traceback: it prints one ``error:`` line and exits with code 2.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Optional
+
+import click
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from epochal.engine import (IllegalAction, OptionError, RecordError, game_names, get_game,
+                            load_record, replay_states)
+
+app = typer.Typer(add_completion=False, no_args_is_help=True,
+                  help="Epochal: civilization-building card games to play, simulate and study.")
+cards_app = typer.Typer(no_args_is_help=True, help="Card data: validate an owner's data file.")
+app.add_typer(cards_app, name="cards")
+
+out = Console()
+err = Console(stderr=True)
+
+
+class UsageError(Exception):
+    """Bad input from the command line: one line, exit code 2."""
+
+
+def _game(name: str, data: Optional[Path]):
+    try:
+        return get_game(name, str(data) if data else None)
+    except (OptionError, ValueError) as exc:
+        raise UsageError(str(exc)) from None
+
+
+def _options(game, players: int, pairs: list[str]) -> dict:
+    known = {o.name: o for o in game.options}
+    options = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep:
+            raise UsageError(f"--option wants NAME=VALUE, got {pair!r}")
+        choices = {str(c): c for c in known[key].choices} if key in known else {}
+        options[key] = choices.get(value, value)
+    try:
+        return game.configure(players, options)
+    except OptionError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def _check_count(name: str, value: int, low: int = 1) -> None:
+    if value < low:
+        raise UsageError(f"{name} must be at least {low}, not {value}")
+
+
+def _emit_json(obj) -> None:
+    sys.stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")
+
+
+PLAYERS = typer.Option(..., "--players", "-p", help="Number of players.")
+DATA = typer.Option(None, "--data", help="Card data file to play with instead of the built-in one.")
+OPTION = typer.Option([], "--option", "-o", help="Rules option NAME=VALUE (see `epochal games`).")
+
+
+@app.command()
+def games(as_json: bool = typer.Option(False, "--json", help="One JSON object on stdout.")):
+    """The registered games: player counts, options, card data status."""
+    rows = []
+    for name in game_names():
+        game = get_game(name)
+        rows.append({"name": name, "title": game.title, "players": [game.min_players, game.max_players],
+                     "options": {o.name: {"choices": list(o.choices), "default": o.default, "help": o.help}
+                                 for o in game.options},
+                     "data": game.data_status()})
+    if as_json:
+        _emit_json({"games": rows})
+        return
+    table = Table(title="Epochal games")
+    for col in ("game", "players", "options (default first)", "card data"):
+        table.add_column(col, overflow="fold")
+    for r in rows:
+        opts = "\n".join(f"{k}: {'|'.join(map(str, [v['default']] + [c for c in v['choices'] if c != v['default']]))}"
+                         for k, v in r["options"].items())
+        table.add_row(f"{r['name']}\n{r['title']}", f"{r['players'][0]}-{r['players'][1]}", opts, r["data"])
+    out.print(table)
+
+
+@app.command()
+def simulate(game_name: str = typer.Argument(..., metavar="GAME"),
+             players: int = PLAYERS,
+             games_: int = typer.Option(100, "--games", "-n", help="Games to play."),
+             seed: int = typer.Option(1, "--seed", help="Seed of the series."),
+             agents: Optional[str] = typer.Option(None, "--agents", help="Agents per seat, e.g. heuristic,random,random."),
+             as_json: bool = typer.Option(False, "--json", help="One JSON object on stdout."),
+             save_records: Optional[Path] = typer.Option(None, "--save-records", help="Write every game's record to DIR."),
+             option: list[str] = OPTION, data: Optional[Path] = DATA):
+    """Play GAMES games between agents and report wins, scores, speed and errors."""
+    from epochal.agents import parse_agents
+    from epochal.sim.simulate import simulate as run
+
+    game = _game(game_name, data)
+    _check_count("--games", games_)
+    options = _options(game, players, option)
+    try:
+        names = parse_agents(agents, game, players)
+    except OptionError as exc:
+        raise UsageError(str(exc)) from None
+    with _progress(games_, f"{game_name} x{players}") as tick:
+        report = run(game, players, games_, seed, names, options, save_records, tick)
+    if as_json:
+        _emit_json(report)
+        return
+    table = Table(title=f"{game.title}: {games_} games, {players} players, seed {seed}")
+    for col in ("seat", "agent", "wins", "win rate", "mean score"):
+        table.add_column(col)
+    for s in range(players):
+        table.add_row(str(s), names[s], str(report["wins"][s]), str(report["win_rate"][s]),
+                      str(report["mean_scores"][s]))
+    out.print(table)
+    out.print(f"{report['decisions']} decisions in {report['seconds']} s "
+              f"({report['decisions_per_second']}/s), errors: {report['errors']}")
+    if report.get("first_error"):
+        out.print(report["first_error"]["error"])
+
+
+class _progress:
+    """A Rich progress bar on stderr when stderr is a terminal; silent otherwise."""
+
+    def __init__(self, total: int, label: str):
+        self.total, self.label = total, label
+        self.bar = None
+
+    def __enter__(self):
+        if not err.is_terminal:
+            return None
+        self.bar = Progress(TextColumn(self.label), BarColumn(), MofNCompleteColumn(),
+                            TimeRemainingColumn(), console=err, transient=True)
+        self.bar.start()
+        task = self.bar.add_task(self.label, total=self.total)
+        return lambda done: self.bar.update(task, completed=done)
+
+    def __exit__(self, *exc):
+        if self.bar:
+            self.bar.stop()
+
+
+@app.command()
+def bench(game_name: str = typer.Argument(..., metavar="GAME"),
+          players: int = PLAYERS,
+          seconds: float = typer.Option(5.0, "--seconds", help="How long to play random games."),
+          seed: int = typer.Option(1, "--seed"),
+          as_json: bool = typer.Option(False, "--json", help="One JSON object on stdout."),
+          option: list[str] = OPTION, data: Optional[Path] = DATA):
+    """Random-play throughput: decisions per second, and clone/apply/legal cost in µs."""
+    from epochal.sim.bench import bench as run
+
+    game = _game(game_name, data)
+    options = _options(game, players, option)
+    if seconds <= 0:
+        raise UsageError(f"--seconds must be positive, not {seconds}")
+    report = run(game, players, seconds, seed, options)
+    if as_json:
+        _emit_json(report)
+    else:
+        for key, value in report.items():
+            out.print(f"{key:>22}: {value}")
+
+
+@app.command()
+def replay(file: Path = typer.Argument(..., help="A game record (JSON)."),
+           as_json: bool = typer.Option(False, "--json"), data: Optional[Path] = DATA):
+    """Replay a record through the rules and print the final scores."""
+    try:
+        record = load_record(file)
+        state = None
+        for state in replay_states(record, str(data) if data else None):
+            pass
+    except RecordError as exc:
+        raise UsageError(str(exc)) from None
+    game = get_game(record.game, str(data) if data else None)
+    scores = game.scores(state)
+    result = {"game": record.game, "actions": len(record.actions),
+              "scores": [s.total for s in scores], "breakdown": [s.breakdown for s in scores],
+              "winners": game.winners(state)}
+    if as_json:
+        _emit_json(result)
+        return
+    for seat, (name, sc) in enumerate(zip(record.seats, scores)):
+        mark = "  winner" if seat in result["winners"] else ""
+        out.print(f"seat {seat} ({name}): {sc.total}  {sc.breakdown}{mark}")
+
+
+@app.command()
+def play(game_name: str = typer.Argument(..., metavar="GAME"),
+         players: int = PLAYERS,
+         seat: int = typer.Option(0, "--seat", help="Your seat."),
+         vs: str = typer.Option("heuristic", "--vs", help="Agent for the other seats."),
+         seed: Optional[int] = typer.Option(None, "--seed"),
+         option: list[str] = OPTION, data: Optional[Path] = DATA,
+         save: Optional[Path] = typer.Option(None, "--save", help="Write the record here at the end.")):
+    """Play in the terminal against bots, choosing among the legal actions by number."""
+    from epochal.terminal import play_terminal
+
+    game = _game(game_name, data)
+    options = _options(game, players, option)
+    if not 0 <= seat < players:
+        raise UsageError(f"--seat must be 0..{players - 1}, not {seat}")
+    try:
+        from epochal.agents import make_agent
+        make_agent(vs, game)
+    except OptionError as exc:
+        raise UsageError(str(exc)) from None
+    play_terminal(game, players, seat, vs, seed, options, save, out)
+
+
+@cards_app.command("validate")
+def cards_validate(game_name: str = typer.Argument(..., metavar="GAME"),
+                   file: Path = typer.Argument(..., help="The data file to check.")):
+    """Check a card data file against every constraint the rules record."""
+    if game_name not in game_names():
+        raise UsageError(f"unknown game {game_name!r} (games: {', '.join(game_names())})")
+    game = _game(game_name, file)
+    out.print(f"{file}: valid {game_name} data ({game.data_status()})")
+
+
+def main() -> None:
+    try:
+        app(standalone_mode=False)
+    except (UsageError, click.BadParameter, click.UsageError) as exc:
+        message = exc.format_message() if isinstance(exc, click.ClickException) else str(exc)
+        err.print(f"error: {message}", markup=False, highlight=False, soft_wrap=True)
+        sys.exit(2)
+    except click.exceptions.Abort:
+        err.print("aborted")
+        sys.exit(130)
+    except click.exceptions.Exit as exc:
+        sys.exit(exc.exit_code)
+    except (IllegalAction, OptionError, RecordError) as exc:
+        err.print(f"error: {exc}", markup=False, highlight=False, soft_wrap=True)
+        sys.exit(2)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,13 @@
+"""The game-agnostic kernel. It imports no game; games import it."""
+
+from .errors import IllegalAction, OptionError, RecordError
+from .events import event, visible
+from .game import Game, Option, Score, game_names, get_game
+from .record import Record, load_record, new_record, parse_record, replay, replay_states
+from .state import Decision, State
+
+__all__ = [
+    "IllegalAction", "OptionError", "RecordError", "event", "visible", "Game", "Option", "Score",
+    "game_names", "get_game", "Record", "load_record", "new_record", "parse_record", "replay",
+    "replay_states", "Decision", "State",
+]

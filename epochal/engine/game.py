@@ -1,0 +1,164 @@
+"""The engine protocol every game implements, and the registry that finds games.
+
+A ``Game`` object is static: rules and card data. Everything that changes lives in a
+``State``. The protocol follows OpenSpiel's split (game vs state, stable integer action ids)
+and TAG's forward model (pending decisions as a stack inside the state).
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from .errors import IllegalAction, OptionError
+from .state import State
+
+
+@dataclass(frozen=True)
+class Option:
+    """A rules option: its name, allowed values, default, and which rule it concerns."""
+
+    name: str
+    choices: tuple
+    default: Any
+    help: str = ""
+
+
+@dataclass
+class Score:
+    """A seat's final result. ``tiebreak`` keys compare after ``total`` (higher is better)."""
+
+    total: int
+    breakdown: dict[str, int] = field(default_factory=dict)
+    tiebreak: tuple = ()
+
+    def key(self) -> tuple:
+        return (self.total, *self.tiebreak)
+
+
+class Game:
+    name: ClassVar[str]
+    title: ClassVar[str]
+    version: ClassVar[str] = "1"
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    options: ClassVar[tuple[Option, ...]] = ()
+    num_actions: ClassVar[int]            # size of the action id space: ids are 0..num_actions-1
+
+    # --- configuration -------------------------------------------------------------------
+    def configure(self, players: int, options: dict | None) -> dict:
+        """Check the player count and options; return the options with defaults filled in."""
+        if not isinstance(players, int) or isinstance(players, bool) or not (
+                self.min_players <= players <= self.max_players):
+            raise OptionError(f"{self.name} is played by {self.min_players} to {self.max_players} "
+                              f"players, not {players!r}")
+        known = {o.name: o for o in self.options}
+        out = {}
+        for key, value in (options or {}).items():
+            if key not in known:
+                raise OptionError(f"{self.name} has no option {key!r} "
+                                  f"(options: {', '.join(known) or 'none'})")
+            opt = known[key]
+            if value not in opt.choices:
+                raise OptionError(f"option {key}={value!r} is not one of "
+                                  f"{', '.join(map(str, opt.choices))}")
+            out[key] = value
+        for opt in self.options:
+            out.setdefault(opt.name, opt.default)
+        return out
+
+    def option_sets(self) -> list[dict]:
+        """Option combinations the engine battery runs: the defaults, then each other choice."""
+        sets = [{}]
+        for opt in self.options:
+            sets += [{opt.name: c} for c in opt.choices if c != opt.default]
+        return sets
+
+    # --- the forward model ---------------------------------------------------------------
+    def new(self, players: int, seed: int, options: dict | None = None) -> State:
+        raise NotImplementedError
+
+    def actors(self, state: State) -> list[int]:
+        """Seats that owe a decision now; several in a simultaneous step; [] when over."""
+        if state.over or not state.stack:
+            return []
+        return state.stack[-1].waiting()
+
+    def legal(self, state: State, seat: int) -> list[int]:
+        raise NotImplementedError
+
+    def apply(self, state: State, seat: int, action: int) -> list[dict]:
+        """Apply ``action`` for ``seat``; raise IllegalAction before any change."""
+        raise NotImplementedError
+
+    def action_text(self, state: State, seat: int, action: int) -> str:
+        return f"action {action}"
+
+    # --- information ----------------------------------------------------------------------
+    def view(self, state: State, seat: int | None) -> dict:
+        """JSON-ready: exactly what ``seat`` may know (``None``: a spectator)."""
+        raise NotImplementedError
+
+    def determinize(self, state: State, seat: int, rng) -> State:
+        """A clone in which everything ``seat`` cannot see is re-dealt at random."""
+        raise NotImplementedError
+
+    def scores(self, state: State) -> list[Score]:
+        raise NotImplementedError
+
+    def winners(self, state: State) -> list[int]:
+        """Seats sharing first place (all tied seats share the victory)."""
+        keys = [s.key() for s in self.scores(state)]
+        best = max(keys)
+        return [i for i, k in enumerate(keys) if k == best]
+
+    def check_invariants(self, state: State) -> list[str]:
+        """Game-specific conservation laws; the battery calls it after every action."""
+        return []
+
+    def data_status(self) -> str:
+        """'exact', or 'provisional: ...' when card data includes stand-ins."""
+        return "exact"
+
+    def data_id(self) -> str | None:
+        """Identifies the card data set in records (None: the game has no data file)."""
+        return None
+
+    def heuristic_agent(self, seed: int = 0):
+        """The game's own bot, or None."""
+        return None
+
+    # --- helpers for games ----------------------------------------------------------------
+    def check_turn(self, state: State, seat: int) -> None:
+        if state.over:
+            raise IllegalAction("the game is over", "end")
+        if not isinstance(seat, int) or not 0 <= seat < state.players:
+            raise IllegalAction(f"no seat {seat!r} in a {state.players}-player game", "seats")
+        if seat not in self.actors(state):
+            waiting = ", ".join(str(s) for s in self.actors(state))
+            raise IllegalAction(f"seat {seat} has no decision to make now (waiting for seat "
+                                f"{waiting})", "turn order")
+
+
+# --- registry ----------------------------------------------------------------------------------
+
+GAME_MODULES = {
+    "hadara": "epochal.games.hadara",
+}
+_loaded: dict[tuple[str, str | None], Game] = {}
+
+
+def game_names() -> list[str]:
+    return sorted(GAME_MODULES)
+
+
+def get_game(name: str, data: str | None = None) -> Game:
+    """The game ``name``, bound to the card data file ``data`` (None: the built-in data)."""
+    key = (name, data)
+    if key not in _loaded:
+        if name not in GAME_MODULES:
+            raise OptionError(f"unknown game {name!r} (games: {', '.join(game_names())})")
+        module = importlib.import_module(GAME_MODULES[name])
+        _loaded[key] = module.make_game(data)
+    return _loaded[key]

@@ -1,0 +1,48 @@
+"""Event text from per-game locale templates (``games/<game>/locale/<lang>.json``).
+
+Templates use ``{name}`` fields from the event; ``{seat}`` renders as the seat's name. An event
+without a template falls back to English, then to its type and arguments.
+"""
+
+from __future__ import annotations
+
+import importlib.resources
+import json
+from functools import lru_cache
+
+LANGUAGES = ("en", "ru", "hu")
+
+
+@lru_cache(maxsize=None)
+def templates(game: str, lang: str) -> dict[str, str]:
+    try:
+        text = importlib.resources.files(f"epochal.games.{game}").joinpath(
+            "locale", f"{lang}.json").read_text(encoding="utf-8")
+    except (FileNotFoundError, ModuleNotFoundError):
+        return {}
+    return json.loads(text)
+
+
+def render(game: str, ev: dict, lang: str = "en", names: list[str] | None = None) -> str:
+    args = {k: _show(v) for k, v in ev.items() if k not in ("type", "to")}
+    for key in ("seat", "first"):
+        if isinstance(ev.get(key), int) and names:
+            args[key] = names[ev[key]] if ev[key] < len(names) else str(ev[key])
+    for table in (templates(game, lang), templates(game, "en")):
+        template = table.get(ev["type"])
+        if template:
+            try:
+                return template.format(**args)
+            except (KeyError, IndexError, ValueError):
+                continue
+    return ev["type"] + " " + ", ".join(f"{k}={v}" for k, v in args.items())
+
+
+def _show(value) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list):
+        return ", ".join(_show(v) for v in value)
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {_show(v)}" for k, v in value.items() if v)
+    return str(value)

@@ -1,0 +1,39 @@
+"""The random number generator held in every state.
+
+SplitMix64 over a single 64-bit integer: the whole generator is one int in the state, so a
+clone copies it for free and a JSON round-trip keeps it exactly. Same seed and same actions
+give the same game, bit for bit.
+"""
+
+MASK = (1 << 64) - 1
+_GOLDEN = 0x9E3779B97F4A7C15
+
+
+def seed_state(seed: int) -> int:
+    """Turn any integer seed into a generator state."""
+    return mix(seed & MASK)
+
+
+def mix(x: int) -> int:
+    z = (x + _GOLDEN) & MASK
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+    return z ^ (z >> 31)
+
+
+def randbelow(state, n: int) -> int:
+    """A uniform integer in [0, n), advancing ``state.rng``."""
+    state.rng = x = (state.rng + _GOLDEN) & MASK
+    return mix(x) % n
+
+
+def shuffle(state, items: list) -> None:
+    """Fisher-Yates in place, driven by ``state.rng``."""
+    for i in range(len(items) - 1, 0, -1):
+        j = randbelow(state, i + 1)
+        items[i], items[j] = items[j], items[i]
+
+
+def derive(seed: int, index: int) -> int:
+    """An independent seed for game ``index`` of a series started with ``seed``."""
+    return mix((seed * 1_000_003 + index) & MASK) >> 1

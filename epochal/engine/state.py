@@ -1,0 +1,58 @@
+"""Plain-data state shared by every game.
+
+A state is a msgspec Struct holding only ints, strings, lists, dicts and nested Structs; card
+data stays in the game object. That makes ``clone`` a fast binary round-trip and JSON exact.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import msgspec
+
+_ENCODER = msgspec.msgpack.Encoder()
+_JSON = msgspec.json.Encoder()
+
+
+class Decision(msgspec.Struct, kw_only=True):
+    """A pending decision on the stack: who must choose, and what for.
+
+    A card effect that needs a choice pushes a frame and returns; the next action pops it.
+    With several ``seats`` the decision is simultaneous: ``chosen`` keeps each seat's answer
+    hidden until every seat has answered (views must never show another seat's entry).
+    """
+
+    kind: str
+    seats: list[int]
+    args: dict[str, Any] = {}
+    chosen: dict[int, int] = {}
+
+    def waiting(self) -> list[int]:
+        return [s for s in self.seats if s not in self.chosen]
+
+
+class State(msgspec.Struct, kw_only=True):
+    game: str
+    players: int
+    options: dict[str, Any]
+    rng: int
+    stack: list[Decision] = []
+    ply: int = 0                  # actions applied so far
+    over: bool = False
+
+    _decoders: ClassVar[dict[type, msgspec.msgpack.Decoder]] = {}
+
+    def clone(self):
+        cls = type(self)
+        decoder = State._decoders.get(cls)
+        if decoder is None:
+            decoder = State._decoders[cls] = msgspec.msgpack.Decoder(cls)
+        return decoder.decode(_ENCODER.encode(self))
+
+    def to_json(self) -> bytes:
+        """JSON bytes; equal states give equal bytes (used to prove that nothing changed)."""
+        return _JSON.encode(self)
+
+    @classmethod
+    def from_json(cls, raw: bytes | str):
+        return msgspec.json.decode(raw, type=cls)

@@ -1,0 +1,129 @@
+"""Purple card effects (PE1-PE15, spec section 4.9) as queries over a seat's cards.
+
+Each effect is data (``cards.py``); these functions read it. Several copies of an effect
+stack where a number is involved (A20), except capabilities that cannot add up (PE2, PE13).
+"""
+
+from __future__ import annotations
+
+from .cards import (BuyDownRequirement, ColonyTribute, ColorPatron, DevelopmentTax, DoubleActions,
+                    FeedPayment, FoodSurplus, LowerRequirements, MedalPrices, SaleBonus, SetBonus,
+                    SetJoker, StatueBooster, TileHolder)
+
+
+class Effects:
+    """Per-card effect lookup, built once per data set."""
+
+    def __init__(self, effect_of: list):
+        self.effect_of = effect_of
+
+    def of(self, seat, kind) -> list:
+        eff = self.effect_of
+        return [e for k in seat.cards if isinstance(e := eff[k], kind)]
+
+    def has(self, seat, kind) -> bool:
+        eff = self.effect_of
+        return any(isinstance(eff[k], kind) for k in seat.cards)
+
+    # PE1
+    def sale_bonus(self, seat) -> int:
+        return sum(e.coins for e in self.of(seat, SaleBonus))
+
+    # PE2: (coins per point, points per step) or None
+    def buy_down(self, seat):
+        found = self.of(seat, BuyDownRequirement)
+        if not found:
+            return None
+        return min(e.coins_per_point for e in found), max(e.max_points_per_step for e in found)
+
+    # PE10
+    def requirement_reduction(self, seat) -> int:
+        return sum(e.points for e in self.of(seat, LowerRequirements))
+
+    # PE13
+    def per_step(self, seat) -> int:
+        return max([1] + [e.per_step for e in self.of(seat, DoubleActions)])
+
+    # PE9
+    def colony_tribute(self, seat) -> int:
+        return sum(e.coins for e in self.of(seat, ColonyTribute))
+
+    # PE8: coins in an Income step
+    def development_tax(self, seat) -> int:
+        income = seat.tracks[0]
+        above = sum(1 for value in seat.tracks[1:] if value > income)
+        return sum(e.coins_per_track * above for e in self.of(seat, DevelopmentTax))
+
+    # PE6: (coins per card, payments allowed this step)
+    def feed_payment(self, seat):
+        found = self.of(seat, FeedPayment)
+        if not found:
+            return None
+        return min(e.coins_per_card for e in found), sum(e.max_cards_per_step for e in found)
+
+    # PE7: coins when food exceeds the card count
+    def food_surplus(self, seat, surplus: int) -> int:
+        if surplus <= 0:
+            return 0
+        return sum(min(e.coins_per_point * surplus, e.max_coins_per_step)
+                   for e in self.of(seat, FoodSurplus))
+
+    # PE5: (silver, gold) price override for an epoch (1-based), None where unchanged
+    def medal_prices(self, seat, epoch: int):
+        silver = gold = None
+        for e in self.of(seat, MedalPrices):
+            s, g = e.silver[epoch - 1], e.gold[epoch - 1]
+            if s is not None:
+                silver = s if silver is None else min(silver, s)
+            if g is not None:
+                gold = g if gold is None else min(gold, g)
+        return silver, gold
+
+    # PE4
+    def statue_boost(self, seat) -> int:
+        return sum(e.track_bonus for e in self.of(seat, StatueBooster))
+
+    def statue_boost_of(self, card: int) -> int:
+        e = self.effect_of[card]
+        return e.track_bonus if isinstance(e, StatueBooster) else 0
+
+    def statue_facedown_vp(self, seat) -> int:
+        return sum(e.facedown_vp for e in self.of(seat, StatueBooster))
+
+    # PE3
+    def tile_holder(self, card: int):
+        e = self.effect_of[card]
+        return e if isinstance(e, TileHolder) else None
+
+    # PE15
+    def patrons(self, seat) -> list[ColorPatron]:
+        return self.of(seat, ColorPatron)
+
+    def patron(self, card: int):
+        e = self.effect_of[card]
+        return e if isinstance(e, ColorPatron) else None
+
+    # PE11, PE12
+    def set_bonus(self, seat) -> int:
+        return sum(e.vp_per_set for e in self.of(seat, SetBonus))
+
+    def jokers(self, seat) -> int:
+        return len(self.of(seat, SetJoker))
+
+    def is_joker(self, card: int) -> bool:
+        return isinstance(self.effect_of[card], SetJoker)
+
+
+def complete_sets(color_counts: list[int], jokers: int) -> int:
+    """Sets of five colours (R88) when each joker fills one missing card of a different set (PE12).
+
+    ``s`` sets are possible when the missing cards sum(max(0, s - count)) can be filled with at
+    most one joker per set: missing <= min(jokers, s).
+    """
+    s = min(color_counts)
+    while True:
+        missing = sum(max(0, s + 1 - c) for c in color_counts)
+        if missing <= min(jokers, s + 1):
+            s += 1
+        else:
+            return s

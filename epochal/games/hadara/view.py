@@ -1,0 +1,222 @@
+"""What one seat may see, action texts, and determinization for search.
+
+Hidden (spec Appendix A): deck contents and order, the cards returned to the box, another
+seat's drawn cards and its Phase A sales, the backs of colonies not annexed, and every
+simultaneous choice until all seats have chosen.
+"""
+
+from __future__ import annotations
+
+from . import actions as A
+from .cards import TRACKS
+from .rules import BOARD, CRESTS, HadaraRules as Hadara
+from .state import HadaraState
+
+
+def card_info(game: Hadara, k: int) -> dict:
+    c = game.data.cards[k]
+    info = {"id": c.id, "epoch": c.epoch, "color": c.color, "cost": c.cost, "vp": c.vp,
+            "bonus": dict(zip(TRACKS, c.bonus.as_tuple())), "provenance": c.provenance}
+    if c.effect is not None:
+        info["effect"] = {"pe": type(c.effect).__struct_config__.tag,
+                          **{f: getattr(c.effect, f) for f in c.effect.__struct_fields__}}
+    if c.star:
+        info["star"] = True
+    return info
+
+
+def colony_front(game: Hadara, token: int) -> dict:
+    col = game.colonies[token]
+    return {"id": col.id, "requirement": col.requirement, "vp": col.front_vp,
+            "plunder": col.plunder, "annex_cost": col.annex_cost, "provenance": col.provenance}
+
+
+def colony_back(game: Hadara, token: int) -> dict:
+    col = game.colonies[token]
+    return {"bonus": dict(zip(TRACKS, col.back_bonus.as_tuple())), "vp": col.back_vp}
+
+
+def view(game: Hadara, st: HadaraState, seat: int | None) -> dict:
+    frame = st.stack[-1] if st.stack else None
+    seats = []
+    for i, s in enumerate(st.seats):
+        start = game.data.start_cards[s.start]
+        entry = {
+            "seat": i, "crest": CRESTS[i], "coins": s.coins,
+            "tracks": dict(zip(TRACKS, s.tracks)),
+            "start_card": start.number if s.side else None, "side": s.side or None,
+            "initiative": getattr(start, s.side).initiative if s.side else None,
+            "cards": [game.card_id[k] for k in s.cards],
+            "colonies": [{**colony_front(game, c), "annexed": a,
+                          **({"back": colony_back(game, c)} if a else {})}
+                         for c, a in zip(s.colonies, s.annexed)],
+            "statues": [None if code < 0 else {"track": TRACKS[code // 2], "face_down": bool(code % 2)}
+                        for code in s.statues],
+            "unused_tiles": dict(zip(TRACKS, s.tiles)),
+            "silver": [TRACKS[t] for t in s.silver], "gold": s.gold,
+            "held_tiles": {game.card_id[k]: TRACKS[t] for k, t in s.held.items()},
+            "hand_size": len(s.hand),
+        }
+        if i == seat:
+            entry["hand"] = [game.card_id[k] for k in s.hand]
+            entry["sold_this_epoch"] = [game.card_id[k] for k in s.sold_secret]
+        seats.append(entry)
+    decision = None
+    if frame is not None:
+        decision = {"kind": frame.kind, "seats": list(frame.seats), "waiting": frame.waiting()}
+        if seat is not None and seat in frame.chosen:
+            decision["your_choice"] = frame.chosen[seat]
+    legal = game.legal(st, seat) if seat is not None else []
+    shown = set()
+    for s in st.seats:
+        shown.update(s.cards)
+    for pile in st.piles:
+        if pile:
+            shown.add(pile[-1])
+    if seat is not None:
+        shown.update(st.seats[seat].hand)
+    return {
+        "game": game.name, "players": st.players, "options": dict(st.options),
+        "data": {"name": game.data.name, "status": game.data_status(),
+                 "provisional": game.data.provisional},
+        "epoch": st.epoch, "step": st.step, "over": st.over, "ply": st.ply,
+        "first_players": list(st.first), "wheel": st.wheel, "round": st.round,
+        "board": [{"color": BOARD[p], "deck": len(st.decks[p]), "pile": len(st.piles[p]),
+                   "top": game.card_id[st.piles[p][-1]] if st.piles[p] else None}
+                  for p in range(len(BOARD))],
+        "crest_decks": ({CRESTS[i]: BOARD[game.deck_at(st, i)] for i in range(st.players)}
+                        if st.step == "A2" else {}),
+        "colonies": [{"requirement": game.requirements[v], "left": len(stack),
+                      "top": colony_front(game, stack[-1]) if stack else None}
+                     for v, stack in enumerate(st.stacks)],
+        "out_pile": len(st.out),
+        "seats": seats, "you": seat, "decision": decision,
+        "legal": [{"id": a, "text": action_text(game, st, seat, a)} for a in legal],
+        "cards": {game.card_id[k]: card_info(game, k) for k in sorted(shown)},
+        "scores": ([{"total": sc.total, **sc.breakdown, "tiebreak": list(sc.tiebreak)}
+                    for sc in game.scores(st)] if st.over else None),
+        "winners": game.winners(st) if st.over else None,
+    }
+
+
+def short(game: Hadara, k: int) -> str:
+    c = game.data.cards[k]
+    bonus = " ".join(f"{t[:3].upper()}+{v}" for t, v in zip(TRACKS, c.bonus.as_tuple()) if v)
+    effect = f" {type(c.effect).__struct_config__.tag}" if c.effect is not None else ""
+    return f"{c.id} ({c.color}, cost {c.cost}, {c.vp} VP{', ' + bonus if bonus else ''}{effect})"
+
+
+def action_text(game: Hadara, st: HadaraState, seat: int | None, a: int) -> str:
+    s = st.seats[seat] if seat is not None else None
+    if A.WHEEL <= a < A.SIDE:
+        crest = CRESTS[seat] if seat is not None else "crest"
+        return f"set the wheel: {crest} draws first from the {BOARD[(seat + a) % len(BOARD)]} deck"
+    if A.SIDE <= a < A.DRAW:
+        side = "AB"[a - A.SIDE]
+        sc = game.data.start_cards[s.start]
+        v = getattr(sc, side)
+        tr = ", ".join(f"{t} {x}" for t, x in zip(TRACKS, v.tracks.as_tuple()))
+        return f"use side {side} of start card {sc.number}: initiative {v.initiative}, {tr}, {v.coins} coins"
+    if A.DRAW <= a < A.TAKE:
+        d, sell = divmod(a - A.DRAW, 2)
+        if not s or len(s.hand) < 2:
+            return "discard one drawn card, buy or sell the other"
+        discard, keep = s.hand[d], s.hand[1 - d]
+        verb = (f"sell {short(game, keep)} for {game.sale_value(s, keep)}" if sell
+                else f"buy {short(game, keep)} for {game.price(s, keep)}")
+        return f"discard {game.card_id[discard]}, {verb}"
+    if A.TAKE <= a < A.COLONY:
+        p, sell = divmod(a - A.TAKE, 2)
+        pile = st.piles[p]
+        if not pile:
+            return f"take from the empty {BOARD[p]} pile"
+        k = pile[-1]
+        verb = (f"sell it for {game.sale_value(s, k)}" if sell
+                else f"buy it for {game.price(s, k)}")
+        return f"take {short(game, k)} from the {BOARD[p]} pile and {verb}"
+    if A.COLONY <= a < A.PLUNDER:
+        return f"take a colony with requirement {game.requirements[a - A.COLONY]}"
+    if a == A.PLUNDER:
+        return "plunder the colony (take its coins)"
+    if a == A.ANNEX:
+        return "annex the colony (pay, flip, gain its back)"
+    if A.STATUE <= a < A.SILVER:
+        code = a - A.STATUE
+        slot, track, fd = code // 8, (code % 8) // 2, code % 2
+        sl = game.slots[slot]
+        side = (f"face down for {sl.bonus} VP" if fd else f"face up: {TRACKS[track]} +{sl.bonus}")
+        return f"statue in slot {slot + 1} (culture {sl.requirement}, {sl.vp} VP) with the {TRACKS[track]} tile {side}"
+    if A.SILVER <= a < A.GOLD:
+        return f"buy a silver medal on {TRACKS[a - A.SILVER]}"
+    if a == A.GOLD:
+        return "buy a gold medal"
+    if A.TILE <= a < A.FEED_PAY:
+        return f"place the {TRACKS[a - A.TILE]} tile on the card (+2)"
+    if a == A.FEED_PAY:
+        return "pay coins instead of removing a card (PE6)"
+    if a == A.PASS:
+        return "pass"
+    if a >= A.REMOVE:
+        return f"remove {short(game, a - A.REMOVE)}"
+    return f"action {a}"
+
+
+def determinize(game: Hadara, st: HadaraState, seat: int, rng) -> HadaraState:
+    """Re-deal what ``seat`` cannot see, keeping every colour and every visible front in place."""
+    out = st.clone()
+    out.rng = rng.getrandbits(64)          # future deals must not be the real ones
+    # Card places hidden from `seat`, grouped by colour (a card's back shows epoch and colour).
+    slots: dict[int, list[tuple[list, int]]] = {}
+
+    def hide(container: list, index: int) -> None:
+        slots.setdefault(game.color_of[container[index]], []).append((container, index))
+
+    for deck in out.decks:
+        for j in range(len(deck)):
+            hide(deck, j)
+    for j, k in enumerate(out.box):
+        if game.epoch_of[k] == out.epoch:
+            hide(out.box, j)
+    for i, other in enumerate(out.seats):
+        if i == seat:
+            continue
+        for j in range(len(other.hand)):
+            hide(other.hand, j)
+        for j in range(len(other.sold_secret)):
+            hide(other.sold_secret, j)
+    for places in slots.values():
+        if len(places) > 1:
+            cards = [c[j] for c, j in places]
+            rng.shuffle(cards)
+            for (c, j), k in zip(places, cards):
+                c[j] = k
+    # Colony backs: below each stack's visible top, in the box and under plundered fronts,
+    # tokens with equal fronts may swap.
+    for v, stack in enumerate(out.stacks):
+        pool = [(stack, j) for j in range(len(stack) - 1)]
+        pool += [(out.colony_box, j) for j, t in enumerate(out.colony_box)
+                 if game.colonies[t].requirement == game.requirements[v]]
+        pool += [(other.colonies, j) for other in out.seats
+                 for j, (t, annexed) in enumerate(zip(other.colonies, other.annexed))
+                 if not annexed and game.colonies[t].requirement == game.requirements[v]]
+        _shuffle_by_front(game, pool, rng)
+    # Another seat's simultaneous choice is unknown, only that it was made: guess one.
+    if out.stack:
+        frame = out.stack[-1]
+        for s in frame.chosen:
+            if s != seat:
+                frame.chosen[s] = rng.choice(game._legal_frame(out, frame, s))
+    return out
+
+
+def _shuffle_by_front(game: Hadara, pool, rng) -> None:
+    groups: dict[tuple, list] = {}
+    for c, j in pool:
+        col = game.colonies[c[j]]
+        groups.setdefault((col.requirement, col.front_vp, col.plunder, col.annex_cost), []).append((c, j))
+    for places in groups.values():
+        if len(places) > 1:
+            tokens = [c[j] for c, j in places]
+            rng.shuffle(tokens)
+            for (c, j), t in zip(places, tokens):
+                c[j] = t

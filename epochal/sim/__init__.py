@@ -1,0 +1,1 @@
+"""Simulation: self-play series, benchmarks."""

@@ -1,0 +1,67 @@
+"""Random-play throughput and the cost of the engine's primitive operations."""
+
+from __future__ import annotations
+
+import random
+import time
+
+from epochal.engine import Game
+from epochal.engine.rng import derive
+
+
+def _random_states(game: Game, players: int, seed: int, count: int, options=None) -> list:
+    """Positions sampled along random games: (state, seat with a decision)."""
+    rng = random.Random(seed)
+    samples = []
+    g = 0
+    while len(samples) < count:
+        state = game.new(players, derive(seed, g), options)
+        g += 1
+        while not state.over:
+            seat = game.actors(state)[0]
+            if rng.random() < 0.05:
+                samples.append((state.clone(), seat))
+            game.apply(state, seat, rng.choice(game.legal(state, seat)))
+    return samples[:count]
+
+
+def _per_call_us(fn, items, repeat: int = 3) -> float:
+    best = float("inf")
+    for _ in range(repeat):
+        t = time.perf_counter()
+        for item in items:
+            fn(item)
+        best = min(best, (time.perf_counter() - t) / len(items))
+    return best * 1e6
+
+
+def bench(game: Game, players: int, seconds: float = 5.0, seed: int = 1, options=None) -> dict:
+    rng = random.Random(seed)
+    decisions = games = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = game.new(players, derive(seed, games), options)
+        games += 1
+        while not state.over:
+            seat = game.actors(state)[0]
+            game.apply(state, seat, rng.choice(game.legal(state, seat)))
+            decisions += 1
+    elapsed = time.perf_counter() - start
+    samples = _random_states(game, players, seed + 1, 300, options)
+    clone_us = _per_call_us(lambda s: s[0].clone(), samples)
+    legal_us = _per_call_us(lambda s: game.legal(s[0], s[1]), samples)
+    moves = [(s.clone(), seat, rng.choice(game.legal(s, seat))) for s, seat in samples]
+    copies = [[(s.clone(), seat, a) for s, seat, a in moves] for _ in range(3)]
+    best = float("inf")
+    for batch in copies:
+        t = time.perf_counter()
+        for s, seat, a in batch:
+            game.apply(s, seat, a)
+        best = min(best, (time.perf_counter() - t) / len(batch))
+    return {
+        "game": game.name, "players": players, "seconds": round(elapsed, 3), "games": games,
+        "decisions": decisions, "decisions_per_second": round(decisions / elapsed, 1),
+        "games_per_second": round(games / elapsed, 2),
+        "clone_us": round(clone_us, 2), "apply_us": round(best * 1e6, 2),
+        "legal_us": round(legal_us, 2),
+    }
