@@ -14,7 +14,6 @@ from .effects import complete_sets
 from .rules import HadaraRules
 from .state import HadaraState, Seat
 
-COIN = 0.3            # VP a coin is worth to this bot while there is time to spend it
 # Rough VP worth of each purple effect to its owner (PE1..PE15).
 EFFECT_VALUE = {"PE1": 3, "PE2": 2, "PE3": 3, "PE4": 4, "PE5": 4, "PE6": 3, "PE7": 3, "PE8": 5,
                 "PE9": 4, "PE10": 5, "PE11": 6, "PE12": 4, "PE13": 4, "PE14": 4, "PE15": 4}
@@ -22,6 +21,9 @@ EFFECT_VALUE = {"PE1": 3, "PE2": 2, "PE3": 3, "PE4": 4, "PE5": 4, "PE6": 3, "PE7
 
 class HeuristicBot:
     name = "heuristic"
+    coin = 0.4            # VP a coin is worth while there is time to spend it
+    scarce_coin = 0.3     # extra worth of a coin while the purse is nearly empty
+    income_factor = 0.5   # VP of one income point per income step still to come
 
     def __init__(self, seed: int = 0):
         self.rng = random.Random(seed)
@@ -46,16 +48,31 @@ class HeuristicBot:
         return per_epoch_left + 2 * (3 - st.epoch)
 
     def track_weights(self, game, st, me: Seat) -> list[float]:
+        """VP a point on each track is worth to this seat now."""
         left = self.remaining_steps(st)
-        income = 0.55 * left * COIN * 3
-        military = 1.2 if left > 1 else 0.4
-        culture = 1.0 if left > 1 else 0.3
-        cards_soon = len(me.cards) + (10 if st.step[0] == "A" else 5)
-        food = 1.1 if me.tracks[3] < cards_soon else 0.3
+        income = self.income_factor * left
+        reduction = game.fx.requirement_reduction(me)
+        owned = {game.colonies[c].requirement for c in me.colonies}
+        colony_gaps = [r - reduction - me.tracks[1] for r in game.requirements if r not in owned]
+        slot_gaps = [sl.requirement - reduction - me.tracks[2]
+                     for sl, code in zip(game.slots, me.statues) if code < 0]
+        military = self._threshold_weight(colony_gaps, left)
+        culture = self._threshold_weight(slot_gaps, left)
+        cards_soon = len(me.cards) + (6 if st.step[0] == "A" else 3)
+        food = 1.2 if me.tracks[3] < cards_soon else 0.2
         w = [income, military, culture, food]
         for t in me.silver:                      # a silver medal scores half its track
             w[t] += 0.5
         return w
+
+    @staticmethod
+    def _threshold_weight(gaps: list[int], left: int) -> float:
+        """A point is worth more while a colony or statue is within reach of a few points."""
+        ahead = [g for g in gaps if g > 0]
+        if not ahead or left == 0:
+            return 0.3
+        nearest = min(ahead)
+        return 0.5 + (2.5 if nearest <= 4 else 1.2 if nearest <= 8 else 0.6) * min(left, 3) / 3
 
     def card_value(self, game, st, me: Seat, k: int) -> float:
         w = self.track_weights(game, st, me)
@@ -74,11 +91,16 @@ class HeuristicBot:
         value += 0.4 * (4 - st.epoch)            # later discounts on this colour (R37)
         return value
 
+    def coin_value(self, st, me: Seat) -> float:
+        if st.epoch == 3 and st.step >= "B5":
+            return 0.2                           # after the last step a coin is 1/5 VP (R96)
+        return self.coin + (self.scarce_coin if me.coins < 8 else 0.0)
+
     def net_buy(self, game, st, me: Seat, k: int) -> float:
-        return self.card_value(game, st, me, k) - COIN * game.price(me, k)
+        return self.card_value(game, st, me, k) - self.coin_value(st, me) * game.price(me, k)
 
     def net_sell(self, game, st, me: Seat, k: int) -> float:
-        return COIN * game.sale_value(me, k)
+        return self.coin_value(st, me) * game.sale_value(me, k)
 
     def _option(self, game, st, me, k: int, sell: bool) -> float:
         return self.net_sell(game, st, me, k) if sell else self.net_buy(game, st, me, k)
@@ -86,7 +108,7 @@ class HeuristicBot:
     # --- one method per decision kind ----------------------------------------------------------
     def _side(self, game, st, me, a):
         side = getattr(game.data.start_cards[me.start], "AB"[a - A.SIDE])
-        return sum(side.tracks.as_tuple()) + COIN * 2 * side.coins - 0.3 * side.initiative
+        return sum(side.tracks.as_tuple()) + 2 * self.coin * side.coins - 0.3 * side.initiative
 
     def _draw(self, game, st, me, a):
         d, sell = divmod(a - A.DRAW, 2)
@@ -102,18 +124,19 @@ class HeuristicBot:
         v = a - A.COLONY
         token = game.colonies[st.stacks[v][-1]]
         cost = game._colony_cost(st, me, v) or 0
-        return token.front_vp + COIN * token.plunder + 1.0 - COIN * cost
+        coin = self.coin_value(st, me)
+        return token.front_vp + coin * token.plunder + 1.0 - coin * cost
 
     def _colony_mode(self, game, st, me, a):
         token = game.colonies[me.colonies[-1]]
         if a == A.PLUNDER:
-            return token.front_vp + COIN * token.plunder
+            return token.front_vp + self.coin_value(st, me) * token.plunder
         same_front = [c for c in game.colonies if (c.requirement, c.front_vp, c.plunder, c.annex_cost)
                       == (token.requirement, token.front_vp, token.plunder, token.annex_cost)]
         w = self.track_weights(game, st, me)
         back = sum(c.back_vp + sum(w[t] * b for t, b in enumerate(c.back_bonus.as_tuple()))
                    for c in same_front) / len(same_front)
-        return back - COIN * token.annex_cost
+        return back - self.coin_value(st, me) * token.annex_cost
 
     def _statue(self, game, st, me, a):
         if a == A.PASS:
@@ -131,7 +154,7 @@ class HeuristicBot:
 
     def _feed(self, game, st, me, a):
         if a == A.FEED_PAY:
-            return -COIN * game.fx.feed_payment(me)[0] - 0.5
+            return -self.coin_value(st, me) * game.fx.feed_payment(me)[0] - 0.5
         k = a - A.REMOVE
         value = self.card_value(game, st, me, k)
         if game.bonus_of[k][3]:                  # removing food makes it worse (R69)
@@ -141,7 +164,7 @@ class HeuristicBot:
     def _medals(self, game, st, me, a):
         silver, gold = game.medal_prices(st, me)
         scale = 1.0 if st.epoch == 3 else 0.8
-        coin = 0.2 if st.epoch == 3 else COIN   # after the last step a coin is 1/5 VP (R96)
+        coin = self.coin_value(st, me)
         if a == A.PASS:
             return 0.0
         if a == A.GOLD:

@@ -1,0 +1,1 @@
+"""Built-in Hadara data (hadara.json) and the script that generates it."""
