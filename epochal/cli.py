@@ -10,7 +10,6 @@ import sys
 from pathlib import Path
 from typing import Optional
 
-import click
 import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
@@ -232,18 +231,25 @@ def cards_validate(game_name: str = typer.Argument(..., metavar="GAME"),
 def main() -> None:
     try:
         app(standalone_mode=False)
-    except (UsageError, click.BadParameter, click.UsageError) as exc:
-        message = exc.format_message() if isinstance(exc, click.ClickException) else str(exc)
-        err.print(f"error: {message}", markup=False, highlight=False, soft_wrap=True)
-        sys.exit(2)
-    except click.exceptions.Abort:
+    except UsageError as exc:
+        _fail(str(exc))
+    except typer.TyperException as exc:        # a parsing error of the command line
+        if type(exc).__name__ == "NoArgsIsHelpError":
+            exc.show()
+            sys.exit(2)
+        _fail(exc.format_message() if hasattr(exc, "format_message") else str(exc))
+    except (IllegalAction, OptionError, RecordError) as exc:
+        _fail(str(exc))
+    except typer.Abort:
         err.print("aborted")
         sys.exit(130)
-    except click.exceptions.Exit as exc:
+    except typer.Exit as exc:
         sys.exit(exc.exit_code)
-    except (IllegalAction, OptionError, RecordError) as exc:
-        err.print(f"error: {exc}", markup=False, highlight=False, soft_wrap=True)
-        sys.exit(2)
+
+
+def _fail(message: str) -> None:
+    err.print(f"error: {' '.join(message.split())}", markup=False, highlight=False, soft_wrap=True)
+    sys.exit(2)
 
 
 if __name__ == "__main__":

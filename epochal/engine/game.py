@@ -113,6 +113,14 @@ class Game:
         best = max(keys)
         return [i for i, k in enumerate(keys) if k == best]
 
+    def reveals(self, events: list[dict]) -> bool:
+        """Did these events show some seat something it did not know? (Then no undo.)
+
+        A private event (``to``) always does; a game marks other revealing events with
+        ``"reveals": True`` (a newly visible card, a flipped token).
+        """
+        return any("to" in ev or ev.get("reveals") for ev in events)
+
     def check_invariants(self, state: State) -> list[str]:
         """Game-specific conservation laws; the battery calls it after every action."""
         return []

@@ -46,10 +46,10 @@ def load_record(path: str | Path) -> Record:
 def parse_record(raw: bytes | str, where: str = "record") -> Record:
     try:
         return msgspec.json.decode(raw, type=Record)
+    except msgspec.ValidationError as exc:          # (a subclass of DecodeError)
+        raise RecordError(f"{where}: not a game record: {exc}") from None
     except msgspec.DecodeError as exc:
         raise RecordError(f"{where}: not valid JSON (truncated or corrupt?): {exc}") from None
-    except msgspec.ValidationError as exc:
-        raise RecordError(f"{where}: not a game record: {exc}") from None
 
 
 def replay_states(record: Record, data: str | None = None) -> Iterator[State]:

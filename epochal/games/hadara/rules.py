@@ -453,8 +453,10 @@ class HadaraRules(Game):
 
     def _apply_take(self, st, i, action, frame, ev):                      # R63-R64
         code = action - A.TAKE
-        card = st.piles[code // 2].pop()
-        ev.append(event("took", seat=i, card=self.card_id[card], pile=BOARD[code // 2]))
+        pile = st.piles[code // 2]
+        card = pile.pop()
+        ev.append(event("took", seat=i, card=self.card_id[card], pile=BOARD[code // 2],
+                        reveals=bool(pile)))                              # the next card shows
         if code % 2:
             self._sell(st, i, card, ev, secret=False)
         else:
@@ -471,6 +473,8 @@ class HadaraRules(Game):
         cost = self._colony_cost(st, seat, v)
         self._pay_buy_down(seat, cost)
         token = st.stacks[v].pop()
+        if st.stacks[v]:
+            ev.append(event("colony_top", requirement=self.requirements[v], reveals=True))
         seat.colonies.append(token)
         seat.annexed.append(False)
         seat.took += 1
@@ -499,7 +503,8 @@ class HadaraRules(Game):
             seat.annexed[-1] = True
             self._gain(seat, col.back_bonus.as_tuple())
             ev.append(event("annexed", seat=i, colony=col.id, paid=col.annex_cost,
-                            bonus=list(col.back_bonus.as_tuple()), vp=col.back_vp))
+                            bonus=list(col.back_bonus.as_tuple()), vp=col.back_vp,
+                            reveals=True))                                # the back is shown
 
     def _apply_statue(self, st, i, action, frame, ev):                    # R56-R58
         seat = st.seats[i]
