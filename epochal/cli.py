@@ -151,24 +151,80 @@ class _progress:
 
 @app.command()
 def bench(game_name: str = typer.Argument(..., metavar="GAME"),
-          players: int = PLAYERS,
-          seconds: float = typer.Option(5.0, "--seconds", help="How long to play random games."),
+          players: int = typer.Option(3, "--players", "-p", help="Number of players."),
+          seconds: float = typer.Option(5.0, "--seconds", help="How long to measure."),
           seed: int = typer.Option(1, "--seed"),
+          agent: str = typer.Option("random", "--agent",
+                                    help="random: engine throughput; ismcts[:BUDGET]: search iterations per second."),
           as_json: bool = typer.Option(False, "--json", help="One JSON object on stdout."),
           option: list[str] = OPTION, data: Optional[Path] = DATA):
-    """Random-play throughput: decisions per second, and clone/apply/legal cost in µs."""
-    from epochal.sim.bench import bench as run
+    """Engine throughput (decisions/s, clone/apply/legal µs), or ISMCTS iterations per second."""
+    from epochal.sim.bench import bench as run, bench_search
 
     game = _game(game_name, data)
     options = _options(game, players, option)
     if seconds <= 0:
         raise UsageError(f"--seconds must be positive, not {seconds}")
-    report = run(game, players, seconds, seed, options)
+    if agent == "random":
+        report = run(game, players, seconds, seed, options)
+    elif agent.split(":")[0] == "ismcts":
+        try:
+            report = bench_search(game, players, seconds, seed, options, agent)
+        except OptionError as exc:
+            raise UsageError(str(exc)) from None
+    else:
+        raise UsageError(f"--agent must be random or ismcts[:BUDGET], not {agent!r}")
     if as_json:
         _emit_json(report)
     else:
         for key, value in report.items():
             out.print(f"{key:>22}: {value}")
+
+
+@app.command()
+def tournament(game_name: str = typer.Argument(..., metavar="GAME"),
+               players: int = PLAYERS,
+               agents: str = typer.Option(..., "--agents", help="One agent per seat, e.g. ismcts:200ms,heuristic,random."),
+               games_: int = typer.Option(100, "--games", "-n"),
+               workers: int = typer.Option(1, "--workers", "-w", help="Parallel worker processes (or Ray CPUs)."),
+               backend: str = typer.Option("process", "--backend", help="process or ray."),
+               seed: int = typer.Option(1, "--seed"),
+               out_dir: Optional[Path] = typer.Option(None, "--out", help="Write tournament.json and report.html here."),
+               as_json: bool = typer.Option(False, "--json", help="The statistics as one JSON object on stdout."),
+               option: list[str] = OPTION, data: Optional[Path] = DATA):
+    """Agents rotated over seats; win rates with 95% intervals, ratings, an HTML report."""
+    from epochal.agents import parse_agents
+    from epochal.sim.report import write_report
+    from epochal.sim.tournament import run_tournament
+
+    game = _game(game_name, data)
+    _check_count("--games", games_)
+    _check_count("--workers", workers)
+    if backend not in ("process", "ray"):
+        raise UsageError(f"--backend must be process or ray, not {backend!r}")
+    options = _options(game, players, option)
+    try:
+        names = parse_agents(agents, game, players)
+    except OptionError as exc:
+        raise UsageError(str(exc)) from None
+    with _progress(games_, f"{game_name} tournament") as tick:
+        result = run_tournament(game_name, players, names, games_, seed, workers, backend,
+                                options, str(data) if data else None, tick)
+    stats = result["stats"]
+    if out_dir is not None:
+        json_path, html_path = write_report(result, out_dir)
+        err.print(f"wrote {json_path} and {html_path}")
+    if as_json:
+        _emit_json({k: v for k, v in result.items() if k != "matches"})
+        return
+    table = Table(title=f"{game.title}: {games_} games, {players} players")
+    for col in ("agent", "seats", "win rate", "95% CI", "mean score", "rating"):
+        table.add_column(col)
+    for name, r in stats["per_agent"].items():
+        table.add_row(name, str(r["games"]), str(r["win_rate"]), f"{r['ci95'][0]}-{r['ci95'][1]}",
+                      str(r["mean_score"]), str(stats["ratings"][name]))
+    out.print(table)
+    out.print(f"errors: {stats['errors']}")
 
 
 @app.command()

@@ -7,7 +7,7 @@ from typing import Protocol
 
 from epochal.engine import Game, OptionError, State
 
-AGENT_NAMES = ("random", "heuristic")
+AGENT_NAMES = ("random", "heuristic", "ismcts:BUDGET[:heuristic]")
 
 
 class Agent(Protocol):
@@ -37,7 +37,26 @@ def make_agent(spec: str, game: Game, seed: int = 0) -> Agent:
         if agent is None:
             raise OptionError(f"{game.name} has no heuristic bot")
         return agent
+    if name == "ismcts" or name.startswith("ismcts:"):
+        return _ismcts(name, game, seed)
     raise OptionError(f"unknown agent {spec!r} (agents: {', '.join(AGENT_NAMES)})")
+
+
+def _ismcts(name: str, game: Game, seed: int) -> Agent:
+    """'ismcts', 'ismcts:200ms', 'ismcts:500', 'ismcts:2s:heuristic' (heuristic rollouts)."""
+    from .ismcts import ISMCTSAgent, parse_budget
+
+    parts = name.split(":")
+    budget = parts[1] if len(parts) > 1 else "500"
+    rollout = parts[2] if len(parts) > 2 else "random"
+    if len(parts) > 3 or rollout not in ("random", "heuristic"):
+        raise OptionError(f"agent {name!r}: write ismcts:BUDGET or ismcts:BUDGET:heuristic")
+    try:
+        iterations, seconds = parse_budget(budget)
+    except ValueError as exc:
+        raise OptionError(str(exc)) from None
+    policy = make_agent("heuristic", game, seed) if rollout == "heuristic" else None
+    return ISMCTSAgent(iterations, seconds, seed, policy, name=name)
 
 
 def parse_agents(spec: str | None, game: Game, players: int) -> list[str]:

@@ -107,6 +107,13 @@ class Game:
     def scores(self, state: State) -> list[Score]:
         raise NotImplementedError
 
+    def estimate(self, state: State) -> list[float]:
+        """Each seat's expected final score, for search that stops before the end.
+
+        The default is the score as it stands; a game refines it with what is still to come.
+        """
+        return [float(s.total) for s in self.scores(state)]
+
     def winners(self, state: State) -> list[int]:
         """Seats sharing first place (all tied seats share the victory)."""
         keys = [s.key() for s in self.scores(state)]
@@ -120,6 +127,14 @@ class Game:
         ``"reveals": True`` (a newly visible card, a flipped token).
         """
         return any("to" in ev or ev.get("reveals") for ev in events)
+
+    def seat_labels(self, state: State) -> list[str]:
+        """What each seat played as (nation, faction, start card), for per-label statistics."""
+        return []
+
+    def first_player(self, state: State) -> int | None:
+        """The seat that started the game, for first-player advantage statistics."""
+        return None
 
     def check_invariants(self, state: State) -> list[str]:
         """Game-specific conservation laws; the battery calls it after every action."""

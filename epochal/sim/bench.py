@@ -65,3 +65,25 @@ def bench(game: Game, players: int, seconds: float = 5.0, seed: int = 1, options
         "clone_us": round(clone_us, 2), "apply_us": round(best * 1e6, 2),
         "legal_us": round(legal_us, 2),
     }
+
+
+def bench_search(game: Game, players: int, seconds: float, seed: int, options, agent: str) -> dict:
+    """ISMCTS iterations per second over positions sampled from random games."""
+    from epochal.agents import make_agent
+
+    spec = agent if ":" in agent else "ismcts:200ms"
+    searcher = make_agent(spec, game, seed)
+    samples = _random_states(game, players, seed, 50, options)
+    iterations = decisions = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state, seat = samples[decisions % len(samples)]
+        seat = min(game.actors(state))
+        if len(game.legal(state, seat)) > 1:
+            searcher.choose(game, state, seat)
+            iterations += searcher.last_iterations
+        decisions += 1
+    elapsed = time.perf_counter() - start
+    return {"game": game.name, "players": players, "agent": spec, "seconds": round(elapsed, 3),
+            "decisions": decisions, "iterations": iterations,
+            "iterations_per_second": round(iterations / elapsed, 1)}

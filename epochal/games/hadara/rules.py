@@ -795,3 +795,22 @@ class HadaraRules(Game):
 
     def scores(self, st: HadaraState) -> list[Score]:
         return [self.score_seat(st, seat) for seat in st.seats]
+
+    def seat_labels(self, st: HadaraState) -> list[str]:
+        return [f"start card {self.data.start_cards[s.start].number}{s.side}" for s in st.seats]
+
+    def first_player(self, st: HadaraState) -> int | None:
+        return st.first[0] if st.first else None
+
+    def estimate(self, st: HadaraState) -> list[float]:
+        """The score as it stands plus the income still to come, coins at 1/5 VP (R96)."""
+        if st.over or not st.seats[0].base:
+            return [float(s.total) for s in self.scores(st)] if st.over else [0.0] * st.players
+        position = STEPS.index(st.step) if st.step in STEPS else 0
+        incomes_left = 2 * (3 - st.epoch) + (position < 2) + (position < 6)
+        out = []
+        for seat in st.seats:
+            score = self.score_seat(st, seat)
+            coins = seat.coins + incomes_left * seat.tracks[0]
+            out.append(score.total - score.breakdown["coins"] + coins / 5)
+        return out

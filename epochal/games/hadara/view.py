@@ -186,8 +186,8 @@ def determinize(game: Hadara, st: HadaraState, seat: int, rng) -> HadaraState:
             hide(other.sold_secret, j)
     for places in slots.values():
         if len(places) > 1:
-            cards = [c[j] for c, j in places]
-            rng.shuffle(cards)
+            cards = sorted(c[j] for c, j in places)     # the result depends on what is hidden,
+            rng.shuffle(cards)                          # never on where it really lies
             for (c, j), k in zip(places, cards):
                 c[j] = k
     # Colony backs: below each stack's visible top, in the box and under plundered fronts,
@@ -216,7 +216,7 @@ def _shuffle_by_front(game: Hadara, pool, rng) -> None:
         groups.setdefault((col.requirement, col.front_vp, col.plunder, col.annex_cost), []).append((c, j))
     for places in groups.values():
         if len(places) > 1:
-            tokens = [c[j] for c, j in places]
+            tokens = sorted(c[j] for c, j in places)
             rng.shuffle(tokens)
             for (c, j), t in zip(places, tokens):
                 c[j] = t

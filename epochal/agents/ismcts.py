@@ -1,0 +1,135 @@
+"""Information-set Monte Carlo tree search (single-observer ISMCTS, Cowling, Powley & Whitehouse 2012).
+
+Each iteration re-deals what the searching seat cannot see (``game.determinize``), walks one
+shared tree with UCB over the actions legal in that deal (availability counts), expands one
+node, plays a short rollout and scores the position with the game's ``estimate``. Simultaneous
+steps are walked one seat at a time; the engine hides earlier choices from later seats' views,
+and ``determinize`` re-guesses the other seats' hidden choices.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+
+from epochal.engine import Game, State
+
+EXPLORATION = 0.7
+ROLLOUT_DEPTH = 12     # plies of rollout before the position is scored with ``estimate``
+TEMPERATURE = 12.0     # score points that turn a lead into a near-certain win in the reward
+
+
+class Node:
+    __slots__ = ("player", "children", "visits", "reward", "avail")
+
+    def __init__(self, player: int):
+        self.player = player      # the seat whose action led here; rewards are from its view
+        self.children: dict[int, Node] = {}
+        self.visits = 0
+        self.reward = 0.0
+        self.avail = 1
+
+
+def parse_budget(text: str) -> tuple[int | None, float | None]:
+    """'200ms' / '2s' -> time budget in seconds; '500' -> iterations."""
+    text = text.strip().lower()
+    try:
+        if text.endswith("ms"):
+            return None, float(text[:-2]) / 1000
+        if text.endswith("s"):
+            return None, float(text[:-1])
+        iterations = int(text)
+    except ValueError:
+        raise ValueError(f"ISMCTS budget {text!r} is neither a time like 200ms / 2s "
+                         f"nor an iteration count like 500") from None
+    if iterations <= 0:
+        raise ValueError(f"ISMCTS needs at least one iteration, not {iterations}")
+    return iterations, None
+
+
+def rewards(game: Game, state: State) -> list[float]:
+    """Per-seat reward in [0, 1]: a smooth function of the lead over the best other seat."""
+    values = game.estimate(state)
+    out = []
+    for seat, value in enumerate(values):
+        best_other = max(v for s, v in enumerate(values) if s != seat)
+        x = (value - best_other) / TEMPERATURE
+        out.append(1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, x)))))
+    return out
+
+
+class ISMCTSAgent:
+    def __init__(self, iterations: int | None = None, seconds: float | None = None, seed: int = 0,
+                 rollout=None, name: str = "ismcts"):
+        if iterations is None and seconds is None:
+            iterations = 500
+        self.iterations = iterations
+        self.seconds = seconds
+        self.rng = random.Random(seed)
+        self.rollout_policy = rollout      # an agent for rollouts; None = uniform random
+        self.name = name
+        self.last_iterations = 0
+
+    def choose(self, game: Game, state: State, seat: int) -> int:
+        legal = game.legal(state, seat)
+        if len(legal) == 1:
+            return legal[0]
+        root = Node(seat)
+        rng = self.rng
+        deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
+        done = 0
+        while True:
+            self._iterate(game, state, seat, root, rng)
+            done += 1
+            if self.iterations is not None and done >= self.iterations:
+                break
+            if deadline is not None and (done & 7) == 0 and time.perf_counter() >= deadline:
+                break
+        self.last_iterations = done
+        best = max((a for a in legal if a in root.children),
+                   key=lambda a: (root.children[a].visits, root.children[a].reward))
+        return best
+
+    def _iterate(self, game: Game, root_state: State, seat: int, root: Node, rng) -> None:
+        state = game.determinize(root_state, seat, rng)
+        node = root
+        path = []
+        while not state.over:
+            actor = min(game.actors(state))
+            legal = game.legal(state, actor)
+            children = node.children
+            untried = [a for a in legal if a not in children]
+            if untried:
+                action = rng.choice(untried)
+                child = children[action] = Node(actor)
+                game.apply(state, actor, action)
+                path.append(child)
+                break
+            best, best_value = None, -1.0
+            for a in legal:
+                c = children[a]
+                c.avail += 1
+                value = c.reward / c.visits + EXPLORATION * math.sqrt(math.log(c.avail) / c.visits)
+                if value > best_value:
+                    best, best_value = a, value
+            node = children[best]
+            game.apply(state, actor, best)
+            path.append(node)
+        self._rollout(game, state, rng)
+        result = rewards(game, state)
+        for n in path:
+            n.visits += 1
+            n.reward += result[n.player]
+
+    def _rollout(self, game: Game, state: State, rng) -> None:
+        policy = self.rollout_policy
+        for _ in range(ROLLOUT_DEPTH):
+            if state.over:
+                return
+            actor = min(game.actors(state))
+            if policy is None:
+                action = rng.choice(game.legal(state, actor))
+            else:
+                action = policy.choose(game, state, actor)
+            game.apply(state, actor, action)
