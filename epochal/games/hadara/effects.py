@@ -48,25 +48,30 @@ class Effects:
     def colony_tribute(self, seat) -> int:
         return sum(e.coins for e in self.of(seat, ColonyTribute))
 
-    # PE8: coins in an Income step
+    # PE8: coins in an Income step; "at most 6 per step" holds however many copies pay
     def development_tax(self, seat) -> int:
+        found = self.of(seat, DevelopmentTax)
+        if not found:
+            return 0
         income = seat.tracks[0]
         above = sum(1 for value in seat.tracks[1:] if value > income)
-        return sum(e.coins_per_track * above for e in self.of(seat, DevelopmentTax))
+        return min(sum(e.coins_per_track for e in found) * above,
+                   3 * max(e.coins_per_track for e in found))
 
-    # PE6: (coins per card, payments allowed this step)
+    # PE6: (coins per card, payments allowed this step); the cap is per step, not per copy
     def feed_payment(self, seat):
         found = self.of(seat, FeedPayment)
         if not found:
             return None
-        return min(e.coins_per_card for e in found), sum(e.max_cards_per_step for e in found)
+        return min(e.coins_per_card for e in found), max(e.max_cards_per_step for e in found)
 
-    # PE7: coins when food exceeds the card count
+    # PE7: coins when food exceeds the card count; copies add up to the per-step cap
     def food_surplus(self, seat, surplus: int) -> int:
-        if surplus <= 0:
+        found = self.of(seat, FoodSurplus)
+        if surplus <= 0 or not found:
             return 0
-        return sum(min(e.coins_per_point * surplus, e.max_coins_per_step)
-                   for e in self.of(seat, FoodSurplus))
+        return min(sum(e.coins_per_point for e in found) * surplus,
+                   max(e.max_coins_per_step for e in found))
 
     # PE5: (silver, gold) price override for an epoch (1-based), None where unchanged
     def medal_prices(self, seat, epoch: int):

@@ -138,8 +138,6 @@ class HadaraRules(Game):
         for i in bonus:
             st.seats[i].coins += 1
         ev.append(event("first_players", first=list(st.first), compensated=bonus))
-        st.step = "B6"                                                    # so the next is epoch I
-        st.epoch = 0
 
     # --- the step machine --------------------------------------------------------------------
     def _advance(self, st: HadaraState, ev: list) -> None:
@@ -153,6 +151,9 @@ class HadaraRules(Game):
                         self._resolve(st, frame.seats[0], legal[0], ev)
                         continue
                 return
+            if st.step == "setup":                                        # start cards applied
+                self._start_epoch(st, ev)
+                continue
             getattr(self, "_run_" + STEP_KIND[st.step])(st, ev)
 
     def _next_step(self, st: HadaraState, ev: list) -> None:
