@@ -1,0 +1,28 @@
+"""Imperium: Classics (Osprey Games): deck-building civilisations, 2-4 players, eight nations.
+
+Spec: shared/rules/imperium.md. Docs: docs/games/imperium.md, docs/games/imperium-data.md.
+"""
+
+from __future__ import annotations
+
+from . import cards, view as _view
+from .rules import ImperiumRules
+
+
+class Imperium(ImperiumRules):
+    def view(self, state, seat):
+        return _view.view(self, state, seat)
+
+    def action_text(self, state, seat, action):
+        return _view.action_text(self, state, seat, action)
+
+    def determinize(self, state, seat, rng):
+        return _view.determinize(self, state, seat, rng)
+
+
+def make_game(data: str | None = None) -> Imperium:
+    """The game with the card database in ``data`` (a directory; None: the built-in one)."""
+    from pathlib import Path
+    directory = Path(data) if data else cards.DATA_DIR
+    raw = b"".join(p.read_bytes() for p in sorted(directory.glob("*.json")))
+    return Imperium(cards.load(directory), raw)

@@ -1,0 +1,594 @@
+"""Imperium's forward model: setup, turns, the market, reshuffles, clean-up, solstice, the end.
+
+Rule numbers refer to shared/rules/imperium.md. The card effects run in ``effects.py``
+(``EffectRunner``); this module holds the game's structure around them. A turn is a
+``phase`` (start, activate, cleanup, next, solstice) plus the frames and decisions on the stacks.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+
+from epochal.engine import Decision, Game, IllegalAction, Option, Score, event
+from epochal.engine import rng as rngmod
+
+from . import actions as A
+from .cards import MARKET_SUITS, NATIONS, Card, Face
+from .effects import push_frame
+from .ops import Operations
+from .state import ImperiumState, Player, Slot
+
+SLOT_DECK = ("region", "uncivilised", "civilised", "main", "main")   # R52
+DECK_SIZE = {2: 6, 3: 7, 4: 8}                                         # R50
+FAME_REMOVED = {2: 2, 3: 1, 4: 0}                                      # R49
+START_TOKENS = {"3/2/1": (3, 2, 1), "2/3/1": (2, 3, 1)}                # R42, G5
+UNREST_UNDER = {"unc_civ_tri": ("uncivilised", "civilised", "tributary"),  # G9
+                "reg_unc_civ": ("region", "uncivilised", "civilised")}
+ROTATIONS = tuple(f"rotation:{k}" for k in range(len(NATIONS)))
+
+
+class ImperiumRules(Operations, Game):
+    name = "imperium"
+    title = "Imperium: Classics"
+    version = "1"
+    min_players = 2
+    max_players = 4
+    options = (
+        Option("nations", ("rotate", *ROTATIONS), "rotate",
+               "which nation each seat plays: rotation:k gives seat i nation k+i; a comma list "
+               "names them (Romans,Celts); rotate moves on by the seat count from game to game"),
+        Option("power_side", ("B", "A"), "B", "R30: side B is recommended for a first game"),
+        Option("unrest_under", ("unc_civ_tri", "reg_unc_civ"), "unc_civ_tri",
+               "G9: which market cards get an unrest tucked under them"),
+        Option("start_tokens", ("3/2/1", "2/3/1"), "3/2/1",
+               "G5: starting materials/population/progress"),
+        Option("breakthrough_fallback", ("progress", "materials", "population"), "progress",
+               "G11: what 2 tokens a break through that finds nothing gives"),
+        Option("power_vp_cap", ("capped", "uncapped"), "capped",
+               "G35: whether a power card's VP line is capped at 10 like other variable VP"),
+    )
+
+    def __init__(self, cards: list[Card], raw: bytes = b""):
+        self.cards = cards
+        self.n_cards = len(cards)
+        self.layout = A.Layout(self.n_cards)
+        self.num_actions = self.layout.size
+        self.index_of = {c.id: i for i, c in enumerate(cards)}
+        self._digest = hashlib.sha256(raw).hexdigest()[:12]
+        self.by_nation = {n: [i for i, c in enumerate(cards) if c.deck == n] for n in NATIONS}
+        self.nations = [n for n in NATIONS if self.by_nation[n]]     # those with card data
+        self.programs = PROGRAMS
+        self.kok_index = next((i for i, c in enumerate(cards) if c.group == "king_of_kings"), -1)
+
+    # --- configuration -----------------------------------------------------------------------
+    def configure(self, players, options):
+        options = dict(options or {})
+        nations = options.get("nations")
+        if isinstance(nations, str) and "," in nations:
+            names = [n.strip() for n in nations.split(",")]
+            unknown = [n for n in names if n not in NATIONS]
+            if unknown or len(set(names)) != len(names):
+                from epochal.engine import OptionError
+                raise OptionError(f"nations must be distinct names from {', '.join(NATIONS)}, "
+                                  f"got {nations!r}")
+            options.pop("nations")
+            out = super().configure(players, options)
+            if len(names) != players:
+                from epochal.engine import OptionError
+                raise OptionError(f"{len(names)} nations named for {players} players")
+            out["nations"] = ",".join(names)
+            return out
+        return super().configure(players, options)
+
+    def option_sets(self):
+        sets = [{"nations": r} for r in ROTATIONS]
+        for opt in self.options[1:]:
+            sets += [{opt.name: c} for c in opt.choices if c != opt.default]
+        return sets
+
+    def options_for_game(self, options: dict | None, index: int, players: int) -> dict:
+        """'rotate' moves the nations on by the seat count from one game of a series to the next."""
+        options = dict(options or {})
+        if options.get("nations", "rotate") == "rotate":
+            options["nations"] = f"rotation:{(index * players) % len(self.nations)}"
+        return options
+
+    def nations_for(self, players: int, value: str) -> list[str]:
+        if "," in value:
+            names = value.split(",")
+        else:
+            offset = int(value.split(":")[1]) if value.startswith("rotation:") else 0
+            names = [self.nations[(offset + i) % len(self.nations)] for i in range(players)]
+        missing = [n for n in names if n not in self.nations]
+        if missing:
+            from epochal.engine import OptionError
+            raise OptionError(f"no card data for {', '.join(missing)} "
+                              f"(nations with data: {', '.join(self.nations)})")
+        return names
+
+    def data_id(self) -> str:
+        return f"imperium-classics#{self._digest}"
+
+    def data_status(self) -> str:
+        marks = {c.provenance for c in self.cards}
+        return "exact" if marks == {"exact"} else "partial: " + ", ".join(sorted(marks))
+
+    def heuristic_agent(self, seed: int = 0):
+        from .bots import HeuristicBot
+        return HeuristicBot(seed)
+
+    def face(self, card: int, side: str = "") -> Card | Face:
+        c = self.cards[card]
+        return c.side_b if side == "B" and c.side_b is not None else c
+
+    # --- setup (R29-R55) ---------------------------------------------------------------------
+    def new(self, players: int, seed: int, options: dict | None = None) -> ImperiumState:
+        opts = self.configure(players, options)
+        nations = self.nations_for(players, opts["nations"])
+        st = ImperiumState(game=self.name, players=players, options=opts,
+                           rng=rngmod.seed_state(seed))
+        materials, population, progress = START_TOKENS[opts["start_tokens"]]
+        supply_unrest = []
+        for seat, nation in enumerate(nations):
+            p = Player(nation=nation, side=opts["power_side"], materials=materials,
+                       population=population, progress=progress, actions=3, exhausts=5)
+            for k in self.by_nation[nation]:
+                card = self.cards[k]
+                if card.players and players < card.players:
+                    st.box.append(k)
+                    continue
+                where = card.location or "deck"
+                if where == "in-play":
+                    p.power = k                                          # R30
+                elif where == "accession":
+                    p.nation_deck.insert(0, k)                           # R34
+                elif where == "nation":
+                    p.nation_deck.append(k)                              # R35
+                elif where == "development":
+                    p.development.append(k)                              # R36
+                elif where == "supply":
+                    supply_unrest.append(k)                              # R38
+                else:
+                    p.deck.append(k)                                     # R39
+            accession = p.nation_deck[:1] if p.nation_deck and \
+                self.cards[p.nation_deck[0]].location == "accession" else []
+            rest = p.nation_deck[len(accession):]
+            rngmod.shuffle(st, rest)
+            p.nation_deck = accession + rest
+            rngmod.shuffle(st, p.deck)
+            st.seats.append(p)
+        common = [i for i, c in enumerate(self.cards) if c.deck == "common"
+                  and c.group != "king_of_kings"]
+        by_group: dict[str, list[int]] = {}
+        for i in common:
+            card = self.cards[i]
+            if card.players and players < card.players:                  # R45
+                st.box.append(i)
+                continue
+            by_group.setdefault(self.category(card), []).append(i)
+        st.unrest = by_group.get("unrest", []) + supply_unrest           # R46
+        rngmod.shuffle(st, st.unrest)
+        st.kok = self.kok_index                                          # R47
+        fame = by_group.get("fame", [])
+        rngmod.shuffle(st, fame)                                         # R48
+        removed = FAME_REMOVED[players]                                  # R49
+        st.box.extend(fame[len(fame) - removed:] if removed else [])
+        st.fame = fame[:len(fame) - removed] if removed else fame
+        main = by_group.get("tributary", [])
+        for suit in ("region", "uncivilised", "civilised"):              # R50
+            pool = by_group.get(suit, [])
+            rngmod.shuffle(st, pool)
+            st.decks[suit] = pool[:DECK_SIZE[players]]
+            main += pool[DECK_SIZE[players]:]
+        rngmod.shuffle(st, main)                                         # R51
+        st.decks["main"] = main
+        st.market = [Slot() for _ in SLOT_DECK]
+        for slot in range(len(SLOT_DECK)):                               # R52-R53
+            self.refill(st, slot, [])
+        for s in st.market:                                              # R54, G10
+            if s.card >= 0 and "civilised" in self.cards[s.card].suits and \
+                    "uncivilised" not in self.cards[s.card].suits:
+                s.tokens["progress"] = 1
+        st.first = st.turn = 0                                           # R55
+        for seat in range(players):                                      # R40
+            self.draw_plain(st, seat, 5)
+        st.phase = "start"
+        self._advance(st, [])
+        return st
+
+    @staticmethod
+    def category(card: Card) -> str:
+        """The setup category: a dual card counts as uncivilised (R22, R44)."""
+        return card.suits[0] if card.suits else "none"
+
+    # --- the market (R124-R143) ----------------------------------------------------------------
+    def refill(self, st: ImperiumState, slot: int, ev: list) -> None:
+        """Lay out a new card in an empty slot, from its deck or else the main deck (R126, G27)."""
+        s = st.market[slot]
+        deck = st.decks[SLOT_DECK[slot]]
+        if not deck:
+            deck = st.decks["main"]
+        if not deck:
+            s.card = -1                                                  # R129
+            return
+        s.card = deck.pop()
+        s.tokens = {}
+        if not st.decks["main"]:
+            self.trigger_end(st, "the main deck is empty (R213)", ev)
+        ev.append(event("market_card", slot=slot, card=self.cards[s.card].id))
+        self.tuck_unrest(st, slot, ev)
+
+    def tuck_unrest(self, st, slot: int, ev: list) -> None:
+        s = st.market[slot]
+        under = UNREST_UNDER[st.options["unrest_under"]]
+        if s.card >= 0 and any(suit in under for suit in self.cards[s.card].suits[:1]):
+            s.unrest = self.take_from_unrest_pile(st, ev)                # R53, R127
+
+    def take_from_unrest_pile(self, st, ev: list) -> int:
+        """The top unrest card; when the pile runs out the game collapses at once (R222, R227)."""
+        if not st.unrest:
+            return -1
+        card = st.unrest.pop()
+        if not st.unrest:
+            self.collapse(st, ev)
+        return card
+
+    # --- drawing and reshuffling (R95-R107) -----------------------------------------------------
+    def draw_plain(self, st, seat: int, n: int) -> None:
+        """Setup draw: no reshuffle can be needed."""
+        p = st.seats[seat]
+        for _ in range(min(n, len(p.deck))):
+            p.hand.append(p.deck.pop())
+
+    def hand_limit(self, st, seat: int) -> int:
+        return 5 + sum(x.get("hand_size", 0) for x in self.passives(st, seat))    # R91
+
+    # --- game end (R211-R237) ---------------------------------------------------------------------
+    def trigger_end(self, st, why: str, ev: list) -> None:
+        if not st.scoring_triggered:
+            st.scoring_triggered = True
+            ev.append(event("end_triggered", why=why))
+        st.log_triggers.append(why)
+
+    def collapse(self, st, ev: list) -> None:
+        st.collapsed = True
+        st.over = True
+        st.phase = "end"
+        st.run.clear()
+        st.stack.clear()
+        ev.append(event("collapse", unrest=[self.unrest_count(st, s) for s in range(st.players)]))
+
+    def unrest_count(self, st, seat: int) -> int:
+        p = st.seats[seat]
+        zones = p.hand + p.play + p.deck + p.discard + p.history               # R224, G33
+        return sum(1 for k in zones if "unrest" in self.cards[k].suits)
+
+    # --- the turn (R65-R68) ------------------------------------------------------------------------
+    def _advance(self, st: ImperiumState, ev: list) -> None:
+        while not st.over:
+            if st.stack:
+                frame = st.stack[-1]
+                legal = self._legal_frame(st, frame)
+                if len(legal) == 1:
+                    self._resolve(st, frame.seats[0], legal[0], ev)
+                    continue
+                return
+            if st.run:
+                self.step(st, ev)
+                continue
+            getattr(self, "_phase_" + st.phase)(st, ev)
+
+    def _phase_start(self, st, ev):
+        p = st.seats[st.turn]
+        p.free_played = []
+        p.region_as_production = 0
+        p.turn_mode = ""
+        st.stack.append(Decision(kind="turn", seats=[st.turn]))
+
+    def _phase_activate(self, st, ev):
+        st.stack.append(Decision(kind="activate", seats=[st.turn]))
+
+    def _phase_cleanup(self, st, ev):                                     # R84-R94
+        push_frame(st, st.turn, -1, "cleanup")
+        st.phase = "next"
+
+    def _phase_next(self, st, ev):
+        last = (st.first - 1) % st.players
+        if st.turn != last:
+            st.turn = (st.turn + 1) % st.players
+            st.phase = "start"
+            return
+        st.phase = "after_solstice"                                       # R68, R108
+        order = [(st.first + i) % st.players for i in range(st.players)]
+        for seat in reversed(order):
+            p = st.seats[seat]
+            sources = [k for k in p.play if self.cards[k].solstice]
+            if p.power >= 0 and self.face(p.power, p.side).solstice:
+                sources.append(p.power)
+            for k in reversed(sources):                                   # R112: play-area order
+                face = p.side if k == p.power else ""
+                push_frame(st, seat, k, "solstice", face)
+        ev.append(event("solstice", round=st.round))
+
+    def _phase_after_solstice(self, st, ev):
+        if st.final_round:                                                # R219
+            self.finish(st, ev)
+            return
+        if st.scoring_triggered:
+            st.final_round = True
+            ev.append(event("final_round"))
+        st.round += 1
+        st.turn = st.first
+        st.phase = "start"
+
+    def finish(self, st, ev) -> None:
+        self.before_scoring(st, ev)
+        st.over = True
+        st.phase = "end"
+        ev.append(event("game_over", scores=[s.total for s in self.scores(st)],
+                        winners=self.winners(st)))
+
+    # --- legal actions ------------------------------------------------------------------------------
+    def legal(self, st: ImperiumState, seat: int) -> list[int]:
+        if st.over or not st.stack or seat not in st.stack[-1].waiting():
+            return []
+        return self._legal_frame(st, st.stack[-1])
+
+    def _legal_frame(self, st, frame: Decision) -> list[int]:
+        if frame.kind == "turn":
+            return self._legal_turn(st, frame.seats[0])
+        if frame.kind == "activate":
+            return self._legal_activate(st, frame.seats[0])
+        options = list(frame.args["options"])
+        if frame.args.get("optional"):
+            options.append(A.END)
+        return options
+
+    def _legal_turn(self, st, seat: int) -> list[int]:
+        p = st.seats[seat]
+        unrest = sum(1 for k in p.hand if "unrest" in self.cards[k].suits)
+        return [A.ACTIVATE, A.INNOVATE] + [A.REVOLT + n for n in range(min(unrest, A.MAX_REVOLT) + 1)]
+
+    def _legal_activate(self, st, seat: int) -> list[int]:
+        p = st.seats[seat]
+        out = [A.END]
+        seen = set()
+        for k in p.hand:
+            if k not in seen and self.can_play(st, seat, k):
+                out.append(self.layout.play + k)
+            seen.add(k)
+        for k in [*p.play, p.power]:
+            if k >= 0 and self.can_exhaust(st, seat, k):
+                out.append(self.layout.exhaust + k)
+        return out
+
+    def can_play(self, st, seat: int, k: int) -> bool:
+        p = st.seats[seat]
+        card = self.cards[k]
+        if card.unplayable or not (card.play or card.pinned):
+            return False
+        if card.state == "empire" and not p.empire and not self.may_play_empire(st, seat, k):
+            return False                                                   # R72, R122
+        if card.state == "barbarian" and p.empire and not self.ignores_barbarian(st, seat, k):
+            return False
+        if card.free:
+            if k in p.free_played:                                         # R74, G37
+                return False
+        elif p.actions < 1:                                                # R71
+            return False
+        return self.precondition(st, seat, card.play, k)
+
+    def can_exhaust(self, st, seat: int, k: int) -> bool:
+        p = st.seats[seat]
+        face = self.face(k, p.side if k == p.power else "")
+        ops = face.exhaust
+        if not ops or ops[0].get("op") == "when":                          # reactive: on trigger
+            return False
+        if k in p.exhausted or p.exhausts < 1:                             # R77, R78
+            return False
+        return self.precondition(st, seat, ops, k)
+
+    # --- apply ----------------------------------------------------------------------------------------
+    def apply(self, st: ImperiumState, seat: int, action: int) -> list[dict]:
+        self.check_turn(st, seat)
+        if not isinstance(action, int) or isinstance(action, bool):
+            raise IllegalAction(f"an action is an integer id, not {action!r}", "protocol")
+        frame = st.stack[-1]
+        if action not in self._legal_frame(st, frame):
+            raise IllegalAction(*self.why_illegal(st, frame, seat, action))
+        ev: list = []
+        self._resolve(st, seat, action, ev)
+        st.ply += 1
+        self._advance(st, ev)
+        return ev
+
+    def _resolve(self, st, seat: int, action: int, ev: list) -> None:
+        frame = st.stack.pop()
+        if frame.kind == "turn":
+            self._answer_turn(st, seat, action, ev)
+        elif frame.kind == "activate":
+            self._answer_activate(st, seat, action, ev)
+        else:
+            st.run[frame.args["frame"]].vars["_answer"] = action
+
+    def _answer_turn(self, st, seat, action, ev):
+        p = st.seats[seat]
+        if action == A.ACTIVATE:                                          # R69
+            p.turn_mode = "activate"
+            st.phase = "activate"
+            ev.append(event("activate", seat=seat))
+        elif action == A.INNOVATE:                                        # R82
+            p.turn_mode = "innovate"
+            st.phase = "cleanup"
+            ev.append(event("innovate", seat=seat))
+            push_frame(st, seat, -1, "innovate")
+        else:                                                             # R83
+            p.turn_mode = "revolt"
+            n = action - A.REVOLT
+            returned = [k for k in p.hand if "unrest" in self.cards[k].suits][:n]
+            for k in returned:
+                p.hand.remove(k)
+                st.unrest.append(k)
+            st.phase = "cleanup"
+            ev.append(event("revolt", seat=seat, returned=n))
+
+    def _answer_activate(self, st, seat, action, ev):
+        p = st.seats[seat]
+        kind, k = self.layout.kind(action)
+        if action == A.END:
+            st.phase = "cleanup"
+            ev.append(event("end_activate", seat=seat))
+        elif kind == "play":                                              # R71
+            card = self.cards[k]
+            if card.free:
+                p.free_played.append(k)
+            else:
+                p.actions -= 1
+            p.hand.remove(k)
+            p.play.append(k)
+            ev.append(event("play", seat=seat, card=card.id))
+            push_frame(st, seat, k, "play")
+        elif kind == "exhaust":                                           # R78
+            p.exhausts -= 1
+            p.exhausted.append(k)
+            ev.append(event("exhaust", seat=seat, card=self.cards[k].id))
+            push_frame(st, seat, k, "exhaust", p.side if k == p.power else "")
+
+    # --- illegal actions --------------------------------------------------------------------------------
+    def why_illegal(self, st, frame: Decision, seat: int, action: int) -> tuple[str, str]:
+        if not 0 <= action < self.num_actions:
+            return f"unknown action id {action} (ids are 0..{self.num_actions - 1})", "protocol"
+        p = st.seats[seat]
+        kind, k = self.layout.kind(action)
+        if frame.kind == "activate" and kind == "play":
+            card = self.cards[k]
+            if k not in p.hand:
+                return f"{card.id} is not in your hand", "R71"
+            if card.unplayable or not card.play:
+                return f"{card.id} cannot be played", "R71"
+            if card.state == "empire" and not p.empire:
+                return f"{card.id} needs the Empire state", "R72"
+            if card.state == "barbarian" and p.empire:
+                return f"{card.id} needs the Barbarian state", "R72"
+            if card.free and k in p.free_played:
+                return f"{card.id} was already free-played this turn", "R74"
+            if not card.free and p.actions < 1:
+                return "no action token left on your state card", "R71"
+            return f"you cannot pay what {card.id} asks", "R163"
+        if frame.kind == "activate" and kind == "exhaust":
+            card = self.cards[k]
+            if k not in p.play and k != p.power:
+                return f"{card.id} is not in your play area", "R76"
+            if k in p.exhausted:
+                return f"{card.id} is already exhausted this round", "R77"
+            if p.exhausts < 1:
+                return "no exhaust token left on your state card", "R78"
+            if not self.face(k, p.side if k == p.power else "").exhaust:
+                return f"{card.id} has no exhaust effect", "R76"
+            return f"you cannot pay what exhausting {card.id} asks", "R78"
+        if frame.kind == "turn":
+            if action >= A.REVOLT and action < A.END:
+                return "you cannot return more unrest cards than you hold", "R83"
+            return "choose Activate, Innovate or Revolt", "R67"
+        if frame.kind == "activate":
+            return "play a card from your hand, exhaust a card in play, or end", "R69"
+        return f"not one of the offered choices ({frame.args.get('purpose', frame.kind)})", \
+            frame.args.get("rule", "R150")
+
+    # --- scoring (R228-R237) ------------------------------------------------------------------------
+    def scoring_zones(self, p: Player) -> list[int]:
+        cards = p.hand + p.play + p.deck + p.discard + p.history
+        for under in p.garrison.values():
+            cards = cards + under
+        return cards
+
+    def score_seat(self, st, seat: int) -> Score:
+        p = st.seats[seat]
+        cards = 0
+        for k in self.scoring_zones(p):
+            cards += self.card_vp(st, seat, k, self.cards[k].vp, cap=True)
+        power = 0
+        if p.power >= 0:
+            face = self.face(p.power, p.side)
+            power = self.card_vp(st, seat, p.power, face.vp,
+                                 cap=st.options["power_vp_cap"] == "capped")
+        breakdown = {"progress": p.progress, "cards": cards, "power": power}     # R230
+        return Score(total=sum(breakdown.values()), breakdown=breakdown,
+                     tiebreak=(-self.unrest_count(st, seat),) if st.collapsed else ())
+
+    def scores(self, st) -> list[Score]:
+        return [self.score_seat(st, s) for s in range(st.players)]
+
+    def winners(self, st) -> list[int]:
+        scores = self.scores(st)
+        if st.collapsed:                                                   # R224-R225
+            counts = [self.unrest_count(st, s) for s in range(st.players)]
+            fewest = min(counts)
+            tied = [s for s in range(st.players) if counts[s] == fewest]
+            best = max(scores[s].total for s in tied)
+            return [s for s in tied if scores[s].total == best]
+        best = max(s.total for s in scores)
+        return [i for i, s in enumerate(scores) if s.total == best]      # R236
+
+    def estimate(self, st) -> list[float]:
+        out = []
+        for seat in range(st.players):
+            p = st.seats[seat]
+            score = self.score_seat(st, seat).total
+            out.append(score + 0.3 * p.materials + 0.5 * p.population
+                       + 0.5 * len(p.development) * 0 + 0.2 * len(p.play))
+        return out
+
+    def seat_labels(self, st) -> list[str]:
+        return [p.nation for p in st.seats]
+
+    def first_player(self, st) -> int:
+        return st.first
+
+    def check_invariants(self, st) -> list[str]:
+        problems = []
+        places = [*st.unrest, *st.exile, *st.box, *st.fame]
+        if st.kok >= 0:
+            places.append(st.kok)
+        for deck in st.decks.values():
+            places += deck
+        for s in st.market:
+            if s.card >= 0:
+                places.append(s.card)
+            if s.unrest >= 0:
+                places.append(s.unrest)
+        for i, p in enumerate(st.seats):
+            places += p.hand + p.deck + p.discard + p.history + p.play + p.nation_deck + \
+                p.development
+            for under in p.garrison.values():
+                places += under
+            if p.power >= 0:
+                places.append(p.power)
+            for res in ("materials", "population", "progress", "actions", "exhausts"):
+                if getattr(p, res) < 0:
+                    problems.append(f"seat {i} has {getattr(p, res)} {res}")
+            if len(set(p.exhausted)) != len(p.exhausted):
+                problems.append(f"seat {i}: a card holds two exhaust tokens (R77)")
+            if p.nation_deck and self.cards[p.nation_deck[0]].location == "accession" and \
+                    any(self.cards[k].location == "accession" for k in p.nation_deck[1:]):
+                problems.append(f"seat {i}: the accession card is not at the bottom (R193)")
+        pool = sorted(i for i, c in enumerate(self.cards) if c.deck == "common" or
+                      c.deck in {p.nation for p in st.seats})
+        if sorted(places) != pool:
+            problems.append("cards in play are not each in exactly one place")
+        return problems
+
+
+# Rules programs: op lists run like card effects (effects.py has the "_" ops).
+PROGRAMS = {
+    "cleanup": [{"op": "_market_token"}, {"op": "_reset_tokens"}, {"op": "_cleanup_discard"},
+                {"op": "_draw_to_limit"}],
+    "innovate": [{"op": "_discard_hand"},
+                 {"op": "break_through", "suits": list(MARKET_SUITS)}],
+    "reaction": [{"op": "_offer_reaction"}],
+}
+
+
+def dumps(obj) -> str:
+    return json.dumps(obj, ensure_ascii=False)

@@ -1,0 +1,161 @@
+"""What one seat may see, action texts, and determinization for search.
+
+Hidden: every hand but your own, every deck's order and content, the nation decks, the fame deck,
+the market decks, the cards removed at setup, the exile pile (G26) and other players' history
+(R184). Public: play areas with their garrisons and tokens, discard piles, development areas,
+tokens, the market with its tokens and tucked unrest.
+"""
+
+from __future__ import annotations
+
+from . import actions as A
+from .cards import Card
+from .rules import ImperiumRules
+from .state import ImperiumState
+
+SUITS = ("region", "uncivilised", "civilised", "tributary")
+
+
+def card_info(game: ImperiumRules, k: int) -> dict:
+    c: Card = game.cards[k]
+    info = {"id": c.id, "name": c.name, "suits": c.suits, "state": c.state, "pinned": c.pinned,
+            "attack": c.attack, "types": c.types, "regions": c.regions, "vp": c.vp,
+            "free": c.free, "cost": c.cost, "nation": c.deck, "provenance": c.provenance}
+    if c.name_ru:
+        info["name_ru"] = c.name_ru
+    for trigger in ("play", "exhaust", "solstice"):
+        ops = getattr(c, trigger)
+        if ops:
+            info[trigger] = game.describe_ops(ops)
+    if c.passive:
+        info["passive"] = c.passive
+    return info
+
+
+def view(game: ImperiumRules, st: ImperiumState, seat: int | None) -> dict:
+    shown: set[int] = set()
+    seats = []
+    for i, p in enumerate(st.seats):
+        entry = {
+            "seat": i, "nation": p.nation, "power": game.cards[p.power].id if p.power >= 0 else None,
+            "side": p.side, "state": "empire" if p.empire else "barbarian",
+            "materials": p.materials, "population": p.population, "progress": p.progress,
+            "actions": p.actions, "exhausts": p.exhausts,
+            "hand_size": len(p.hand), "deck_size": len(p.deck),
+            "discard": [game.cards[k].id for k in p.discard],
+            "play": [{"card": game.cards[k].id, "exhausted": k in p.exhausted,
+                      "garrison": [game.cards[g].id for g in p.garrison.get(k, [])]}
+                     for k in p.play],
+            "power_exhausted": p.power in p.exhausted,
+            "nation_deck": len(p.nation_deck), "nation_exhausted": p.nation_exhausted,
+            "development": [game.cards[k].id for k in p.development],
+            "development_exhausted": p.dev_exhausted, "history_size": len(p.history),
+        }
+        shown.update(p.discard + p.play + p.development + [p.power])
+        for under in p.garrison.values():
+            shown.update(under)
+        if i == seat:
+            entry["hand"] = [game.cards[k].id for k in p.hand]
+            entry["history"] = [game.cards[k].id for k in p.history]
+            shown.update(p.hand + p.history)
+        seats.append(entry)
+    market = []
+    for slot in st.market:
+        market.append({"card": game.cards[slot.card].id if slot.card >= 0 else None,
+                       "tokens": dict(slot.tokens), "unrest": slot.unrest >= 0})
+        if slot.card >= 0:
+            shown.add(slot.card)
+    frame = st.stack[-1] if st.stack else None
+    decision = None
+    if frame is not None:
+        decision = {"kind": frame.kind, "seats": list(frame.seats),
+                    "purpose": frame.args.get("purpose"), "rule": frame.args.get("rule")}
+    legal = game.legal(st, seat) if seat is not None else []
+    for a in legal:
+        kind, k = game.layout.kind(a)
+        if kind != "fixed":
+            shown.add(k)
+    return {
+        "game": game.name, "players": st.players, "options": dict(st.options),
+        "data": {"status": game.data_status(), "provisional": False},
+        "round": st.round, "turn": st.turn, "first": st.first, "phase": st.phase,
+        "over": st.over, "ply": st.ply, "scoring_triggered": st.scoring_triggered,
+        "final_round": st.final_round, "collapsed": st.collapsed,
+        "market": market, "decks": {k: len(v) for k, v in st.decks.items()},
+        "fame": len(st.fame), "king_of_kings": st.kok_side, "unrest_pile": len(st.unrest),
+        "exile": len(st.exile), "seats": seats, "you": seat, "decision": decision,
+        "legal": [{"id": a, "text": action_text(game, st, seat, a)} for a in legal],
+        "cards": {game.cards[k].id: card_info(game, k) for k in sorted(shown) if k >= 0},
+        "scores": ([{"total": s.total, **s.breakdown} for s in game.scores(st)]
+                   if st.over else None),
+        "winners": game.winners(st) if st.over else None,
+    }
+
+
+def action_text(game: ImperiumRules, st: ImperiumState, seat: int | None, a: int) -> str:
+    kind, k = game.layout.kind(a)
+    if kind == "play":
+        return f"play {game.cards[k].name} ({game.cards[k].id})"
+    if kind == "exhaust":
+        return f"exhaust {game.cards[k].name} ({game.cards[k].id})"
+    frame = st.stack[-1] if st.stack else None
+    purpose = frame.args.get("purpose", "") if frame else ""
+    if kind == "card":
+        return f"{purpose}: {game.cards[k].name} ({game.cards[k].id})"
+    if a == A.ACTIVATE:
+        return "Activate: play and exhaust cards"
+    if a == A.INNOVATE:
+        return "Innovate: discard your hand, break through for one card"
+    if A.REVOLT <= a < A.END:
+        return f"Revolt: return {a - A.REVOLT} unrest card(s) from your hand"
+    if a == A.END:
+        return "end / done" if not frame or frame.kind == "activate" else f"decline ({purpose})"
+    if a == A.YES:
+        return f"yes: {frame.args.get('text', purpose)}" if frame else "yes"
+    if a == A.NO:
+        return "no"
+    if A.OPTION <= a < A.SUIT:
+        texts = frame.args.get("texts", []) if frame else []
+        i = a - A.OPTION
+        return f"choose: {texts[i]}" if i < len(texts) else f"option {i + 1}"
+    if A.SUIT <= a < A.BT_DECK:
+        return f"{purpose}: {SUITS[a - A.SUIT]}"
+    if a == A.BT_DECK:
+        return "break through: take the top card of that category's deck"
+    if a == A.BT_MAIN:
+        return "break through: reveal the main deck until a card of that category"
+    return f"action {a}"
+
+
+def determinize(game: ImperiumRules, st: ImperiumState, seat: int, rng) -> ImperiumState:
+    """Re-deal what ``seat`` cannot see: the others' hands, decks and history together, every
+    deck's order, the nation decks above their accession cards, the fame deck with the fame
+    cards removed unseen at setup."""
+    out = st.clone()
+    out.rng = rng.getrandbits(64)
+
+    def reshuffle(cards: list) -> None:
+        cards.sort()
+        rng.shuffle(cards)
+
+    for i, p in enumerate(out.seats):
+        if i != seat:
+            pool = sorted(p.hand + p.deck + p.history)
+            rng.shuffle(pool)
+            a, b = len(p.hand), len(p.deck)
+            p.hand, p.deck, p.history = pool[:a], pool[a:a + b], pool[a + b:]
+        else:
+            reshuffle(p.deck)
+        keep = 1 if p.nation_deck and game.cards[p.nation_deck[0]].location == "accession" else 0
+        rest = p.nation_deck[keep:]
+        reshuffle(rest)
+        p.nation_deck = p.nation_deck[:keep] + rest
+    for deck in out.decks.values():
+        reshuffle(deck)
+    boxed_fame = [k for k in out.box if "fame" in game.cards[k].suits]
+    pool = sorted(out.fame + boxed_fame)
+    rng.shuffle(pool)
+    out.fame = pool[:len(out.fame)]
+    out.box = [k for k in out.box if k not in boxed_fame] + pool[len(out.fame):]
+    reshuffle(out.unrest)
+    return out
