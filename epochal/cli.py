@@ -274,6 +274,46 @@ def play(game_name: str = typer.Argument(..., metavar="GAME"),
     play_terminal(game, players, seat, vs, seed, options, save, out)
 
 
+@app.command()
+def serve(host: str = typer.Option("127.0.0.1", "--host", help="Interface to listen on."),
+          port: int = typer.Option(8000, "--port", help="TCP port."),
+          database: Optional[str] = typer.Option(
+              None, "--database", help="SQLAlchemy URL; default: $EPOCHAL_DATABASE_URL, else the "
+              "SQLite file epochal.sqlite in the working directory."),
+          bot_delay: float = typer.Option(0.8, "--bot-delay", help="Seconds between bot moves."),
+          data_set: list[str] = typer.Option([], "--data-set", help="Extra card data set GAME=KEY=FILE "
+                                             "offered in the lobby (repeatable)."),
+          log_level: str = typer.Option("info", "--log-level")):
+    """Run the web table: lobby and games in the browser at http://HOST:PORT/."""
+    import uvicorn
+
+    from epochal.server import create_app, default_database_url
+
+    if not 0 < port < 65536:
+        raise UsageError(f"--port must be 1..65535, not {port}")
+    if bot_delay < 0:
+        raise UsageError(f"--bot-delay must be 0 or more, not {bot_delay}")
+    sets: dict[str, dict[str, str]] = {}
+    for spec in data_set:
+        parts = spec.split("=", 2)
+        if len(parts) != 3 or parts[0] not in game_names() or parts[1] == "builtin":
+            raise UsageError(f"--data-set wants GAME=KEY=FILE with a known game and a key other "
+                             f"than 'builtin', got {spec!r}")
+        _game(parts[0], Path(parts[2]))                 # validates the file now, not mid-game
+        sets.setdefault(parts[0], {})[parts[1]] = str(Path(parts[2]).resolve())
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
+
+    url = database or default_database_url()
+    try:
+        shown = make_url(url).render_as_string(hide_password=True)
+    except ArgumentError:
+        raise UsageError(f"--database: not a database URL: {url!r}") from None
+    err.print(f"Epochal web table on http://{host}:{port}/  (database: {shown})")
+    uvicorn.run(create_app(url, bot_delay=bot_delay, data_sets=sets), host=host, port=port,
+                log_level=log_level, access_log=False, ws_ping_interval=20, ws_ping_timeout=20)
+
+
 @cards_app.command("validate")
 def cards_validate(game_name: str = typer.Argument(..., metavar="GAME"),
                    file: Path = typer.Argument(..., help="The data file to check.")):

@@ -107,6 +107,24 @@ class Game:
     def scores(self, state: State) -> list[Score]:
         raise NotImplementedError
 
+    # --- research adapters (epochal.adapters: OpenSpiel, PettingZoo) ---------------------------
+    # Length of ``observation``'s vector; None: the game provides no observation tensor (the
+    # adapters then refuse the game). A game whose length depends on its data sets it per object.
+    observation_size: ClassVar[int | None] = None
+
+    def observation(self, state: State, seat: int | None) -> list[float] | None:
+        """A fixed-length (``observation_size``) float vector of what ``seat`` may see.
+
+        Built from ``view(state, seat)`` content only, so it never holds hidden information.
+        None (the default): the game has no tensor.
+        """
+        return None
+
+    def max_game_length(self, players: int) -> int | None:
+        """A true upper bound on the actions of one game, or None (the adapters then assume
+        the engine battery's 20000)."""
+        return None
+
     def estimate(self, state: State) -> list[float]:
         """Each seat's expected final score, for search that stops before the end.
 
@@ -127,6 +145,10 @@ class Game:
         ``"reveals": True`` (a newly visible card, a flipped token).
         """
         return any("to" in ev or ev.get("reveals") for ev in events)
+
+    def options_for_game(self, options: dict | None, index: int, players: int) -> dict | None:
+        """The options of game ``index`` of a series (a game may rotate nations across games)."""
+        return options
 
     def seat_labels(self, state: State) -> list[str]:
         """What each seat played as (nation, faction, start card), for per-label statistics."""

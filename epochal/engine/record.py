@@ -52,8 +52,12 @@ def parse_record(raw: bytes | str, where: str = "record") -> Record:
         raise RecordError(f"{where}: not valid JSON (truncated or corrupt?): {exc}") from None
 
 
-def replay_states(record: Record, data: str | None = None) -> Iterator[State]:
-    """Yield the initial state and the state after every action; RecordError on the first fault."""
+def replay_states(record: Record, data: str | None = None, complete: bool = True) -> Iterator[State]:
+    """Yield the initial state and the state after every action; RecordError on the first fault.
+
+    ``complete=False`` accepts the record of a game still in progress (the web table rebuilds
+    running games this way); by default a record must reach the end of the game.
+    """
     try:
         game = get_game(record.game, data)
     except OptionError as exc:
@@ -75,7 +79,7 @@ def replay_states(record: Record, data: str | None = None) -> Iterator[State]:
         except IllegalAction as exc:
             raise RecordError(f"action #{index} (seat {seat}, id {action}) is illegal: {exc}") from None
         yield state
-    if not state.over:
+    if complete and not state.over:
         raise RecordError(f"record ends after {len(record.actions)} actions but the game is not "
                           f"over (truncated?)")
     if record.scores is not None:

@@ -38,7 +38,9 @@ class ImperiumRules(Operations, Game):
         Option("nations", ("rotate", *ROTATIONS), "rotate",
                "which nation each seat plays: rotation:k gives seat i nation k+i; a comma list "
                "names them (Romans,Celts); rotate moves on by the seat count from game to game"),
-        Option("power_side", ("B", "A"), "B", "R30: side B is recommended for a first game"),
+        Option("power_side", ("A", "B"), "A",
+               "R30: the power card's face; the rulebook suggests B for a first game, but side B "
+               "texts are only partly known (R240-R247), so A is the default"),
         Option("unrest_under", ("unc_civ_tri", "reg_unc_civ"), "unc_civ_tri",
                "G9: which market cards get an unrest tucked under them"),
         Option("start_tokens", ("3/2/1", "2/3/1"), "3/2/1",

@@ -11,7 +11,7 @@ from epochal.engine import State
 
 class Player(msgspec.Struct, kw_only=True):
     nation: str
-    side: str = "B"                      # face of the power card (R30)
+    side: str = "A"                      # face of the power card (R30)
     power: int = -1                      # the power card
     empire: bool = False                 # the state card's visible side (R37, R99)
     materials: int = 0

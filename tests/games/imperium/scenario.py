@@ -24,6 +24,14 @@ def imperium():
     return _GAME
 
 
+def covers(*card_ids: str):
+    """Marks the cards a test exercises; `epochal cards coverage imperium` counts them."""
+    def mark(fn):
+        fn.covers = card_ids
+        return fn
+    return mark
+
+
 def idx(game, card_id: str) -> int:
     return game.index_of[card_id]
 
