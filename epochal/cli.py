@@ -324,6 +324,30 @@ def cards_validate(game_name: str = typer.Argument(..., metavar="GAME"),
     out.print(f"{file}: valid {game_name} data ({game.data_status()})")
 
 
+@cards_app.command("coverage")
+def cards_coverage(game_name: str = typer.Argument(..., metavar="GAME"),
+                   as_json: bool = typer.Option(False, "--json")):
+    """Per deck: cards, implemented in the engine, covered by a test."""
+    from epochal.coverage import coverage
+
+    _game(game_name, None)
+    report = coverage(game_name)
+    if as_json:
+        _emit_json(report)
+        return
+    table = Table(title=f"{game_name}: card coverage")
+    for col in ("deck", "cards", "implemented", "tested", "not exact"):
+        table.add_column(col)
+    for deck, row in report["decks"].items():
+        table.add_row(deck, str(row["cards"]), str(row["implemented"]), str(row["tested"]),
+                      ", ".join(row["not_exact"]) or "-")
+    t = report["total"]
+    table.add_row("total", str(t["cards"]), str(t["implemented"]), str(t["tested"]), "")
+    out.print(table)
+    if not report["tests_found"]:
+        out.print("(no tests directory beside the package: tested counts unknown)")
+
+
 def main() -> None:
     try:
         app(standalone_mode=False)

@@ -150,6 +150,10 @@ class Game:
         """The options of game ``index`` of a series (a game may rotate nations across games)."""
         return options
 
+    def card_catalog(self) -> list[dict]:
+        """Every card: ``{"id", "deck", "implemented", "provenance"}`` (for card coverage)."""
+        return []
+
     def seat_labels(self, state: State) -> list[str]:
         """What each seat played as (nation, faction, start card), for per-label statistics."""
         return []

@@ -25,6 +25,7 @@ class GameResult:
     winners: list[int] = field(default_factory=list)
     record: Record | None = None
     error: str | None = None
+    labels: list[str] = field(default_factory=list)
 
 
 def play_game(game: Game, players: int, seed: int, agent_names: list[str],
@@ -45,6 +46,7 @@ def play_game(game: Game, players: int, seed: int, agent_names: list[str],
                 result.decisions += 1
         result.scores = [s.total for s in game.scores(state)]
         result.winners = game.winners(state)
+        result.labels = game.seat_labels(state)
         record.scores = result.scores
     except Exception as exc:  # the report counts errors; the record reproduces them
         result.error = f"{type(exc).__name__}: {exc}\n{traceback.format_exc(limit=6)}"
@@ -61,8 +63,10 @@ def simulate(game: Game, players: int, games: int, seed: int, agent_names: list[
     first_error = None
     if save_records is not None:
         save_records.mkdir(parents=True, exist_ok=True)
+    per_label: dict[str, list[int]] = {}
     for i in range(games):
-        result = play_game(game, players, derive(seed, i), agent_names, options)
+        result = play_game(game, players, derive(seed, i), agent_names,
+                           game.options_for_game(options, i, players))
         decisions += result.decisions
         if result.error:
             errors += 1
@@ -73,6 +77,10 @@ def simulate(game: Game, players: int, games: int, seed: int, agent_names: list[
                 wins[s] += 1
             for s, v in enumerate(result.scores):
                 totals[s] += v
+            for s, label in enumerate(result.labels):
+                games_won = per_label.setdefault(label, [0, 0])
+                games_won[0] += 1
+                games_won[1] += s in result.winners
         if save_records is not None and result.record is not None:
             (save_records / f"{game.name}-{i:05d}.json").write_bytes(result.record.to_json())
         if progress:
@@ -88,6 +96,9 @@ def simulate(game: Game, players: int, games: int, seed: int, agent_names: list[
         "win_rate": [round(w / finished, 4) if finished else None for w in wins],
         "mean_scores": [round(t / finished, 2) if finished else None for t in totals],
     }
+    if per_label:
+        report["per_label"] = {k: {"games": n, "wins": w, "win_rate": round(w / n, 4)}
+                               for k, (n, w) in sorted(per_label.items())}
     if first_error:
         report["first_error"] = first_error
     return report

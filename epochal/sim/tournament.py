@@ -58,8 +58,9 @@ def run_tournament(game_name: str, players: int, agents: list[str], games: int, 
                    data: str | None = None, progress: Callable[[int], None] | None = None) -> dict:
     if len(agents) != players:
         raise ValueError(f"{len(agents)} agents for {players} seats")
-    jobs = [(game_name, data, players, i, derive(seed, i), seating(agents, i), options)
-            for i in range(games)]
+    game = get_game(game_name, data)
+    jobs = [(game_name, data, players, i, derive(seed, i), seating(agents, i),
+             game.options_for_game(options, i, players)) for i in range(games)]
     matches: list[dict] = []
 
     def collect(result: dict) -> None:
@@ -77,7 +78,6 @@ def run_tournament(game_name: str, players: int, agents: list[str], games: int, 
             for future in as_completed([pool.submit(play_match, *job) for job in jobs]):
                 collect(future.result())
     matches.sort(key=lambda m: m["index"])
-    game = get_game(game_name, data)
     return {
         "game": game_name, "players": players, "agents": agents, "games": games, "seed": seed,
         "workers": workers, "backend": backend, "options": game.configure(players, options),

@@ -234,6 +234,7 @@ class Operations(EffectRunner):
                 self.remove_from(p, k, ("hand", "discard"))
                 st.seats[target].hand.append(k)
                 ev.append(event("give", seat=fr.seat, to_seat=target))
+                ev.append(event("given", seat=fr.seat, card=self.cards[k].id, to=[fr.seat, target]))
         return True
 
     # --- the market --------------------------------------------------------------------------------
@@ -281,10 +282,11 @@ class Operations(EffectRunner):
         if answer == WAIT:
             return WAIT
         p = st.seats[fr.seat]
-        if answer == A.BT_DECK:
+        if answer == A.BT_DECK:                      # the deck's top goes unseen into the hand
             k = deck.pop()
             p.hand.append(k)
-            ev.append(event("break_through", seat=fr.seat, card=self.cards[k].id))
+            ev.append(event("break_through_deck", seat=fr.seat, suit=suit))
+            ev.append(event("break_through", seat=fr.seat, card=self.cards[k].id, to=[fr.seat]))
         elif answer == A.BT_MAIN:
             self.reveal_main(st, fr.seat, suit, op.get("filter"), ev)
         else:

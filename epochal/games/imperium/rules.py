@@ -534,13 +534,22 @@ class ImperiumRules(Operations, Game):
         return [i for i, s in enumerate(scores) if s.total == best]      # R236
 
     def estimate(self, st) -> list[float]:
+        """VP as they stand, plus what the position promises: tokens, pinned cards in play,
+        the Empire state, and fewer development cards left to buy."""
+        if st.over:
+            return [float(s.total) for s in self.scores(st)]
         out = []
         for seat in range(st.players):
             p = st.seats[seat]
             score = self.score_seat(st, seat).total
-            out.append(score + 0.3 * p.materials + 0.5 * p.population
-                       + 0.5 * len(p.development) * 0 + 0.2 * len(p.play))
+            out.append(score + 0.35 * p.materials + 0.6 * p.population + 0.3 * p.actions
+                       + 0.8 * len(p.play) + (4.0 if p.empire else 0.0)
+                       + 0.4 * len(p.hand) - 1.5 * len(p.development))
         return out
+
+    def card_catalog(self) -> list[dict]:
+        return [{"id": c.id, "deck": c.deck if c.deck != "common" else f"common: {c.group}",
+                 "implemented": True, "provenance": c.provenance} for c in self.cards]
 
     def seat_labels(self, st) -> list[str]:
         return [p.nation for p in st.seats]

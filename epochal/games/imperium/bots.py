@@ -1,0 +1,38 @@
+"""Imperium's heuristic bot: one-ply greedy on ``estimate`` plus the rulebook's advice.
+
+The turn choice and the clean-up discards are where one ply sees nothing, so they follow the
+advice of the rulebook (R93): activate when there is something to play or exhaust, revolt when
+unrest clogs the hand, otherwise innovate; at clean-up discard the rest of the hand to cycle the
+deck towards the nation's stronger cards.
+"""
+
+from __future__ import annotations
+
+from epochal.agents.greedy import GreedyAgent
+
+from . import actions as A
+
+
+def prefer(game, st, seat: int, legal: list[int]):
+    frame = st.stack[-1]
+    if frame.kind == "turn":
+        p = st.seats[seat]
+        unrest = sum(1 for k in p.hand if "unrest" in game.cards[k].suits)
+        playable = any(game.can_play(st, seat, k) and "unrest" not in game.cards[k].suits
+                       for k in p.hand)
+        exhaustable = any(game.can_exhaust(st, seat, k) for k in [*p.play, p.power] if k >= 0)
+        if unrest >= 2 and not playable:
+            return A.REVOLT + min(unrest, A.MAX_REVOLT)
+        if playable or exhaustable:
+            return A.ACTIVATE
+        return A.INNOVATE if A.INNOVATE in legal else A.ACTIVATE
+    if frame.kind == "card" and frame.args.get("purpose") == "discard at clean-up":
+        return next((a for a in legal if a != A.END), A.END)
+    return None
+
+
+class HeuristicBot(GreedyAgent):
+    name = "heuristic"
+
+    def __init__(self, seed: int = 0):
+        super().__init__(seed, prefer)
