@@ -47,10 +47,16 @@ def play_terminal(game: Game, players: int, seat: int, vs: str, seed: int | None
 def _ask(game: Game, state, seat: int, console: Console, input_fn) -> int:
     view = game.view(state, seat)
     me = view["seats"][seat]
-    console.print(f"\n[bold]Epoch {view['epoch']} step {view['step']}[/bold]  coins {me['coins']}  "
-                  f"tracks {me['tracks']}  cards {len(me['cards'])}")
+    where = "  ".join(f"{k} {view[k]}" for k in ("epoch", "step", "round", "phase") if k in view)
+    facts = "  ".join(f"{k} {v}" for k, v in me.items()
+                      if k not in ("seat", "hand") and isinstance(v, (int, str)) and v != "")
+    console.print(f"\n[bold]{where}[/bold]", markup=True)
+    console.print(f"  {facts}", markup=False)
+    for key in ("tracks",):
+        if key in me:
+            console.print(f"  {key}: {me[key]}", markup=False)
     if me.get("hand"):
-        console.print(f"  your hand: {', '.join(me['hand'])}")
+        console.print(f"  your hand: {', '.join(me['hand'])}", markup=False)
     legal = view["legal"]
     for n, item in enumerate(legal, 1):
         console.print(f"  {n:2d}. {item['text']}", markup=False)
