@@ -86,10 +86,43 @@ class Game:
         return state.stack[-1].waiting()
 
     def legal(self, state: State, seat: int) -> list[int]:
-        raise NotImplementedError
+        if state.over or not state.stack or seat not in state.stack[-1].waiting():
+            return []
+        return self.decision_legal(state, state.stack[-1], seat)
 
     def apply(self, state: State, seat: int, action: int) -> list[dict]:
-        """Apply ``action`` for ``seat``; raise IllegalAction before any change."""
+        """Apply ``action`` for ``seat``; raise IllegalAction before any change.
+
+        Validation comes first and changes nothing; then the game resolves the decision on top
+        of the stack and advances its automatic steps to the next decision.
+        """
+        self.check_turn(state, seat)
+        if not isinstance(action, int) or isinstance(action, bool):
+            raise IllegalAction(f"an action is an integer id, not {action!r}", "protocol")
+        decision = state.stack[-1]
+        if action not in self.decision_legal(state, decision, seat):
+            raise IllegalAction(*self.why_illegal(state, decision, seat, action))
+        events: list = []
+        self.resolve(state, seat, action, events)
+        state.ply += 1
+        self.advance(state, events)
+        return events
+
+    # The four steps a game provides for the shared ``apply``:
+    def decision_legal(self, state: State, decision, seat: int) -> list[int]:
+        """The answers ``seat`` may give to ``decision`` (the top of the stack)."""
+        raise NotImplementedError
+
+    def why_illegal(self, state: State, decision, seat: int, action: int) -> tuple[str, str]:
+        """(reason, rule) for an action that is not among ``decision_legal``."""
+        return (f"action {action} is not allowed now", "protocol")
+
+    def resolve(self, state: State, seat: int, action: int, events: list) -> None:
+        """Carry out a legal answer to the top decision."""
+        raise NotImplementedError
+
+    def advance(self, state: State, events: list) -> None:
+        """Run automatic steps until some seat owes a decision or the game ends."""
         raise NotImplementedError
 
     def action_text(self, state: State, seat: int, action: int) -> str:

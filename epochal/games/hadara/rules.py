@@ -112,7 +112,7 @@ class HadaraRules(Game):
             for seat in st.seats:
                 seat.side = "A"                                           # R93
             self._apply_start_cards(st, [])
-        self._advance(st, [])
+        self.advance(st, [])
         return st
 
     def _side(self, st: HadaraState, seat: Seat):
@@ -140,15 +140,15 @@ class HadaraRules(Game):
         ev.append(event("first_players", first=list(st.first), compensated=bonus))
 
     # --- the step machine --------------------------------------------------------------------
-    def _advance(self, st: HadaraState, ev: list) -> None:
+    def advance(self, st: HadaraState, ev: list) -> None:
         """Run automatic steps until a seat owes a real decision or the game ends."""
         while not st.over:
             if st.stack:
                 frame = st.stack[-1]
                 if len(frame.seats) == 1:
-                    legal = self._legal_frame(st, frame, frame.seats[0])
+                    legal = self.decision_legal(st, frame, frame.seats[0])
                     if len(legal) == 1:
-                        self._resolve(st, frame.seats[0], legal[0], ev)
+                        self.resolve(st, frame.seats[0], legal[0], ev)
                         continue
                 return
             if st.step == "setup":                                        # start cards applied
@@ -273,12 +273,7 @@ class HadaraRules(Game):
         return len(seat.cards) - seat.tracks[3] - seat.fed_paid
 
     # --- legal actions -----------------------------------------------------------------------
-    def legal(self, st: HadaraState, seat: int) -> list[int]:
-        if st.over or not st.stack or seat not in st.stack[-1].waiting():
-            return []
-        return self._legal_frame(st, st.stack[-1], seat)
-
-    def _legal_frame(self, st, frame: Decision, i: int) -> list[int]:
+    def decision_legal(self, st, frame: Decision, i: int) -> list[int]:
         return self._legal_kind(st, frame.kind, i)
 
     def _legal_kind(self, st, kind: str, i: int) -> list[int]:
@@ -403,21 +398,8 @@ class HadaraRules(Game):
             return None                                                   # R53
         return self._buy_down(seat, requirement, seat.tracks[1])
 
-    # --- apply ---------------------------------------------------------------------------------
-    def apply(self, st: HadaraState, seat: int, action: int) -> list[dict]:
-        self.check_turn(st, seat)
-        if not isinstance(action, int) or isinstance(action, bool):
-            raise IllegalAction(f"an action is an integer id, not {action!r}", "protocol")
-        frame = st.stack[-1]
-        if action not in self._legal_frame(st, frame, seat):
-            raise IllegalAction(*self.why_illegal(st, frame, seat, action))
-        ev: list = []
-        self._resolve(st, seat, action, ev)
-        st.ply += 1
-        self._advance(st, ev)
-        return ev
-
-    def _resolve(self, st, i: int, action: int, ev: list) -> None:
+    # --- resolving answers ----------------------------------------------------------------------
+    def resolve(self, st, i: int, action: int, ev: list) -> None:
         frame = st.stack[-1]
         if len(frame.seats) > 1:                                          # simultaneous
             frame.chosen[i] = action

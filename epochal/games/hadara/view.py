@@ -205,7 +205,7 @@ def determinize(game: Hadara, st: HadaraState, seat: int, rng) -> HadaraState:
         frame = out.stack[-1]
         for s in frame.chosen:
             if s != seat:
-                frame.chosen[s] = rng.choice(game._legal_frame(out, frame, s))
+                frame.chosen[s] = rng.choice(game.decision_legal(out, frame, s))
     return out
 
 

@@ -196,7 +196,7 @@ class ImperiumRules(Operations, Game):
         for seat in range(players):                                      # R40
             self.draw_plain(st, seat, 5)
         st.phase = "start"
-        self._advance(st, [])
+        self.advance(st, [])
         return st
 
     @staticmethod
@@ -267,13 +267,13 @@ class ImperiumRules(Operations, Game):
         return sum(1 for k in zones if "unrest" in self.cards[k].suits)
 
     # --- the turn (R65-R68) ------------------------------------------------------------------------
-    def _advance(self, st: ImperiumState, ev: list) -> None:
+    def advance(self, st: ImperiumState, ev: list) -> None:
         while not st.over:
             if st.stack:
                 frame = st.stack[-1]
-                legal = self._legal_frame(st, frame)
+                legal = self.decision_legal(st, frame, frame.seats[0])
                 if len(legal) == 1:
-                    self._resolve(st, frame.seats[0], legal[0], ev)
+                    self.resolve(st, frame.seats[0], legal[0], ev)
                     continue
                 return
             if st.run:
@@ -332,12 +332,7 @@ class ImperiumRules(Operations, Game):
                         winners=self.winners(st)))
 
     # --- legal actions ------------------------------------------------------------------------------
-    def legal(self, st: ImperiumState, seat: int) -> list[int]:
-        if st.over or not st.stack or seat not in st.stack[-1].waiting():
-            return []
-        return self._legal_frame(st, st.stack[-1])
-
-    def _legal_frame(self, st, frame: Decision) -> list[int]:
+    def decision_legal(self, st, frame: Decision, seat: int) -> list[int]:
         if frame.kind == "turn":
             return self._legal_turn(st, frame.seats[0])
         if frame.kind == "activate":
@@ -391,21 +386,8 @@ class ImperiumRules(Operations, Game):
             return False
         return self.precondition(st, seat, ops, k)
 
-    # --- apply ----------------------------------------------------------------------------------------
-    def apply(self, st: ImperiumState, seat: int, action: int) -> list[dict]:
-        self.check_turn(st, seat)
-        if not isinstance(action, int) or isinstance(action, bool):
-            raise IllegalAction(f"an action is an integer id, not {action!r}", "protocol")
-        frame = st.stack[-1]
-        if action not in self._legal_frame(st, frame):
-            raise IllegalAction(*self.why_illegal(st, frame, seat, action))
-        ev: list = []
-        self._resolve(st, seat, action, ev)
-        st.ply += 1
-        self._advance(st, ev)
-        return ev
-
-    def _resolve(self, st, seat: int, action: int, ev: list) -> None:
+    # --- resolving answers ----------------------------------------------------------------------
+    def resolve(self, st, seat: int, action: int, ev: list) -> None:
         frame = st.stack.pop()
         if frame.kind == "turn":
             self._answer_turn(st, seat, action, ev)
