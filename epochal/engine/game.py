@@ -227,6 +227,7 @@ class Game:
 
 GAME_MODULES = {
     "hadara": "epochal.games.hadara",
+    "imperium": "epochal.games.imperium",
 }
 _loaded: dict[tuple[str, str | None], Game] = {}
 

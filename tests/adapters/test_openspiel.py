@@ -16,6 +16,8 @@ import random
 import numpy as np
 import pyspiel
 import pytest
+
+from epochal.adapters import max_game_length
 from open_spiel.python.observation import INFO_STATE_OBS_TYPE, make_observation
 
 from epochal.adapters.openspiel import DEAL_NODES, load, short_name
@@ -93,7 +95,7 @@ def test_load_game_by_name_string_and_dict(name):
     assert game.num_players() == epochal.max_players
     assert game.num_distinct_actions() == epochal.num_actions
     assert game.observation_tensor_shape() == [epochal.observation_size]
-    assert game.max_game_length() == epochal.max_game_length(epochal.max_players)
+    assert game.max_game_length() == max_game_length(epochal, epochal.max_players)
     assert game.get_type().utility == pyspiel.GameType.Utility.CONSTANT_SUM
     assert game.utility_sum() == 1.0
     assert str(pyspiel.load_game(str(game))) == str(game)

@@ -24,34 +24,40 @@ OPS: dict[str, set[str]] = {
     "gain": {*GAINS, "via"},
     "gain_per": {"res", "n", "count"},
     "pay": {*RES, "action"},
-    "steal": {"res", "n", "else_unrest"},
+    "steal": {"res", "n", "else_unrest", "state", "in_play"},
     "return_exhaust": set(),
-    "draw": {"n", "if_able"},
+    "draw": {"n", "if_able", "per"},
     "discard": {"n", "may", "from"},
     "history": {"from", "may", "filter"},
-    "top_of_deck": {"from", "may"},
-    "retrieve": {"filter", "n", "may", "to"},
+    "top_of_deck": {"from", "may", "n"},
+    "retrieve": {"filter", "n", "may", "to", "from"},
     "garrison": {"may", "filter"},
     "recall": {"filter", "may", "count_var"},
     "abandon": {"filter", "n", "may", "count_var", "self"},
     "take_unrest": {"n"},
     "return_unrest": {"from", "n", "up_to", "may"},
     "exile_market": {"may", "n"},
-    "acquire": {"suits", "may", "filter", "n"},
+    "acquire": {"suits", "may", "filter", "n", "exile", "then_play", "token"},
     "break_through": {"suits", "may", "filter"},
     "develop": {"free", "may"},
     "look_fame": {"n", "take"},
     "nation_top_to_discard": set(),
+    "nation_look": {"then"},
+    "find": {"filter"},
+    "exile_self": set(),
     "give_card": {"from"},
     "choose": {"options"},
     "may": {"do"},
     "if": {"cond", "do", "else"},
     "each_other": {"do", "safe"},
     "all_players": {"do", "safe"},
-    "when": {"event", "do"},
+    "when": {"event", "do", "filter"},
     "hook": {"name", "args"},
     "end_trigger": {"why"},
-    "require": {"in_play"},
+    "require": {"in_play", "in_history"},
+    "play_card": {"from", "filter", "free", "may"},
+    "market_add": set(RES),
+    "swap_exile": {"may"},
 }
 PASSIVES = {"hand_size", "attack_toll", "recall_to_avoid_attack", "hook", "args"}
 
@@ -68,6 +74,8 @@ def check_ops(ops: list, passive: bool = False, where: str = "") -> list[str]:
             unknown = set(op) - PASSIVES
             if unknown:
                 problems.append(f"{here}: unknown passive keys {sorted(unknown)}")
+            if isinstance(op.get("args"), dict) and "do" in op["args"]:     # a passive that acts
+                problems += check_ops(op["args"]["do"], where=f"{here}.args.do")
             continue
         name = op.get("op")
         if name not in OPS:
@@ -159,8 +167,9 @@ class EffectRunner:
                 del fr.vars[key]
             fr.pc += 1
             while st.reactions:                   # offered between operations, never inside one
-                seat, card = st.reactions.pop()
-                push_frame(st, seat, -1, "reaction", vars_={"card": card})
+                seat, card, *amount = st.reactions.pop()
+                push_frame(st, seat, -1, "reaction", vars_={"card": card, "amount": sum(amount)})
+            self.flush_triggered(st)
 
     def frame_done(self, st, fr, ev: list) -> None:
         if fr.trigger == "play" and not fr.path and fr.card >= 0:        # R71 steps 3-4
@@ -239,8 +248,26 @@ class EffectRunner:
         first = ops[0]
         p = st.seats[seat]
         name = first.get("op")
-        if name == "pay":
-            return self.can_pay(p, costs(first))
+        if name in ("pay", "discard"):       # as a passive may lower it (Direct Democracy)
+            first = self.discounted(st, seat, card, first)
+        if name == "pay":                    # a cost may follow another (Persians A)
+            return self.can_pay(p, costs(first)) and self.precondition(st, seat, ops[1:], card)
+        if name == "return_unrest" and not first.get("may") and not first.get("up_to") \
+                and first.get("from") != ["self"]:              # "return an unrest to ..." (Druids)
+            return any(k != card and "unrest" in self.cards[k].suits
+                       for z in first.get("from", ["hand"]) for k in getattr(p, z))
+        if name == "choose":                 # at least one option must be affordable (R150)
+            return any(self.precondition(st, seat, o, card) for o in first["options"])
+        if name == "swap_exile" and not first.get("may"):                  # R142
+            return bool(st.exile) and any(s.card >= 0 for s in st.market)
+        if name == "top_of_deck" and not first.get("may"):
+            zone = getattr(p, first.get("from", "hand"))
+            return len([k for k in zone if k != card]) >= first.get("n", 1)
+        if name == "develop" and not first.get("free") and not first.get("may"):
+            return not self.cannot_develop(p) and \
+                any(self.can_pay(p, self.cards[k].cost) for k in p.development)
+        if name == "play_card" and not first.get("may"):
+            return bool(self.play_card_candidates(st, seat, first, card))
         if name == "discard" and not first.get("may"):
             return len([k for k in p.hand if k != card]) >= first.get("n", 1)
         if name == "recall" and not first.get("may"):
@@ -248,8 +275,31 @@ class EffectRunner:
         if name == "abandon" and not first.get("may") and not first.get("self"):
             return sum(1 for k in p.play if self.matches(k, first.get("filter"))) >= first.get("n", 1)
         if name == "require":
-            return any(self.matches(k, first["in_play"]) for k in p.play)
+            if "in_history" in first and \
+                    not any(self.matches(k, first["in_history"]) for k in p.history):
+                return False
+            wanted = first.get("in_play", [])            # a list: each one in play (Vinland)
+            return all(any(self.matches(k, f) for k in p.play)
+                       for f in (wanted if isinstance(wanted, list) else [wanted]))
         return True
+
+    def discounted(self, st, seat: int, card: int, op: dict) -> dict:
+        """A ``pay`` or ``discard`` of ``card``'s effect as it really costs: a passive
+        ``cost_discount`` (Direct Democracy: an unrest costs 1 material or 1 card less, to at
+        least 1) lowers ``materials`` or the cards to discard for the cards its filter matches."""
+        if card < 0:
+            return op
+        for args in self.hooks(st, seat, "cost_discount"):
+            if not self.matches(card, args.get("filter")):
+                continue
+            op = dict(op)
+            low = args.get("min", 1)
+            if op.get("op") == "pay" and op.get("materials") and args.get("materials"):
+                op["materials"] = max(min(low, op["materials"]), op["materials"] - args["materials"])
+            if op.get("op") == "discard" and not op.get("from") and args.get("cards"):
+                n = op.get("n", 1)
+                op["n"] = max(min(low, n), n - args["cards"])
+        return op
 
     # --- zones --------------------------------------------------------------------------------------
     def leave_play(self, st, seat: int, k: int) -> list[int]:
@@ -263,7 +313,7 @@ class EffectRunner:
 
     def to_history(self, st, seat: int, k: int, ev: list) -> None:
         p = st.seats[seat]
-        if p.nation in ("Vikings",):                                       # R185
+        if p.nation in ("Vikings",) or self.hooks(st, seat, "no_history"):  # R185, R240
             p.discard.append(k)
         else:
             p.history.append(k)
@@ -304,6 +354,8 @@ class EffectRunner:
             return False
         if "state" in f and c.state != f["state"]:
             return False
+        if "attack" in f and c.attack != f["attack"]:
+            return False
         return True
 
     def passives(self, st, seat: int) -> list[dict]:
@@ -318,7 +370,56 @@ class EffectRunner:
     def hooks(self, st, seat: int, name: str) -> list[dict]:
         return [x.get("args", {}) for x in self.passives(st, seat) if x.get("hook") == name]
 
+    # --- passives that act when something happens (Vikings, Celts, Chainmail, Longships) -----
+    def flush_triggered(self, st) -> None:
+        """Start the queued passive effects that ask (``st.triggered``), between operations."""
+        while st.triggered:
+            seat, card, i = st.triggered.pop()
+            p = st.seats[seat]
+            push_frame(st, seat, card, "passive", p.side if card == p.power else "",
+                       path=[i, "args", "do"])
+
+    def trigger_passives(self, st, seat: int, name: str, card: int = -1) -> None:
+        """Queue the ``do`` ops of each active passive ``{"hook": name}`` (whose ``filter``, if
+        any, ``card`` matches); they run as the seat's own frames once the operation ends."""
+        p = st.seats[seat]
+        for k in [*p.play, p.power]:
+            if k < 0:
+                continue
+            for i, x in enumerate(self.face(k, p.side if k == p.power else "").passive):
+                args = x.get("args", {})
+                if x.get("hook") == name and "do" in args and \
+                        (card < 0 or self.matches(card, args.get("filter"))):
+                    st.triggered.append([seat, k, i])
+
+    def passive_gain(self, st, seat: int, name: str, card: int, ev: list) -> None:
+        """Passives ``{"hook": name, "args": {"filter": F, "gain": {...}}}``: tokens at once."""
+        p = st.seats[seat]
+        for args in self.hooks(st, seat, name):
+            if self.matches(card, args.get("filter")):
+                for res, n in args.get("gain", {}).items():
+                    setattr(p, res, getattr(p, res) + n)
+                    ev.append(event("gain", seat=seat, res=res, n=n))
+
+    def unrest_taken(self, st, seat: int, ev: list) -> None:
+        """The seat took an unrest from the unrest pile (R147): Vikings look at their nation
+        deck (R240, passive ``on_take_unrest``)."""
+        self.trigger_passives(st, seat, "on_take_unrest")
+
+    def card_gained(self, st, seat: int, k: int, ev: list) -> None:
+        """The seat acquired or broke through for ``k`` (R130, R135): reactive exhausts
+        ``when take_card`` (Celts A)."""
+        self.react(st, seat, "take_card", ev, card=k)
+
+    def on_played(self, st, seat: int, k: int, ev: list) -> None:
+        """The seat played ``k`` (R71): Combs' exemption is used up; passives
+        ``on_play_gain`` pay out (Chainmail)."""
+        st.seats[seat].empire_next = False
+        self.passive_gain(st, seat, "on_play_gain", k, ev)
+
     def may_play_empire(self, st, seat: int, k: int) -> bool:
+        if st.seats[seat].empire_next:                                      # Combs, R122
+            return True
         return any(self.matches(k, a.get("filter")) for a in self.hooks(st, seat, "play_empire"))
 
     def ignores_barbarian(self, st, seat: int, k: int) -> bool:
@@ -346,6 +447,12 @@ class EffectRunner:
                        for k in p.play if self.matches(k, f))
         if "zone" in spec:
             zone = self.scoring_zones(p) if spec["zone"] == "all" else getattr(p, spec["zone"])
+            f = spec.get("filter") or {}
+            if "region_type" in f:        # "2 VP per {fertile}": the icons, repeats counted
+                wanted = f["region_type"] if isinstance(f["region_type"], list) else [f["region_type"]]
+                rest = {x: v for x, v in f.items() if x != "region_type"}
+                return sum(self.cards[k].regions.count(w) for k in zone if self.matches(k, rest)
+                           for w in wanted)
             return sum(1 for k in zone if self.matches(k, spec.get("filter")))
         if "unrest_others" in spec:
             return sum(self.unrest_in_scoring(st, s) for s in range(st.players) if s != seat)
@@ -369,11 +476,19 @@ class EffectRunner:
             ok = False
             if cond.get("in") == "history":
                 ok = k in st.seats[seat].history
+            elif cond.get("in") == "play":                                   # Vinland
+                ok = k in st.seats[seat].play
             return vp["vp"] if ok else vp.get("else", 0)
         if "per" in vp:
-            n = self.count(st, seat, vp["per"])
+            if vp["per"].get("garrison") == "self":          # the cards under this one (Sagas)
+                n = len(st.seats[seat].garrison.get(k, []))
+            else:
+                n = self.count(st, seat, vp["per"])
             value = vp.get("vp", 1) * (n // vp.get("every", 1))
             return min(value, 10) if cap else value                          # R233
+        if "sum" in vp:                          # several VP lines on one card, capped together
+            value = sum(self.card_vp(st, seat, k, part, cap=False) for part in vp["sum"])
+            return min(value, 10) if cap else value                          # R233, G35
         return 0
 
     def before_scoring(self, st, ev: list) -> None:
@@ -510,7 +625,10 @@ class EffectRunner:
         s = st.market[slot]
         for res, n in s.tokens.items():
             setattr(p, res, getattr(p, res) + n)
+        if s.tokens.get("materials"):             # Carthaginians A: double them (a reaction)
+            self.react(st, seat, "market_materials", ev, amount=s.tokens["materials"])
         p.hand.append(k)
+        self.card_gained(st, seat, k, ev)                                     # Celts A
         unrest, s.unrest, s.card, s.tokens = s.unrest, -1, -1, {}
         ev.append(event("acquire" if keep_unrest else "break_through", seat=seat,
                         card=self.cards[k].id, unrest=unrest >= 0 and keep_unrest))

@@ -49,6 +49,7 @@ class Operations(EffectRunner):
             self.react(st, seat, "materials_from_river", ev)
 
     def op_pay(self, st, fr, op, ev):                                           # R163
+        op = self.discounted(st, fr.seat, fr.card, op)                         # Direct Democracy
         if not self.pay(st, fr.seat, costs(op), ev):
             fr.vars["_abort"] = True                                           # R73: as far as possible
         return True
@@ -62,7 +63,10 @@ class Operations(EffectRunner):
 
     # --- cards --------------------------------------------------------------------------------------
     def op_draw(self, st, fr, op, ev):                                          # R95, R96
-        return self.draw_cards(st, fr, fr.seat, op.get("n", 1), not op.get("if_able"), ev)
+        n = op.get("n", 1)
+        if "per" in op:                              # "draw a card per {city} in play"
+            n *= self.count(st, fr.seat, op["per"], fr)
+        return self.draw_cards(st, fr, fr.seat, n, not op.get("if_able"), ev)
 
     def _repeat_pick(self, st, fr, op, candidates_fn, act, purpose, rule, default_n=1):
         """Choose up to n cards one by one (``may``: the seat may stop), acting on each."""
@@ -80,6 +84,7 @@ class Operations(EffectRunner):
         return True
 
     def op_discard(self, st, fr, op, ev):                                       # R169
+        op = self.discounted(st, fr.seat, fr.card, op)                         # Direct Democracy
         p = st.seats[fr.seat]
         drawn = fr.vars.get("drawn", [])            # "draw 2 and discard one of them"
 
@@ -128,14 +133,19 @@ class Operations(EffectRunner):
 
     def op_retrieve(self, st, fr, op, ev):
         p = st.seats[fr.seat]
+        zone = getattr(p, op.get("from", "discard"))     # "history": Hannibal (R184)
 
         def act(k):
-            p.discard.remove(k)
+            zone.remove(k)
             (p.deck if op.get("to") == "deck" else p.hand).append(k)
-            ev.append(event("retrieve", seat=fr.seat, card=self.cards[k].id))
+            if op.get("from", "discard") == "discard":
+                ev.append(event("retrieve", seat=fr.seat, card=self.cards[k].id))
+            else:                                         # history is private (R184)
+                ev.append(event("retrieve_history", seat=fr.seat, card=self.cards[k].id,
+                                to=[fr.seat]))
         return self._repeat_pick(
-            st, fr, op, lambda: [k for k in p.discard if self.matches(k, op.get("filter"))],
-            act, "take from your discard pile", "R154")
+            st, fr, op, lambda: [k for k in zone if self.matches(k, op.get("filter"))],
+            act, f"take from your {op.get('from', 'discard')}", "R154")
 
     def op_garrison(self, st, fr, op, ev):                                      # R176-R178
         p = st.seats[fr.seat]
@@ -197,6 +207,7 @@ class Operations(EffectRunner):
             ev.append(event("take_unrest", seat=fr.seat))
             if st.over:
                 break
+            self.unrest_taken(st, fr.seat, ev)                                 # Vikings
         return True
 
     def op_return_unrest(self, st, fr, op, ev):                                 # R146
@@ -207,6 +218,7 @@ class Operations(EffectRunner):
                 self.leave_play(st, fr.seat, fr.card)
                 st.unrest.append(fr.card)
                 ev.append(event("return_unrest", seat=fr.seat, card=self.cards[fr.card].id))
+                self.react(st, fr.seat, "return_unrest", ev)      # you returned an unrest: Wonder
             return True
 
         def cands():
@@ -226,6 +238,14 @@ class Operations(EffectRunner):
         p = st.seats[fr.seat]
         targets = fr.vars.setdefault("_targets", self.others(st, fr.seat))
         while targets:
+            if self.is_attack(fr):                       # Monopoly, Exports (R144-R145)
+                shielded = self.shield(st, fr, targets[0], ev)
+                if shielded == WAIT:
+                    return WAIT
+                fr.vars.pop("_shield", None)
+                if shielded:
+                    targets.pop(0)
+                    continue
             k = self.pick_card(st, fr, p.hand + p.discard, False, "give a card", "R150")
             if k == WAIT:
                 return WAIT
@@ -251,12 +271,159 @@ class Operations(EffectRunner):
         return self._repeat_pick(st, fr, op, lambda: self.market_cards(st, [], exile=True),
                                  act, "exile from the market", "R141")
 
+    def op_market_add(self, st, fr, op, ev):
+        """Put tokens from the general supply on a market card of your choice (Carthaginian
+        Traders); they go to whoever takes the card (R130) and stop it being exiled (R141)."""
+        cards = [s.card for s in st.market if s.card >= 0]
+        k = self.pick_card(st, fr, cards, False, "add tokens to a market card", "R84")
+        if k == WAIT:
+            return WAIT
+        if k is not None:
+            tokens = {res: op[res] for res in RES if op.get(res)}
+            slot = st.market[self.slot_of(st, k)]
+            for res, n in tokens.items():
+                slot.tokens[res] = slot.tokens.get(res, 0) + n
+            ev.append(event("market_token", seat=fr.seat, card=self.cards[k].id, tokens=tokens))
+        return True
+
+    def op_swap_exile(self, st, fr, op, ev):                                     # R142
+        """Swap an exiled card with a market card (Lighthouse): the market card is exiled and
+        its tucked unrest returns to the pile (R140); the exiled card takes its slot, with an
+        unrest tucked under it if its category carries one (R127), and keeps the slot's tokens."""
+        if "_in" not in fr.vars:
+            k = self.pick_card(st, fr, list(st.exile), op.get("may", False),
+                               "take a card from the exile pile", "R142")
+            if k == WAIT:
+                return WAIT
+            if k is None:
+                return True
+            fr.vars["_in"] = k
+        new = fr.vars["_in"]
+        out = self.pick_card(st, fr, self.market_cards(st, []), False,
+                             f"swap {self.cards[new].name} with a market card", "R142")
+        if out == WAIT:
+            return WAIT
+        if out is None:
+            return True
+        slot = self.slot_of(st, out)
+        s = st.market[slot]
+        st.exile.remove(new)
+        st.exile.append(out)
+        if s.unrest >= 0:
+            st.unrest.append(s.unrest)
+            s.unrest = -1
+        s.card = new
+        ev.append(event("exile", seat=fr.seat, card=self.cards[out].id))
+        ev.append(event("market_card", slot=slot, card=self.cards[new].id))
+        self.tuck_unrest(st, slot, ev)
+        return True
+
     def op_acquire(self, st, fr, op, ev):                                       # R130-R133
+        def cands():
+            if st.over:                               # the refill collapsed the game (R223)
+                return []
+            out = self.market_cards(st, op["suits"], op.get("filter"))
+            if op.get("token"):                       # "a card in the market with {material} on it"
+                out = [k for k in out if st.market[self.slot_of(st, k)].tokens.get(op["token"])]
+            if op.get("exile"):                       # "including from exiled cards" (R143)
+                out += [k for k in st.exile if any(s in self.cards[k].suits for s in op["suits"])
+                        and self.matches(k, op.get("filter"))]
+            allowed = [a.get("filter") for a in self.hooks(st, fr.seat, "acquire_exiled")]
+            if allowed and not op.get("exile") and not op.get("token"):   # Chariots, Longships
+                out += [k for k in st.exile if any(s in self.cards[k].suits for s in op["suits"])
+                        and self.matches(k, op.get("filter"))
+                        and any(self.matches(k, a) for a in allowed)]
+            return out
+
         def act(k):
-            self.take_from_market(st, fr.seat, k, True, ev)
-        return self._repeat_pick(
-            st, fr, op, lambda: self.market_cards(st, op["suits"], op.get("filter")), act,
-            "acquire", "R130")
+            if k in st.exile:
+                self.acquire_from_exile(st, fr.seat, k, ev)
+            else:
+                self.take_from_market(st, fr.seat, k, True, ev)
+        if op.get("then_play"):                       # "... and immediately free play it"
+            k = self.pick_card(st, fr, cands(), op.get("may", False), "acquire", "R130")
+            if k == WAIT:
+                return WAIT
+            if k is not None:
+                act(k)
+                if not st.over and k in st.seats[fr.seat].hand and \
+                        self.playable_now(st, fr.seat, k, True):
+                    self.put_into_play(st, fr.seat, k, "hand", True, ev)
+            return True
+        return self._repeat_pick(st, fr, op, cands, act, "acquire", "R130")
+
+    def acquire_from_exile(self, st, seat: int, k: int, ev: list) -> None:
+        """R143: a card acquired from the exile pile; one of the categories that carry a tucked
+        unrest in the market (G9) brings an unrest from the unrest pile with it."""
+        from .rules import UNREST_UNDER
+        p = st.seats[seat]
+        st.exile.remove(k)
+        p.hand.append(k)
+        unrest = any(s in UNREST_UNDER[st.options["unrest_under"]] for s in self.cards[k].suits[:1])
+        ev.append(event("acquire", seat=seat, card=self.cards[k].id, unrest=unrest, exile=True))
+        if unrest:
+            u = self.take_from_unrest_pile(st, ev)
+            if u >= 0:
+                p.hand.append(u)
+            if u >= 0 and not st.over:
+                self.unrest_taken(st, seat, ev)                                # Vikings
+        if not st.over:
+            self.passive_gain(st, seat, "acquire_exiled", k, ev)               # Longships
+            self.card_gained(st, seat, k, ev)                                  # Celts A
+
+    # --- playing a card from elsewhere than the hand (Phalanx, Parmenion) --------------------------
+    def playable_now(self, st, seat: int, k: int, free: bool) -> bool:
+        """Could ``k`` be played now (R71-R74)? ``free``: no action token is needed at all."""
+        if not free:
+            return self.can_play(st, seat, k)
+        p = st.seats[seat]
+        card = self.cards[k]
+        if card.unplayable or not (card.play or card.pinned):
+            return False
+        if card.state == "empire" and not p.empire and not self.may_play_empire(st, seat, k):
+            return False                                                   # R72, R74
+        if card.state == "barbarian" and p.empire and not self.ignores_barbarian(st, seat, k):
+            return False
+        return self.precondition(st, seat, card.play, k)
+
+    def play_card_candidates(self, st, seat: int, op: dict, card: int = -1) -> list[int]:
+        p = st.seats[seat]
+        zone = getattr(p, op.get("from", "discard"))
+        return [k for k in dict.fromkeys(zone) if k != card and self.matches(k, op.get("filter"))
+                and self.playable_now(st, seat, k, op.get("free", False))]
+
+    def put_into_play(self, st, seat: int, k: int, zone: str, free: bool, ev: list) -> None:
+        """Play ``k`` from ``zone`` as from the hand (R71): an action token unless ``free`` or a
+        free-play card, then its play effect. A passive ``play_from_discard_gain`` (Macedonians
+        A, R242) pays out when a matching card is played from the discard pile."""
+        p = st.seats[seat]
+        card = self.cards[k]
+        if not free:
+            if card.free:
+                p.free_played.append(k)
+            else:
+                p.actions -= 1
+        getattr(p, zone).remove(k)
+        p.play.append(k)
+        ev.append(event("play", seat=seat, card=card.id, source=zone))
+        if zone == "discard":
+            for args in self.hooks(st, seat, "play_from_discard_gain"):
+                if self.matches(k, args.get("filter")):
+                    for res, n in args.get("gain", {}).items():
+                        setattr(p, res, getattr(p, res) + n)
+                        ev.append(event("gain", seat=seat, res=res, n=n))
+        push_frame(st, seat, k, "play")
+        self.react_now(st, seat, "play", ev, card=k)
+
+    def op_play_card(self, st, fr, op, ev):                                      # R71
+        zone = op.get("from", "discard")
+        k = self.pick_card(st, fr, self.play_card_candidates(st, fr.seat, op, fr.card),
+                           op.get("may", False), f"play a card from your {zone}", "R71")
+        if k == WAIT:
+            return WAIT
+        if k is not None:
+            self.put_into_play(st, fr.seat, k, zone, op.get("free", False), ev)
+        return True
 
     def op_break_through(self, st, fr, op, ev):                                 # R134-R137
         suits = op["suits"]
@@ -287,6 +454,7 @@ class Operations(EffectRunner):
             p.hand.append(k)
             ev.append(event("break_through_deck", seat=fr.seat, suit=suit))
             ev.append(event("break_through", seat=fr.seat, card=self.cards[k].id, to=[fr.seat]))
+            self.card_gained(st, fr.seat, k, ev)                               # Celts A
         elif answer == A.BT_MAIN:
             self.reveal_main(st, fr.seat, suit, op.get("filter"), ev)
         else:
@@ -310,6 +478,7 @@ class Operations(EffectRunner):
         if found >= 0:
             p.hand.append(found)
             ev.append(event("break_through", seat=seat, card=self.cards[found].id))
+            self.card_gained(st, seat, found, ev)                              # Celts A
         else:                                                                     # G11
             res = st.options["breakthrough_fallback"]
             setattr(p, res, getattr(p, res) + 2)
@@ -379,6 +548,73 @@ class Operations(EffectRunner):
 
     def op_nation_top_to_discard(self, st, fr, op, ev):
         self.nation_top_to_discard(st, fr.seat, ev)
+        return True
+
+    def op_nation_look(self, st, fr, op, ev):                                    # R161, R193
+        """Look at the top card of your nation deck; then (``then``) you MAY move it to the
+        bottom, just above the accession card, or shuffle the nation deck (the accession card
+        stays at the bottom, R156). The accession card itself is never moved."""
+        p = st.seats[fr.seat]
+        acc = 1 if p.nation_deck and self.cards[p.nation_deck[0]].location == "accession" else 0
+        if not p.nation_deck:
+            return True
+        if "_looked" not in fr.vars:
+            fr.vars["_looked"] = True
+            ev.append(event("look_nation", seat=fr.seat, card=self.cards[p.nation_deck[-1]].id,
+                            to=[fr.seat]))
+        then = op.get("then")
+        if then not in ("bottom", "shuffle") or len(p.nation_deck) - acc < 2:
+            return True                              # nothing that could change
+        purpose = ("move the top card of your nation deck to its bottom" if then == "bottom"
+                   else "shuffle your nation deck")
+        answer = self.choose(st, fr, "may", [A.YES, A.NO], False, purpose=purpose, rule="R161")
+        if answer == WAIT:
+            return WAIT
+        if answer == A.YES:
+            if then == "bottom":
+                p.nation_deck.insert(acc, p.nation_deck.pop())
+                ev.append(event("nation_bottom", seat=fr.seat))
+            else:
+                rest = p.nation_deck[acc:]
+                rngmod.shuffle(st, rest)
+                p.nation_deck = p.nation_deck[:acc] + rest
+                ev.append(event("nation_shuffle", seat=fr.seat))
+        return True
+
+    def op_find(self, st, fr, op, ev):                                           # R154-R156
+        """Find a card (by ``filter``) in your hand, discard pile, deck or nation deck, at your
+        choice (G28), and put it into your hand; the deck searched is shuffled (R156), and the
+        accession card is never taken (R193)."""
+        p = st.seats[fr.seat]
+        zones = ("hand", "discard", "deck", "nation_deck")
+        cands = [k for z in zones for k in getattr(p, z) if self.matches(k, op.get("filter"))
+                 and not (z == "nation_deck" and self.cards[k].location == "accession")]
+        k = self.pick_card(st, fr, cands, False, "find a card", "R155")
+        if k == WAIT:
+            return WAIT
+        if k is None:
+            return True
+        zone = next(z for z in zones if k in getattr(p, z))
+        getattr(p, zone).remove(k)
+        p.hand.append(k)
+        ev.append(event("find", seat=fr.seat, card=self.cards[k].id, zone=zone, to=[fr.seat]))
+        if zone == "deck":
+            rngmod.shuffle(st, p.deck)
+        elif zone == "nation_deck":
+            acc = 1 if p.nation_deck and self.cards[p.nation_deck[0]].location == "accession" \
+                else 0
+            rest = p.nation_deck[acc:]
+            rngmod.shuffle(st, rest)
+            p.nation_deck = p.nation_deck[:acc] + rest
+        return True
+
+    def op_exile_self(self, st, fr, op, ev):                                     # R139
+        """This card (with any garrison, R180) leaves the play area for the exile pile."""
+        p = st.seats[fr.seat]
+        if fr.card in p.play:
+            under = self.leave_play(st, fr.seat, fr.card)
+            st.exile += [fr.card] + under
+            ev.append(event("exile_card", seat=fr.seat, card=self.cards[fr.card].id))
         return True
 
     # --- control ------------------------------------------------------------------------------------
@@ -465,17 +701,40 @@ class Operations(EffectRunner):
         return True
 
     def shield(self, st, fr, target: int, ev: list):
-        """Does ``target`` escape this attack? It may recall a Cape or Wilderness (their
-        passive); a Standing Army makes the attacker pay 1 progress or leave it alone (R257)."""
+        """Does ``target`` escape this attack? Asked once per target and attack card: the
+        answer holds for every attacking operation of the card (R144-R145)."""
+        memo = shared_vars(st, fr).setdefault("shielded", {})
+        if str(target) in memo:
+            return memo[str(target)]
+        result = self._shield(st, fr, target, ev)
+        if result != WAIT:
+            memo[str(target)] = result
+        return result
+
+    def _shield(self, st, fr, target: int, ev: list):
+        """It may recall a Cape or Wilderness (their passive) or exhaust a card whose exhaust
+        is ``when attacked`` (Mounted Archers, even on another player's turn); a Standing Army
+        makes the attacker pay 1 progress or leave it alone (R257)."""
         step = fr.vars.setdefault("_shield", 0)
         t = st.seats[target]
         if step == 0:
             recallers = [k for k in t.play
                          if any(x.get("recall_to_avoid_attack") for x in self.cards[k].passive)]
-            k = self.pick_card(st, fr, recallers, True, "recall to avoid the attack", "R145",
+            exhausters = [k for k in t.play if t.exhausts >= 1 and k not in t.exhausted
+                          and self.cards[k].exhaust
+                          and self.cards[k].exhaust[0].get("op") == "when"
+                          and self.cards[k].exhaust[0].get("event") == "attacked"]
+            k = self.pick_card(st, fr, recallers + exhausters, True,
+                               "recall or exhaust a card to avoid the attack", "R145",
                                seat=target)
             if k == WAIT:
                 return WAIT
+            if k is not None and k in exhausters:
+                t.exhausts -= 1
+                t.exhausted.append(k)
+                ev.append(event("exhaust", seat=target, card=self.cards[k].id))
+                ev.append(event("avoid_attack", seat=target, card=self.cards[k].id))
+                return True
             if k is not None:
                 t.hand += [k] + self.leave_play(st, target, k)
                 ev.append(event("avoid_attack", seat=target, card=self.cards[k].id))
@@ -500,7 +759,15 @@ class Operations(EffectRunner):
 
     def op_steal(self, st, fr, op, ev):                                           # R170
         res, n = op["res"], op.get("n", 1)
-        targets = fr.vars.setdefault("_targets", self.others(st, fr.seat))
+        if "state" in op:                      # "from each {empire} player" (Raiders)
+            victims = [s for s in self.others(st, fr.seat)
+                       if st.seats[s].empire == (op["state"] == "empire")]
+        else:
+            victims = self.others(st, fr.seat)
+        if "in_play" in op:                    # "from each player with a {region} in play"
+            victims = [s for s in victims
+                       if any(self.matches(k, op["in_play"]) for k in st.seats[s].play)]
+        targets = fr.vars.setdefault("_targets", victims)
         while targets:
             target = targets[0]
             if self.is_attack(fr):
@@ -523,39 +790,59 @@ class Operations(EffectRunner):
                     t.hand.append(k)
                 if st.over:
                     return True
+                self.unrest_taken(st, target, ev)                              # Vikings
         return True
 
     def op_when(self, st, fr, op, ev):
         """A reactive exhaust is never run as a whole: ``react`` runs its body on the trigger."""
         return True
 
-    def react(self, st, seat: int, event_name: str, ev: list) -> None:
+    def react(self, st, seat: int, event_name: str, ev: list, card: int = -1,
+              amount: int = 0) -> None:
         """Queue reactive exhausts ('when X, exhaust this card to ...') for the seat, on its own
-        Activate turn only (G24)."""
+        Activate turn only (G24). A ``when`` with a ``filter`` reacts only when the card that
+        caused the event (``card``) matches it. The power card's face reacts too (Carthaginians
+        A); ``amount`` (materials gained from a market card) reaches the body as var "amount"."""
         p = st.seats[seat]
         if st.turn != seat or p.turn_mode != "activate" or p.exhausts < 1:
             return
-        for k in p.play:
-            ops = self.cards[k].exhaust
+        for k in [*p.play, p.power]:
+            if k < 0:
+                continue
+            ops = self.face(k, p.side if k == p.power else "").exhaust
             if ops and ops[0].get("op") == "when" and ops[0]["event"] == event_name \
-                    and k not in p.exhausted and [seat, k] not in st.reactions:
-                st.reactions.append([seat, k])
+                    and k not in p.exhausted and all(r[:2] != [seat, k] for r in st.reactions):
+                if ops[0].get("filter") and (card < 0 or not self.matches(card, ops[0]["filter"])):
+                    continue
+                st.reactions.append([seat, k, amount] if amount else [seat, k])
+
+    def react_now(self, st, seat: int, event_name: str, ev: list, card: int = -1) -> None:
+        """React to an event that happens outside any operation (playing a card, R71): the
+        reactive exhausts are offered at once, before the card's effect runs (Tents)."""
+        if event_name == "play" and card >= 0:
+            self.on_played(st, seat, card, ev)                             # Combs, Chainmail
+        self.react(st, seat, event_name, ev, card)
+        while st.reactions:
+            s, k, *amount = st.reactions.pop()
+            push_frame(st, s, -1, "reaction", vars_={"card": k, "amount": sum(amount)})
 
     def sys_offer_reaction(self, st, fr, op, ev):
         p = st.seats[fr.seat]
         k = fr.vars["card"]
-        if k in p.exhausted or p.exhausts < 1 or k not in p.play:
+        if k in p.exhausted or p.exhausts < 1 or (k not in p.play and k != p.power):
             return True
+        face = p.side if k == p.power else ""
         answer = self.choose(st, fr, "may", [A.YES, A.NO], False, rule="R80",
                              purpose=f"exhaust {self.cards[k].name}",
-                             text=self.describe_ops(self.cards[k].exhaust[0]["do"]))
+                             text=self.describe_ops(self.face(k, face).exhaust[0]["do"]))
         if answer == WAIT:
             return WAIT
         if answer == A.YES:
             p.exhausts -= 1
             p.exhausted.append(k)
             ev.append(event("exhaust", seat=fr.seat, card=self.cards[k].id))
-            push_frame(st, fr.seat, k, "exhaust", path=[0, "do"])
+            push_frame(st, fr.seat, k, "exhaust", face, path=[0, "do"],
+                       vars_={"amount": fr.vars.get("amount", 0)})
         return True
 
     def op_hook(self, st, fr, op, ev):
@@ -630,6 +917,8 @@ class Operations(EffectRunner):
             fr.vars["_looked"] = True
             ev.append(event("look_nation", seat=fr.seat, card=self.cards[p.nation_deck[-1]].id,
                             to=[fr.seat]))
+        if fr.card not in p.play:            # used through Ambassador: not yours to abandon
+            return True
         k = self.pick_card(st, fr, list(p.hand), True, "abandon Sacred Pass to swap this card "
                            "with the top of your nation deck", "R269")
         if k == WAIT:

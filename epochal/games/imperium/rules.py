@@ -280,11 +280,20 @@ class ImperiumRules(Operations, Game):
                 self.step(st, ev)
                 continue
             getattr(self, "_phase_" + st.phase)(st, ev)
+        if st.collapsed and any(e.get("type") == "collapse" for e in ev):
+            # R237, R270: end-of-game effects (Sumerians) also apply before a collapse is
+            # decided; run here, once the operation that took the last unrest has stopped, so
+            # the unrest just taken counts for its taker (G34)
+            self.before_scoring(st, ev)
+            ev.append(event("game_over", collapsed=True, scores=[s.total for s in self.scores(st)],
+                            unrest=[self.unrest_count(st, s) for s in range(st.players)],
+                            winners=self.winners(st)))
 
     def _phase_start(self, st, ev):
         p = st.seats[st.turn]
         p.free_played = []
         p.region_as_production = 0
+        p.empire_next = False                                            # Combs: this turn only
         p.turn_mode = ""
         st.stack.append(Decision(kind="turn", seats=[st.turn]))
 
@@ -433,6 +442,7 @@ class ImperiumRules(Operations, Game):
             p.play.append(k)
             ev.append(event("play", seat=seat, card=card.id))
             push_frame(st, seat, k, "play")
+            self.react_now(st, seat, "play", ev, card=k)                  # Tents
         elif kind == "exhaust":                                           # R78
             p.exhausts -= 1
             p.exhausted.append(k)
@@ -449,7 +459,7 @@ class ImperiumRules(Operations, Game):
             card = self.cards[k]
             if k not in p.hand:
                 return f"{card.id} is not in your hand", "R71"
-            if card.unplayable or not card.play:
+            if card.unplayable or not (card.play or card.pinned):        # as can_play
                 return f"{card.id} cannot be played", "R71"
             if card.state == "empire" and not p.empire:
                 return f"{card.id} needs the Empire state", "R72"
@@ -474,6 +484,8 @@ class ImperiumRules(Operations, Game):
         if frame.kind == "turn":
             if action >= A.REVOLT and action < A.END:
                 return "you cannot return more unrest cards than you hold", "R83"
+            if kind == "exhaust":                                          # R80
+                return "you may exhaust cards only after choosing Activate", "R80"
             return "choose Activate, Innovate or Revolt", "R67"
         if frame.kind == "activate":
             return "play a card from your hand, exhaust a card in play, or end", "R69"

@@ -34,6 +34,7 @@ class Player(msgspec.Struct, kw_only=True):
     used_kok_b: bool = False             # King of Kings side B, once per player (R255)
     turn_mode: str = ""                  # "activate", "innovate", "revolt" on this player's turn
     region_as_production: int = 0        # Agriculture: fertile counted as 3 production this turn
+    empire_next: bool = False            # Combs: the next card played this turn ignores {empire}
 
 
 class Slot(msgspec.Struct, kw_only=True):
@@ -75,4 +76,5 @@ class ImperiumState(State, kw_only=True):
     collapsed: bool = False
     run: list[Frame] = []                # effects being resolved, innermost last
     reactions: list[list[int]] = []      # [seat, card] reactive exhausts to offer next
+    triggered: list[list[int]] = []      # [seat, card, i]: passive i of card asks next (Vikings)
     log_triggers: list[str] = []         # what triggered the end (R212)

@@ -130,32 +130,53 @@ def action_text(game: ImperiumRules, st: ImperiumState, seat: int | None, a: int
 def determinize(game: ImperiumRules, st: ImperiumState, seat: int, rng) -> ImperiumState:
     """Re-deal what ``seat`` cannot see: the others' hands, decks and history together, every
     deck's order, the nation decks above their accession cards, the fame deck with the fame
-    cards removed unseen at setup."""
+    cards removed unseen at setup. Cards a running effect holds on to (the fame cards being
+    looked at, the cards just drawn) stay where they are."""
     out = st.clone()
     out.rng = rng.getrandbits(64)
+    held = held_cards(out)
+    groups: dict[str, list[tuple[list, int]]] = {}
 
-    def reshuffle(cards: list) -> None:
-        cards.sort()
-        rng.shuffle(cards)
+    def hide(group: str, cards: list, start: int = 0) -> None:
+        for j in range(start, len(cards)):
+            if cards[j] not in held:
+                groups.setdefault(group, []).append((cards, j))
 
     for i, p in enumerate(out.seats):
         if i != seat:
-            pool = sorted(p.hand + p.deck + p.history)
-            rng.shuffle(pool)
-            a, b = len(p.hand), len(p.deck)
-            p.hand, p.deck, p.history = pool[:a], pool[a:a + b], pool[a + b:]
+            for zone in (p.hand, p.deck, p.history):
+                hide(f"seat{i}", zone)
         else:
-            reshuffle(p.deck)
-        keep = 1 if p.nation_deck and game.cards[p.nation_deck[0]].location == "accession" else 0
-        rest = p.nation_deck[keep:]
-        reshuffle(rest)
-        p.nation_deck = p.nation_deck[:keep] + rest
-    for deck in out.decks.values():
-        reshuffle(deck)
-    boxed_fame = [k for k in out.box if "fame" in game.cards[k].suits]
-    pool = sorted(out.fame + boxed_fame)
-    rng.shuffle(pool)
-    out.fame = pool[:len(out.fame)]
-    out.box = [k for k in out.box if k not in boxed_fame] + pool[len(out.fame):]
-    reshuffle(out.unrest)
+            hide("own deck", p.deck)
+        accession = 1 if p.nation_deck and game.cards[p.nation_deck[0]].location == "accession" else 0
+        hide(f"nation{i}", p.nation_deck, accession)
+    for name, deck in out.decks.items():
+        hide(name, deck)
+    hide("fame", out.fame)
+    hide("fame", out.box)
+    hide("unrest", out.unrest)
+    for group, places in groups.items():
+        cards = sorted(c[j] for c, j in places)
+        if group == "fame":                     # the box also holds cards that are not fame
+            places = [(c, j) for c, j in places if "fame" in game.cards[c[j]].suits]
+            cards = sorted(c[j] for c, j in places)
+        rng.shuffle(cards)
+        for (c, j), k in zip(places, cards):
+            c[j] = k
     return out
+
+
+def held_cards(st: ImperiumState) -> set[int]:
+    """Cards referred to by running effects (looked at, just drawn, being resolved)."""
+    held: set[int] = set()
+    for frame in st.run:
+        for key in HELD_KEYS:
+            value = frame.vars.get(key)
+            if isinstance(value, int):
+                held.add(value)
+            elif isinstance(value, list):
+                held.update(value)
+    return held
+
+
+HELD_KEYS = ("_seen", "drawn", "_card", "card")   # frame variables that name cards
