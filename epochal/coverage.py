@@ -6,24 +6,28 @@ as tested when a test in ``tests/games/<game>/`` is marked ``@covers("<card id>"
 
 from __future__ import annotations
 
-import re
+import importlib
+import sys
 from pathlib import Path
 
 from epochal.engine import get_game
 
-TESTS = Path(__file__).resolve().parents[1] / "tests" / "games"
-_COVERS = re.compile(r"covers\(([^)]*)\)")
-_ID = re.compile(r"""["']([^"']+)["']""")
+ROOT = Path(__file__).resolve().parents[1]
+TESTS = ROOT / "tests" / "games"
 
 
 def tested_ids(game_name: str) -> set[str] | None:
+    """Card ids named by ``covers`` marks on the test functions of ``tests/games/<game>/``."""
     folder = TESTS / game_name
     if not folder.is_dir():
         return None
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
     found: set[str] = set()
-    for path in folder.glob("test_*.py"):
-        for match in _COVERS.finditer(path.read_text(encoding="utf-8")):
-            found.update(_ID.findall(match.group(1)))
+    for path in sorted(folder.glob("test_*.py")):
+        module = importlib.import_module(f"tests.games.{game_name}.{path.stem}")
+        for value in vars(module).values():
+            found.update(getattr(value, "covers", ()) if callable(value) else ())
     return found
 
 
