@@ -8,7 +8,6 @@ position in the middle of a card. The vocabulary is documented in docs/games/imp
 
 from __future__ import annotations
 
-from typing import Any
 
 from epochal.engine import Decision, event
 from epochal.engine import rng as rngmod

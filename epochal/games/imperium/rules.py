@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 import json
 
-from epochal.engine import Decision, Game, IllegalAction, Option, Score, event
+from epochal.engine import Decision, Game, Option, Score, event
 from epochal.engine import rng as rngmod
 
 from . import actions as A

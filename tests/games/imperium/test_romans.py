@@ -10,7 +10,7 @@ import pytest
 
 from epochal.games.imperium import actions as A
 from tests.games.imperium.scenario import (answer, assert_illegal, choose_card, covers, decision,
-                                           exhaust, fresh, give, ids, idx, play, put_in_market)
+                                           fresh, give, ids, idx, play, put_in_market)
 
 ROM = [f"1ROM{n}" for n in range(1, 24)]
 UNREST = ["1ROM13", "1ROM22", "1ROM23"]
