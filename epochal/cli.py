@@ -84,8 +84,10 @@ def games(as_json: bool = typer.Option(False, "--json", help="One JSON object on
     for col in ("game", "players", "options (default first)", "card data"):
         table.add_column(col, overflow="fold")
     for r in rows:
-        opts = "\n".join(f"{k}: {'|'.join(map(str, [v['default']] + [c for c in v['choices'] if c != v['default']]))}"
-                         for k, v in r["options"].items())
+        def choices(v):
+            values = [v["default"]] + [c for c in v["choices"] if c != v["default"]]
+            return "|".join(map(str, values if len(values) <= 4 else values[:3] + ["…"]))
+        opts = "\n".join(f"{k}: {choices(v)}" for k, v in r["options"].items())
         table.add_row(f"{r['name']}\n{r['title']}", f"{r['players'][0]}-{r['players'][1]}", opts, r["data"])
     out.print(table)
 
@@ -310,8 +312,11 @@ def serve(host: str = typer.Option("127.0.0.1", "--host", help="Interface to lis
     except ArgumentError:
         raise UsageError(f"--database: not a database URL: {url!r}") from None
     err.print(f"Epochal web table on http://{host}:{port}/  (database: {shown})")
+    # No per-message compression: a view is a few kB of JSON, and deflating it for every
+    # listener cost a quarter of the server's CPU under load.
     uvicorn.run(create_app(url, bot_delay=bot_delay, data_sets=sets), host=host, port=port,
-                log_level=log_level, access_log=False, ws_ping_interval=20, ws_ping_timeout=20)
+                log_level=log_level, access_log=False, ws_ping_interval=20, ws_ping_timeout=20,
+                ws_per_message_deflate=False)
 
 
 @cards_app.command("validate")
@@ -346,6 +351,23 @@ def cards_coverage(game_name: str = typer.Argument(..., metavar="GAME"),
     out.print(table)
     if not report["tests_found"]:
         out.print("(no tests directory beside the package: tested counts unknown)")
+
+
+@cards_app.command("gaps")
+def cards_gaps(game_name: str = typer.Argument(..., metavar="GAME"),
+               as_json: bool = typer.Option(False, "--json")):
+    """Every card whose data is not established, with what is missing."""
+    game = _game(game_name, None)
+    gaps = game.gaps() if hasattr(game, "gaps") else []
+    if as_json:
+        _emit_json({"game": game_name, "gaps": gaps})
+        return
+    table = Table(title=f"{game_name}: card data not established ({len(gaps)})")
+    table.add_column("card")
+    table.add_column("missing")
+    for gap in gaps:
+        table.add_row(gap["id"], "; ".join(gap["missing"]))
+    out.print(table)
 
 
 def main() -> None:

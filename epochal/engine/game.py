@@ -228,6 +228,7 @@ class Game:
 GAME_MODULES = {
     "hadara": "epochal.games.hadara",
     "imperium": "epochal.games.imperium",
+    "imperial_settlers": "epochal.games.imperial_settlers",
 }
 _loaded: dict[tuple[str, str | None], Game] = {}
 

@@ -1,0 +1,46 @@
+"""Imperial Settlers (Portal Games): card-driven empire building, 2-4 players, four empires.
+
+Spec: shared/rules/imperial-settlers.md. Docs: docs/games/imperial-settlers.md and
+docs/games/imperial-settlers-data.md.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+
+from . import cards, observe as _observe, view as _view
+from .rules import SettlersRules
+
+
+class ImperialSettlers(SettlersRules):
+    def view(self, state, seat):
+        return _view.view(self, state, seat)
+
+    def action_text(self, state, seat, action):
+        return _view.action_text(self, state, seat, action)
+
+    def determinize(self, state, seat, rng):
+        return _view.determinize(self, state, seat, rng)
+
+    def describe(self, ops) -> str:
+        return _view.describe_ops(ops)
+
+    # --- research adapters (epochal.adapters; vector layout in observe.py) ---------------------
+    @cached_property
+    def observation_layout(self) -> _observe.Layout:
+        return _observe.Layout(self)
+
+    @property
+    def observation_size(self) -> int:
+        return self.observation_layout.size
+
+    def observation(self, state, seat):
+        return self.observation_layout.encode(self.view(state, seat))
+
+
+def make_game(data: str | None = None) -> ImperialSettlers:
+    """The game with the card database in ``data`` (a directory; None: the built-in one)."""
+    from pathlib import Path
+    directory = Path(data) if data else cards.DATA_DIR
+    raw = b"".join(p.read_bytes() for p in sorted(directory.glob("*.json")))
+    return ImperialSettlers(cards.load(directory), raw)

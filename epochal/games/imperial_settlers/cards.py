@@ -1,0 +1,281 @@
+"""Imperial Settlers card database: schema, loader and validator.
+
+One data file per deck (``common.json``, ``romans.json``, ...): an object with the deck's
+``sources`` and ``cards``, and for a faction its ``board``. A card entry stands for its copies:
+``"id": "COM012", "copies": 3`` is COM012, COM013, COM014; ``variants`` lists how one copy
+differs (cost, raze bonus, deal). The loader expands the entries into one ``Phys`` per physical
+card, which the engine indexes (0..203). Effects are data: lists of operations from the small
+vocabulary in docs/games/imperial-settlers-data.md, interpreted by ``effects.py``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Literal
+
+import msgspec
+
+DATA_DIR = Path(__file__).parent / "data"
+FACTIONS = ("Romans", "Barbarians", "Egyptians", "Japanese")          # R2
+CODES = {"Romans": "ROM", "Barbarians": "BAR", "Egyptians": "EGY", "Japanese": "JAP"}
+DECKS = ("common", "romans", "barbarians", "egyptians", "japanese")
+KINDS = ("production", "feature", "action")                          # R17
+COLOURS = ("black", "purple", "blue", "brown", "gold", "red", "pink", "grey")  # R12; gold = yellow
+RESOURCES = ("wood", "stone", "food")                                # R11
+SUPPLY = ("wood", "stone", "food", "gold", "worker", "raze", "defence")   # a personal supply
+GOODS = (*SUPPLY, "vp", "card", "common_card", "empire_card", "samurai")  # R10 and card kinds
+PAYS = ("wood", "stone", "food", "gold", "worker", "raze", "card", "deal")
+DEALS = ("wood", "stone", "food", "gold", "worker", "raze", "vp", "card")
+TRIGGERS = ("build", "raze", "opponent_exchange")
+PROVENANCE = ("exact", "partial", "provisional")
+COMMON_COUNT = 84                                                    # §2
+FACTION_COUNT = 30
+
+Provenance = Literal["exact", "partial", "provisional"]
+
+
+class Action(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
+    limit: int = 1                      # activations per round (R89, R91)
+    pay: dict[str, int] = {}            # goods placed on the card; "card"/"deal": discarded
+    do: list[dict] = []
+
+
+class Trigger(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
+    on: str                             # build / raze / opponent_exchange
+    colour: str | None = None           # build: only locations of this colour
+    do: list[dict] = []
+
+
+class Card(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
+    """One entry of a data file: a card and its copies."""
+    id: str                             # the first copy's id: deck code + 3 digits
+    kind: str
+    colours: list[str]
+    cost: dict[str, int]
+    copies: int = 1
+    name: str | None = None             # English-edition name, where established
+    name_probable: str | None = None    # a probable English name
+    name_ru: str | None = None          # the Russian-edition name (the rulebook's)
+    name_cs: str | None = None          # the Czech-edition name (ncf), for cards without a name
+    discard: int = 0                    # built locations / foundations to discard (R59)
+    raze: dict[str, int] | None = None  # raze bonus (R13); None: cannot be razed
+    deal: str | None = None             # deal bonus (empire cards, R68)
+    vp: int | None = None               # end-game VP; None: 1 common, 2 empire (R134)
+    production: list[dict] = []
+    bonus: list[dict] = []              # build bonus (R62)
+    action: Action | None = None
+    triggers: list[Trigger] = []
+    unrazeable: bool = False            # "cannot be razed" (R79)
+    stand_in: Action | None = None      # played only with the option stand_ins=on
+    variants: dict[str, dict[str, Any]] = {}
+    known: dict[str, str] = {}          # facts known about a part the engine does not play
+    unknown: list[str] = []             # what is not established (the gaps)
+    conflicts: list[str] = []           # where the sources disagree, and which one is kept
+    note: str = ""
+    provenance: Provenance = "exact"
+    source: list[str] = []
+
+
+class Board(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
+    production: list[dict]
+    store: str                          # the good kept through Cleanup (R126, R131)
+    provenance: Provenance = "provisional"
+    source: list[str] = []
+    note: str = ""
+
+
+class DeckFile(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
+    deck: str
+    cards: list[Card]
+    sources: dict[str, str] = {}
+    faction: str | None = None
+    name_ru: str | None = None
+    board: Board | None = None
+
+
+class Phys:
+    """One physical card as the engine uses it (variants applied)."""
+    __slots__ = ("index", "id", "entry", "deck", "faction", "common", "kind", "colours", "cost",
+                 "discard", "raze", "deal", "vp", "production", "bonus", "action", "stand_in",
+                 "triggers", "unrazeable", "name", "cost_key")
+
+    def __init__(self, index: int, cid: str, entry: Card, faction: str | None, over: dict):
+        self.index = index
+        self.id = cid
+        self.entry = entry
+        self.faction = faction                      # None: a common card
+        self.common = faction is None
+        self.deck = "common" if faction is None else faction
+        self.kind = entry.kind
+        self.colours = frozenset(entry.colours)
+        self.cost = dict(over.get("cost", entry.cost))
+        self.discard = entry.discard
+        self.raze = over.get("raze", entry.raze)
+        self.deal = over.get("deal", entry.deal)
+        self.vp = entry.vp if entry.vp is not None else (1 if faction is None else 2)   # R134
+        self.production = entry.production
+        self.bonus = entry.bonus
+        self.action = entry.action
+        self.stand_in = entry.stand_in
+        self.triggers = entry.triggers
+        self.unrazeable = entry.unrazeable
+        self.name = display_name(entry)
+        self.cost_key = (self.cost.get("wood", 0), self.cost.get("stone", 0),
+                         self.cost.get("food", 0))
+
+
+def display_name(entry: Card) -> str:
+    if entry.name:
+        return entry.name
+    if entry.name_probable:
+        return f"{entry.name_probable}?"
+    return f"{entry.name_cs} (cs)" if entry.name_cs else entry.id
+
+
+def copy_ids(entry: Card) -> list[str]:
+    code, number = entry.id[:3], int(entry.id[3:])
+    return [f"{code}{number + i:03d}" for i in range(entry.copies)]
+
+
+class DataError(ValueError):
+    """A data file that cannot be used; names the file, the card and the field."""
+
+
+_DECODER = msgspec.json.Decoder(DeckFile)
+
+
+def load_file(path: Path) -> DeckFile:
+    try:
+        return _DECODER.decode(path.read_bytes())
+    except OSError as exc:
+        raise DataError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    except msgspec.ValidationError as exc:
+        raise DataError(f"{path}: {exc}") from None
+    except msgspec.DecodeError as exc:
+        raise DataError(f"{path}: not valid JSON: {exc}") from None
+
+
+class DataSet:
+    """Every deck: entries, physical cards, boards."""
+
+    def __init__(self, files: dict[str, DeckFile]):
+        self.files = files
+        self.entries: list[tuple[Card, str | None]] = []
+        self.phys: list[Phys] = []
+        self.boards: dict[str, Board] = {}
+        for deck in DECKS:
+            f = files.get(deck)
+            if f is None:
+                continue
+            faction = f.faction
+            if faction is not None and f.board is not None:
+                self.boards[faction] = f.board
+            for entry in f.cards:
+                self.entries.append((entry, faction))
+                for cid in copy_ids(entry):
+                    self.phys.append(Phys(len(self.phys), cid, entry, faction,
+                                          entry.variants.get(cid, {})))
+
+
+def load(directory: Path | None = None) -> DataSet:
+    directory = Path(directory or DATA_DIR)
+    files = {}
+    for deck in DECKS:
+        path = directory / f"{deck}.json"
+        if path.exists():
+            files[deck] = load_file(path)
+    if "common" not in files:
+        raise DataError(f"{directory}: no common.json")
+    data = DataSet(files)
+    problems = validate(data)
+    if problems:
+        raise DataError(f"{directory}: " + "; ".join(problems[:20]))
+    return data
+
+
+def validate(data: DataSet) -> list[str]:
+    from .effects import check_ops
+
+    problems: list[str] = []
+    seen: set[str] = set()
+    for deck, f in data.files.items():
+        if (deck == "common") != (f.faction is None):
+            problems.append(f"{deck}.json: a faction file names its faction, common.json none")
+        if f.faction is not None:
+            if f.faction not in FACTIONS or deck != f.faction.lower():
+                problems.append(f"{deck}.json: unknown faction {f.faction!r}")
+            if f.board is None:
+                problems.append(f"{deck}.json: no board (R139)")
+            else:
+                if f.board.store not in SUPPLY:
+                    problems.append(f"{deck}.json: board stores unknown good {f.board.store!r}")
+                problems += [f"{deck}.json board: {p}" for p in check_ops(f.board.production)]
+        code = "COM" if f.faction is None else CODES.get(f.faction, "???")
+        count = 0
+        for c in f.cards:
+            where = f"card {c.id}"
+            ids = copy_ids(c) if len(c.id) == 6 and c.id[3:].isdigit() else []
+            if not ids or c.id[:3] != code:
+                problems.append(f"{where}: an id is {code} and 3 digits (R15)")
+            for cid in ids:
+                if cid in seen:
+                    problems.append(f"{where}: id {cid} used twice")
+                seen.add(cid)
+            count += c.copies
+            if c.kind not in KINDS:
+                problems.append(f"{where}: unknown kind {c.kind!r}")
+            for colour in c.colours:
+                if colour not in COLOURS:
+                    problems.append(f"{where}: unknown colour {colour!r}")
+            for good in c.cost:
+                if good not in RESOURCES:
+                    problems.append(f"{where}: cost names {good!r}, not a resource (R58)")
+            for good in (c.raze or {}):
+                if good not in GOODS:
+                    problems.append(f"{where}: raze bonus names unknown good {good!r}")
+            if c.deal is not None and c.deal not in DEALS:
+                problems.append(f"{where}: unknown deal good {c.deal!r}")
+            if f.faction is None and (c.deal is not None or c.discard):
+                problems.append(f"{where}: a common card has no deal and discards nothing "
+                                f"(R13, R59)")
+            if f.faction is not None and f.faction != "Japanese" and c.raze is not None:
+                problems.append(f"{where}: only common and Japanese cards can be razed (R13)")
+            if c.kind != "production" and c.production:
+                problems.append(f"{where}: production on a {c.kind} location")
+            if c.kind != "action" and (c.action or c.stand_in):
+                problems.append(f"{where}: an action on a {c.kind} location")
+            if c.kind == "action" and c.action is None and c.stand_in is None and \
+                    c.provenance != "provisional":
+                problems.append(f"{where}: an action location whose action is unknown is "
+                                f"provisional")
+            for cid, over in c.variants.items():
+                if cid not in ids:
+                    problems.append(f"{where}: variant {cid} is not one of its copies")
+                if set(over) - {"cost", "raze", "deal"}:
+                    problems.append(f"{where}: variant {cid} changes {sorted(set(over))}")
+            for part in ("production", "bonus"):
+                problems += [f"{where}: {part}{p}" for p in check_ops(getattr(c, part))]
+            for name, act in (("action", c.action), ("stand_in", c.stand_in)):
+                if act is None:
+                    continue
+                if act.limit not in (1, 2):
+                    problems.append(f"{where}: {name} limit {act.limit} (R89, R91)")
+                for good in act.pay:
+                    if good not in PAYS:
+                        problems.append(f"{where}: {name} pays unknown good {good!r}")
+                problems += [f"{where}: {name}{p}" for p in check_ops(act.do)]
+            for t in c.triggers:
+                if t.on not in TRIGGERS:
+                    problems.append(f"{where}: unknown trigger {t.on!r}")
+                if t.colour is not None and t.colour not in COLOURS:
+                    problems.append(f"{where}: trigger colour {t.colour!r}")
+                problems += [f"{where}: trigger{p}" for p in check_ops(t.do)]
+            for s in c.source:
+                if s not in f.sources:
+                    problems.append(f"{where}: source {s!r} is not described in {deck}.json")
+            if c.provenance not in PROVENANCE:
+                problems.append(f"{where}: provenance {c.provenance!r}")
+        expected = COMMON_COUNT if f.faction is None else FACTION_COUNT
+        if count != expected:
+            problems.append(f"{deck}.json holds {count} cards, not {expected} (§2)")
+    return problems

@@ -1,0 +1,139 @@
+"""Imperial Settlers' observation tensor for the research adapters (``Game.observation``).
+
+Built from ``view(state, seat)`` only, so it holds what the seat may know: its own hand and
+packet, and of the others only what is open (supplies, locations with their tokens, foundations,
+deals, discard piles, hand sizes). Seats are relative: block 0 is the observing seat, then
+clockwise; blocks past the player count stay zero. Cards are counted per distinct card (copies
+add up); counts are raw.
+"""
+
+from __future__ import annotations
+
+from .cards import FACTIONS
+
+PHASES = ("lookout_start", "lookout", "production", "action_start", "action", "after_action",
+          "next_turn", "cleanup", "end")
+KINDS = ("turn", "after", "pick_table", "draft", "pick", "card_source", "option", "steal",
+         "exchange")
+SUPPLY = ("wood", "stone", "food", "gold", "worker", "raze", "defence")
+
+
+class Layout:
+    def __init__(self, game):
+        self.game = game
+        entries = [e.id for e, _ in game.data.entries]
+        self.entry_index = {e: i for i, e in enumerate(entries)}
+        self.entry_of = {c.id: self.entry_index[c.entry.id] for c in game.cards}
+        n = len(entries)
+        seats = game.max_players
+        self.parts: dict[str, tuple[int, int]] = {}
+        size = 0
+
+        def part(name: str, length: int) -> None:
+            nonlocal size
+            self.parts[name] = (size, length)
+            size += length
+
+        part("players", seats + 1)
+        part("round", 1)
+        part("phase", len(PHASES))
+        part("over", 1)
+        part("decision_kind", len(KINDS) + 1)          # last = another kind or none
+        part("decision_seat", seats)
+        part("turn", seats)
+        part("first", seats)
+        part("common_deck", 1)
+        part("common_discard", n)
+        part("table", n)
+        part("hand", n)
+        part("packet", n)
+        for r in range(seats):
+            p = f"seat{r}."
+            part(p + "present", 1)
+            part(p + "faction", len(FACTIONS))
+            part(p + "supply", len(SUPPLY))
+            part(p + "counts", 6)                       # vp, passed, hands, deck, hidden
+            part(p + "locations", n)
+            part(p + "used", n)
+            part(p + "defence", n)
+            part(p + "samurai", n)
+            part(p + "foundations", n)
+            part(p + "deals", n)
+            part(p + "discard", n)
+            part(p + "score", 1)
+            part(p + "winner", 1)
+        self.size = size
+
+    def describe(self) -> dict[str, tuple[int, int]]:
+        return dict(self.parts)
+
+    def encode(self, view: dict) -> list[float]:
+        out = [0.0] * self.size
+        parts = self.parts
+        entry_of = self.entry_of
+        players = view["players"]
+        me = view["you"] if view["you"] is not None else 0
+
+        def rel(seat: int) -> int:
+            return (seat - me) % players
+
+        def put(name: str, i: int = 0, value: float = 1.0) -> None:
+            off, length = parts[name]
+            if 0 <= i < length:
+                out[off + i] = float(value)
+
+        def add(name: str, card: str, value: float = 1.0) -> None:
+            off, length = parts[name]
+            out[off + entry_of[card]] += value
+
+        put("players", players)
+        put("round", 0, view["round"])
+        put("phase", PHASES.index(view["phase"]) if view["phase"] in PHASES else 0)
+        put("over", 0, view["over"])
+        decision = view["decision"]
+        kind = decision["kind"] if decision else None
+        put("decision_kind", KINDS.index(kind) if kind in KINDS else len(KINDS))
+        if decision:
+            for s in decision["seats"]:
+                put("decision_seat", rel(s))
+        put("turn", rel(view["turn"]))
+        put("first", rel(view["first"]))
+        put("common_deck", 0, view["common_deck"])
+        for card in view["common_discard"]:
+            add("common_discard", card)
+        for card in view["table"]:
+            add("table", card)
+        mine = view["seats"][me]
+        for card in mine.get("hand", []):
+            add("hand", card)
+        for card in mine.get("packet", []):
+            add("packet", card)
+        for s in view["seats"]:
+            p = f"seat{rel(s['seat'])}."
+            put(p + "present")
+            put(p + "faction", FACTIONS.index(s["faction"]))
+            for i, good in enumerate(SUPPLY):
+                put(p + "supply", i, s["supply"][good])
+            for i, value in enumerate((s["vp"], s["passed"], s["hand_common"], s["hand_empire"],
+                                       s["deck"], len(s["hidden_foundations"]))):
+                put(p + "counts", i, value)
+            for loc in s["locations"]:
+                add(p + "locations", loc["card"])
+                if loc["used"]:
+                    add(p + "used", loc["card"], loc["used"])
+                if loc["defence"]:
+                    add(p + "defence", loc["card"])
+                if loc["samurai"]:
+                    add(p + "samurai", loc["card"])
+            for card in s["foundations"]:
+                add(p + "foundations", card)
+            for card in s["deals"]:
+                add(p + "deals", card)
+            for card in s["discard"]:
+                add(p + "discard", card)
+        if view["scores"]:
+            for s, score in enumerate(view["scores"]):
+                put(f"seat{rel(s)}.score", 0, score["total"])
+            for s in view["winners"]:
+                put(f"seat{rel(s)}.winner")
+        return out

@@ -1,0 +1,288 @@
+"""What one seat may see, action texts, card texts, and determinization for search.
+
+Hidden: every hand but your own (its size by deck is open: the card backs differ), the order and
+content of every deck, the other seats' packets in the alternative Lookout, and foundations put
+down from a hand (Sanctuary). Open (R117): every personal supply, the VP track, the locations
+with their tokens, samurai and uses, foundations made by razing, deals (tucked in view of all,
+R69), the face-up Lookout cards and every discard pile.
+"""
+
+from __future__ import annotations
+
+from . import actions as A
+from .cards import RESOURCES
+
+GOOD_WORDS = {"wood": "wood", "stone": "stone", "food": "food", "gold": "gold",
+              "worker": "worker", "raze": "raze token", "defence": "defence token", "vp": "VP",
+              "card": "card", "common_card": "common card", "empire_card": "empire card",
+              "samurai": "samurai"}
+OP_WORDS = {
+    "deal_again": "gain the goods of one of your deals once more",
+    "build_from_hand": "build an empire location from your hand at full cost, discarding no "
+                       "location",
+    "activate_other": "use another of your action locations, paying its cost",
+    "steal": "take 1 resource from the supply of a player who has not passed",
+    "remove_location": "discard a location of a player who has not passed (not razing)",
+    "take_raze_good": "take 1 resource shown in the raze bonus of an opponent's location",
+    "raze_own": "raze one of your common locations (foundation, 1 wood, its raze bonus)",
+    "cancel_deal": "cancel a deal of a player who has not passed",
+    "take_deal": "take a deal of a player who has not passed (it pays from the next Production)",
+    "build_deal": "build one of your deals at full cost, discarding no location",
+}
+
+
+def goods_text(goods: dict) -> str:
+    parts = []
+    for good, n in goods.items():
+        if good == "op" or not n:
+            continue
+        word = GOOD_WORDS.get(good, good)
+        parts.append(f"{n} {word}" + ("s" if n > 1 and word[-1] not in "sPy" else ""))
+    return ", ".join(parts) or "nothing"
+
+
+def describe_op(op: dict) -> str:
+    name = op["op"]
+    if name == "gain":
+        return goods_text(op)
+    if name == "gain_per":
+        what = "samurai you have" if op.get("samurai") else f"{op['colour']} location you have"
+        return f"1 {GOOD_WORDS[op['good']]} per {what} (at most {op['max']})"
+    if name == "choose":
+        return "one of: " + " / ".join(describe_ops(o) for o in op["options"])
+    if name == "look_empire":
+        return f"look at the top {op.get('n', 2)} empire cards, keep {op.get('keep', 1)}, " \
+               f"discard the rest"
+    if name == "copy_production":
+        other = "another" if op.get("other") else "one"
+        return f"{other} of your production locations produces once more"
+    if name == "samurai":
+        return f"{op.get('n', 1)} samurai on your Japanese locations"
+    if name == "raze_location":
+        how = "ignoring defence tokens and samurai" if op.get("protection") == "ignore" \
+            else "paying 1 more raze token per defence token or samurai"
+        return f"raze a location of a player who has not passed, {how}"
+    if name == "foundation_from_hand":
+        return f"put a card from your hand as a foundation and gain " \
+               f"{goods_text({r: op[r] for r in RESOURCES if op.get(r)})}"
+    return OP_WORDS.get(name, name)
+
+
+def describe_ops(ops: list) -> str:
+    return "; ".join(describe_op(op) for op in ops) or "nothing"
+
+
+def action_text_of(act) -> str:
+    pay = dict(act.pay)
+    limit = " (up to twice a round)" if act.limit == 2 else ""
+    return f"pay {goods_text(pay)}: {describe_ops(act.do)}{limit}".replace(" 1 deal", " 1 deal")
+
+
+def card_info(game, k: int, stand_ins: bool = False) -> dict:
+    c = game.cards[k]
+    e = c.entry
+    info = {"id": c.id, "name": c.name, "deck": c.deck, "kind": c.kind,
+            "colours": sorted(c.colours), "cost": c.cost, "discard": c.discard,
+            "vp": c.vp, "provenance": e.provenance}
+    for key in ("name_ru", "name_cs", "name_probable"):
+        if getattr(e, key):
+            info[key] = getattr(e, key)
+    if c.raze is not None:
+        info["raze"] = c.raze
+    if c.unrazeable:
+        info["cannot_be_razed"] = True
+    if c.deal is not None:
+        info["deal"] = c.deal
+    if c.production:
+        info["production"] = describe_ops(c.production)
+    if c.bonus:
+        info["build_bonus"] = describe_ops(c.bonus)
+    if c.action is not None:
+        info["action"] = action_text_of(c.action)
+    elif c.stand_in is not None and stand_ins:
+        info["action"] = action_text_of(c.stand_in) + " [stand-in cost]"
+    if c.triggers:
+        info["feature"] = "; ".join(trigger_text(t) for t in c.triggers)
+    unknown = [u for u in e.unknown if u != "English name"]
+    if unknown:
+        info["unknown"] = unknown
+        if any(u.startswith(("ability", "activation cost")) for u in unknown):
+            info["ability"] = "not established: the engine plays only the card's known parts" \
+                + (" (stand-in with the option stand_ins=on)" if c.stand_in else "")
+    if e.known:
+        info["known"] = dict(e.known)
+    if e.note:
+        info["note"] = e.note
+    return info
+
+
+def trigger_text(t) -> str:
+    if t.on == "build":
+        what = f"a {t.colour} location" if t.colour else "a location"
+        return f"each time you build {what}: {describe_ops(t.do)}"
+    if t.on == "raze":
+        return f"each time you raze: {describe_ops(t.do)}"
+    return f"each pair of workers an opponent exchanges: {describe_ops(t.do)}"
+
+
+def view(game, st, seat: int | None) -> dict:
+    shown: set[int] = set()
+    cards = game.cards
+    seats = []
+    for i, p in enumerate(st.seats):
+        entry = {
+            "seat": i, "faction": p.faction, "vp": p.vp, "passed": p.passed,
+            "supply": {g: getattr(p, g) for g in ("wood", "stone", "food", "gold", "worker",
+                                                  "raze", "defence")},
+            "hand_common": sum(1 for k in p.hand if cards[k].common),
+            "hand_empire": sum(1 for k in p.hand if not cards[k].common),
+            "deck": len(p.deck),
+            "discard": [cards[k].id for k in p.discard],
+            "locations": [{"card": cards[k].id, "used": p.used.get(k, 0),
+                           "defence": k in p.defended, "samurai": k in p.samurai}
+                          for k in p.locations],
+            "foundations": [cards[k].id for k in p.foundations],
+            "hidden_foundations": [cards[k].deck for k in p.hidden_foundations],
+            "deals": [cards[k].id for k in p.deals],
+        }
+        shown.update(p.discard + p.locations + p.foundations + p.deals)
+        if i == seat:
+            entry["hand"] = [cards[k].id for k in p.hand]
+            entry["hidden_foundation_cards"] = [cards[k].id for k in p.hidden_foundations]
+            shown.update(p.hand + p.hidden_foundations)
+            if st.packets and seat < len(st.packets):
+                entry["packet"] = [cards[k].id for k in st.packets[seat]]
+                shown.update(st.packets[seat])
+        seats.append(entry)
+    shown.update(st.table + st.common_discard)
+    frame = st.stack[-1] if st.stack else None
+    decision = None
+    if frame is not None:
+        decision = {"kind": frame.kind, "seats": list(frame.seats),
+                    "purpose": frame.args.get("purpose"), "rule": frame.args.get("rule")}
+        if seat is not None and seat in frame.chosen:
+            decision["your_choice"] = frame.chosen[seat]
+    legal = game.legal(st, seat) if seat is not None else []
+    for a in legal:
+        kind, k = game.layout.kind(a)
+        if kind != "fixed":
+            shown.add(k)
+    stand_ins = st.options.get("stand_ins") == "on"
+    return {
+        "game": game.name, "players": st.players, "options": dict(st.options),
+        "data": {"status": game.data_status(), "provisional": True},
+        "round": st.round, "phase": st.phase, "first": st.first, "turn": st.turn,
+        "over": st.over, "ply": st.ply,
+        "common_deck": len(st.common_deck),
+        "common_discard": [cards[k].id for k in st.common_discard],
+        "table": [cards[k].id for k in st.table],
+        "seats": seats, "you": seat, "decision": decision,
+        "legal": [{"id": a, "text": action_text(game, st, seat, a)} for a in legal],
+        "cards": {cards[k].id: card_info(game, k, stand_ins) for k in sorted(shown)},
+        "scores": ([{"total": s.total, **s.breakdown} for s in game.scores(st)]
+                   if st.over else None),
+        "winners": game.winners(st) if st.over else None,
+    }
+
+
+def action_text(game, st, seat: int | None, a: int) -> str:
+    kind, k = game.layout.kind(a)
+    frame = st.stack[-1] if st.stack else None
+    if kind != "fixed":
+        c = game.cards[k]
+        name = f"{c.name} ({c.id})"
+        if kind == "build":
+            return f"build {name}"
+        if kind == "deal":
+            return f"make a deal with {name} (1 food; {c.deal} each Production)"
+        if kind == "raze_hand":
+            return f"raze {name} from your hand for {goods_text(c.raze or {})}"
+        if kind == "raze":
+            owner = game.location_owner(st, k)
+            tokens = 2 + game.protection(st, owner, k) if owner >= 0 else 2
+            return f"raze {name} of seat {owner} ({tokens} raze tokens) for " \
+                   f"{goods_text(c.raze or {})}"
+        if kind == "activate":
+            return f"activate {name}"
+        if kind == "activate2":
+            return f"activate {name} twice"
+        if kind == "defend":
+            return f"place your defence token on {name}"
+        if kind == "samurai":
+            return f"deploy a samurai on {name}"
+        purpose = frame.args.get("purpose", "take") if frame else "take"
+        if frame is not None and frame.kind in ("pick_table", "draft"):
+            purpose = "take"
+        return f"{purpose}: {name}"
+    if a == A.PASS:
+        return "pass"
+    if a == A.END:
+        if frame is not None and frame.kind == "after":
+            return "end your turn"
+        return "stop" if frame is not None and frame.kind == "exchange" else "decline"
+    if a == A.CARD_COMMON:
+        return "take the card from the common deck"
+    if a == A.CARD_EMPIRE:
+        return "take the card from your empire deck"
+    if A.EXCHANGE <= a < A.EXCHANGE + 5:
+        good = A.EXCHANGE_GOODS[a - A.EXCHANGE].replace("_", " ")
+        return f"exchange 2 workers for 1 {good}"
+    if A.OPTION <= a < A.OPTION + A.MAX_OPTIONS:
+        texts = frame.args.get("texts", []) if frame else []
+        i = a - A.OPTION
+        return f"choose: {texts[i]}" if i < len(texts) else f"option {i + 1}"
+    if A.STEAL <= a < A.STEAL + 12:
+        q, r = divmod(a - A.STEAL, 3)
+        return f"take 1 {RESOURCES[r]} from seat {q}"
+    return f"action {a}"
+
+
+def determinize(game, st, seat: int, rng):
+    """Re-deal what ``seat`` cannot see: the others' hands (keeping how many cards of each deck
+    each holds), their hidden foundations and unanswered draft packets, together with the
+    common deck and every empire deck, whose order is also unknown."""
+    out = st.clone()
+    out.rng = rng.getrandbits(64)
+    cards = game.cards
+    held = held_cards(game, out)
+    groups: dict[str, list[tuple[list, int]]] = {}
+
+    def hide(cards_list: list) -> None:
+        for j in range(len(cards_list)):
+            k = cards_list[j]
+            if k not in held:
+                groups.setdefault(cards[k].deck, []).append((cards_list, j))
+
+    frame = out.stack[-1] if out.stack else None
+    answered = set(frame.chosen) if frame is not None and frame.kind == "draft" else set()
+    for i, p in enumerate(out.seats):
+        if i != seat:
+            hide(p.hand)
+            hide(p.hidden_foundations)
+            if out.packets and i not in answered:
+                hide(out.packets[i])
+        hide(p.deck)
+    hide(out.common_deck)
+    for places in groups.values():
+        pool = sorted(c[j] for c, j in places)
+        rng.shuffle(pool)
+        for (c, j), k in zip(places, pool):
+            c[j] = k
+    return out
+
+
+def held_cards(game, st) -> set[int]:
+    """Cards running effects and pending choices refer to (looked at, being built, offered)."""
+    held: set[int] = set()
+    for decision in st.stack:
+        for a in decision.args.get("options", []):
+            kind, k = game.layout.kind(a)
+            if kind == "pick":
+                held.add(k)
+    for frame in st.run:
+        if frame.card >= 0:
+            held.add(frame.card)
+        seen = frame.vars.get("_seen")
+        if isinstance(seen, list):
+            held.update(seen)
+    return held

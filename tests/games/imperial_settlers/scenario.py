@@ -1,0 +1,168 @@
+"""Helpers to build Imperial Settlers positions and run one action at a time.
+
+    game, st = fresh("Barbarians", "Japanese")         # 2 players, round 1, seat 0's turn
+    give(game, st, 0, "COM046", "locations")           # a Castle built in seat 0's empire
+    supply(st, 0, worker=2, wood=1)                    # seat 0's personal supply
+    act(game, st, 0, "activate", "COM046")             # activate it
+    answer(game, st, 0, A.CARD_EMPIRE)                  # answer the pending decision
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from epochal.engine import Decision, IllegalAction
+from epochal.games.imperial_settlers import actions as A
+from epochal.games.imperial_settlers import make_game
+
+_GAME = None
+SUPPLY = ("wood", "stone", "food", "gold", "worker", "raze", "defence")
+
+
+def settlers():
+    global _GAME
+    if _GAME is None:
+        _GAME = make_game()
+    return _GAME
+
+
+def covers(*card_ids: str):
+    """Marks the cards a test exercises; `epochal cards coverage imperial_settlers` counts them."""
+    def mark(fn):
+        fn.covers = card_ids
+        return fn
+    return mark
+
+
+def idx(game, card_id: str) -> int:
+    return game.index_of[card_id]
+
+
+def take_anywhere(st, k: int) -> None:
+    """Remove card ``k`` from wherever it lies (so a test can place it)."""
+    for pile in (st.common_deck, st.common_discard, st.table, *st.packets):
+        while k in pile:
+            pile.remove(k)
+    for p in st.seats:
+        for zone in ("hand", "deck", "discard", "locations", "foundations", "hidden_foundations",
+                     "deals", "defended", "samurai"):
+            cards = getattr(p, zone)
+            while k in cards:
+                cards.remove(k)
+        p.used.pop(k, None)
+
+
+ANCHORS = ("COM074", "COM073", "COM072", "COM071")     # Ruins: free to build
+
+
+def fresh(*factions: str, seed: int = 0, seat: int = 0, empty: bool = True, anchor: bool = True,
+          **options):
+    """A new game with these empires, put into round 1's Action phase with ``seat`` to act.
+
+    ``empty``: hands go back to their decks and supplies are empty, so a test sets up exactly
+    what it needs (``give``, ``supply``). ``anchor``: every seat holds a Ruins (free to build;
+    ``ANCHORS[seat]``), so its turns are real decisions and the game never passes for it on its
+    own (a seat whose only legal action is to pass passes automatically)."""
+    game = settlers()
+    st = game.new(len(factions), seed, {"factions": ",".join(factions), **options})
+    st.stack.clear()
+    st.run.clear()
+    st.schedule = []
+    st.common_deck.extend(st.table)
+    st.table = []
+    for packet in st.packets:
+        st.common_deck.extend(packet)
+    st.packets = []
+    if empty:
+        for p in st.seats:
+            for k in p.hand:
+                (st.common_deck if game.cards[k].common else p.deck).append(k)
+            p.hand = []
+            for good in SUPPLY:
+                setattr(p, good, 0)
+    st.round = 1
+    st.first = st.turn = seat
+    st.phase = "action"
+    for p in st.seats:
+        p.passed = False
+    if anchor:
+        for other in range(len(factions)):
+            give(game, st, other, ANCHORS[other])
+    begin(st, seat)
+    return game, st
+
+
+def begin(st, seat: int) -> None:
+    """Hand ``seat`` its Action-phase turn (without the automatic steps of ``advance``)."""
+    st.stack = [Decision(kind="turn", seats=[seat])]
+    st.turn = seat
+    st.phase = "action"
+
+
+def give(game, st, seat: int, card_id: str, zone: str = "hand") -> int:
+    k = idx(game, card_id)
+    take_anywhere(st, k)
+    getattr(st.seats[seat], zone).append(k)
+    return k
+
+
+def supply(st, seat: int, **goods) -> None:
+    for good, n in goods.items():
+        setattr(st.seats[seat], good, n)
+
+
+def goods(st, seat: int) -> dict:
+    p = st.seats[seat]
+    return {g: getattr(p, g) for g in (*SUPPLY, "vp") if getattr(p, g)}
+
+
+def action_id(game, kind: str, card_id: str) -> int:
+    return getattr(game.layout, kind) + idx(game, card_id)
+
+
+def act(game, st, seat: int, kind: str, card_id: str) -> list[dict]:
+    """Apply a card action: kind is build, deal, raze_hand, raze, activate, activate2, defend,
+    samurai or pick."""
+    return game.apply(st, seat, action_id(game, kind, card_id))
+
+
+def answer(game, st, seat: int, action: int) -> list[dict]:
+    return game.apply(st, seat, action)
+
+
+def pick(game, st, seat: int, card_id: str) -> list[dict]:
+    return game.apply(st, seat, action_id(game, "pick", card_id))
+
+
+def decision(st):
+    return st.stack[-1] if st.stack else None
+
+
+def ids(game, cards) -> list[str]:
+    return [game.cards[k].id for k in cards]
+
+
+def assert_illegal(game, st, seat: int, action: int, rule: str | None = None) -> IllegalAction:
+    before = st.to_json()
+    with pytest.raises(IllegalAction) as info:
+        game.apply(st, seat, action)
+    assert st.to_json() == before, "a rejected action changed the state"
+    if rule is not None:
+        assert info.value.rule == rule, info.value
+    return info.value
+
+
+def legal_kinds(game, st, seat: int) -> dict[str, list[str]]:
+    """The legal actions of ``seat`` grouped by kind, cards by id."""
+    out: dict[str, list[str]] = {}
+    for a in game.legal(st, seat):
+        kind, k = game.layout.kind(a)
+        out.setdefault(kind, []).append(game.cards[k].id if kind != "fixed" else a)
+    return out
+
+
+def end_turn(game, st, seat: int) -> None:
+    """Finish ``seat``'s turn if it is left with free actions only."""
+    d = decision(st)
+    if d is not None and d.kind == "after" and seat in d.seats:
+        game.apply(st, seat, A.END)
