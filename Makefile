@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test setup clean
+.PHONY: run test setup clean chromium
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -15,10 +15,15 @@ $(STAMP): pyproject.toml
 setup: $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/epochal play hadara --players 3 --seat 0 --vs heuristic
+	$(BIN)/epochal serve
 
-test: $(STAMP)
-	$(BIN)/python -m pytest -n 2
+test: $(STAMP) chromium
+	$(BIN)/python -m pytest -n 2 -m "not browser"
+	$(BIN)/python -m pytest -p no:xdist -m browser tests/browser
+
+# The browser tests drive Debian's Chromium (Playwright cannot download its own browser here).
+chromium:
+	@command -v chromium >/dev/null || (apt-get update -qq && apt-get install -y -qq chromium)
 
 clean:
 	rm -rf $(VENV) .pytest_cache

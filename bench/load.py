@@ -1,0 +1,297 @@
+"""Load benchmark of the web table: many concurrent bot games over HTTP and WebSocket on loopback.
+
+    .venv/bin/python bench/load.py [--games 100] [--think 0.8] [--write-docs]
+
+Starts ``epochal serve`` in its own process on a scratch SQLite file (or uses ``--url``),
+creates GAMES three-seat Hadara games and plays every seat from this process the way a browser
+does: each seat listens on its WebSocket, and when its view says it owes a decision it waits
+THINK seconds (uniform 0.5x-1.5x, like the server's bot pacing), picks a random legal action and
+POSTs it. Every game is played to the end.
+
+Reported:
+* move latency: POST sent -> answer received (validation, apply, the SQLite commit, the seat's
+  new view, and queuing the update for every listener);
+* fan-out latency: POST sent -> the other seats' WebSocket update for that move received;
+* throughput: moves per second over the run, and the server process's CPU use.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import platform
+import random
+import resource
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import httpx
+import msgspec
+import websockets
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from epochal.server.process import ServerProcess  # noqa: E402
+
+
+# The load generator reads only what a bot needs; typed decoding skips the rest of each view,
+# so the client spends its CPU on talking to the server rather than on parsing.
+class Legal(msgspec.Struct):
+    id: int
+
+
+class View(msgspec.Struct):
+    over: bool
+    legal: list[Legal]
+
+
+class Message(msgspec.Struct):
+    type: str
+    version: int = -1
+    actor: int | None = None
+    view: View | None = None
+
+
+class Answer(msgspec.Struct):
+    version: int
+
+
+read_message = msgspec.json.Decoder(Message).decode
+read_answer = msgspec.json.Decoder(Answer).decode
+
+
+class Stats:
+    def __init__(self):
+        self.move_ms: list[float] = []
+        self.timeline: list[tuple[float, float]] = []    # (sent at, latency ms), for --timeline
+        self.fanout_ms: list[float] = []
+        self.sent: dict[tuple[str, int], float] = {}     # (game, version after) -> POST sent at
+        self.heard: list[tuple[str, int, float]] = []     # (game, version, received at)
+        self.refused = 0
+        self.first = self.last = None
+
+    def fanout(self) -> list[float]:
+        return [(t - self.sent[(g, v)]) * 1000 for g, v, t in self.heard if (g, v) in self.sent]
+
+
+def pct(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(q / 100 * (len(ordered) - 1))))]
+
+
+async def play_seat(base: str, ws_base: str, http: httpx.AsyncClient, game: dict, seat: int,
+                    think: float, stats: Stats, rng: random.Random, start: float) -> None:
+    await asyncio.sleep(start)
+    token = game["seats"][seat]["token"]
+    gid = game["id"]
+    headers = {"X-Seat-Token": token}
+    async with websockets.connect(f"{ws_base}/api/games/{gid}/ws", max_size=2**22) as ws:
+        await ws.send(json.dumps({"token": token, "lang": "en"}))
+        latest = Message(type="none")
+        changed = asyncio.Event()
+
+        async def listen() -> None:
+            nonlocal latest
+            async for raw in ws:
+                msg = read_message(raw)
+                if msg.view is None:
+                    continue                             # status, pong
+                if msg.type == "update" and msg.actor != seat:
+                    stats.heard.append((gid, msg.version, time.perf_counter()))
+                if msg.version > latest.version:
+                    latest = msg
+                    changed.set()
+                if msg.view.over:
+                    return
+
+        async def decide() -> None:
+            acted_on = -1
+            while True:
+                await changed.wait()
+                changed.clear()
+                if latest.view.over:
+                    return
+                if not latest.view.legal or latest.version == acted_on:
+                    continue
+                await asyncio.sleep(think * rng.uniform(0.5, 1.5))
+                msg = latest                             # the freshest view after thinking
+                if msg.view.over:
+                    return
+                if not msg.view.legal:
+                    continue
+                acted_on = msg.version
+                action = rng.choice(msg.view.legal).id
+                sent = time.perf_counter()
+                r = await http.post(f"{base}/api/games/{gid}/actions", headers=headers,
+                                    json={"action": action, "version": msg.version})
+                done = time.perf_counter()
+                if r.status_code != 200:
+                    stats.refused += 1                   # overtaken: look at the newest view
+                    changed.set()
+                    continue
+                stats.move_ms.append((done - sent) * 1000)
+                stats.timeline.append((sent, (done - sent) * 1000))
+                stats.sent[(gid, read_answer(r.content).version)] = sent
+                stats.first = stats.first or sent
+                stats.last = done
+
+        await asyncio.gather(listen(), decide())
+
+
+async def run(base: str, games: int, think: float, seed: int) -> tuple[Stats, float]:
+    ws_base = base.replace("http", "ws", 1)
+    stats = Stats()
+    limits = httpx.Limits(max_connections=games, max_keepalive_connections=games)
+    async with httpx.AsyncClient(limits=limits, timeout=60) as http:
+        created = []
+        for i in range(games):
+            r = await http.post(f"{base}/api/games", json={
+                "game": "hadara", "seed": seed + i, "seats": [{"kind": "human"}] * 3})
+            r.raise_for_status()
+            created.append(r.json())
+        # Games join over one think period, as at a table where games are already under way,
+        # rather than all 300 seats moving in the same instant.
+        offsets = [think * i / games for i in range(games)]
+        start = time.perf_counter()
+        await asyncio.gather(*(play_seat(base, ws_base, http, g, s, think, stats,
+                                         random.Random(seed * 1000 + i * 3 + s), offsets[i])
+                               for i, g in enumerate(created) for s in range(3)))
+    return stats, time.perf_counter() - start
+
+
+def machine_cpu_seconds() -> float:
+    """CPU seconds spent by everything on the machine (user, nice, system, irq, softirq)."""
+    fields = Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:8]
+    user, nice, system, _idle, _iowait, irq, softirq = map(int, fields)
+    return (user + nice + system + irq + softirq) / os.sysconf("SC_CLK_TCK")
+
+
+def cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _own_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+def report(stats: Stats, wall: float, games: int, think: float, cpu: float | None, client_cpu: float,
+           machine: float) -> dict:
+    fan = stats.fanout()
+    moves = len(stats.move_ms)
+    active = (stats.last - stats.first) if stats.first else wall
+    return {
+        "games": games, "seats_per_game": 3, "think_s": think, "moves": moves, "refused": stats.refused,
+        "wall_s": round(wall, 1),
+        "move_p50_ms": round(pct(stats.move_ms, 50), 2), "move_p99_ms": round(pct(stats.move_ms, 99), 2),
+        "move_max_ms": round(max(stats.move_ms, default=0), 1),
+        "fanout_p50_ms": round(pct(fan, 50), 2), "fanout_p99_ms": round(pct(fan, 99), 2),
+        "moves_per_s": round(moves / active, 1),
+        "server_cpu": None if cpu is None else round(cpu / wall, 2),
+        "server_ms_per_move": None if cpu is None or not moves else round(1000 * cpu / moves, 2),
+        "client_cpu": round(client_cpu / wall, 2),
+        # CPU of everything else on the machine: other work on the two cores lengthens the tail
+        "others_cpu": round(max(0.0, machine - (cpu or 0) - client_cpu) / wall, 2),
+    }
+
+
+def markdown(results: list[dict]) -> str:
+    machine = f"{os.cpu_count()} cores, {platform.processor() or platform.machine()}, Python {platform.python_version()}"
+    lines = [
+        "## Web table load",
+        "",
+        f"`bench/load.py`: concurrent three-seat Hadara games played to the end over HTTP (moves) and "
+        f"WebSocket (updates) on loopback, every seat a random bot in the client process; server "
+        f"`epochal serve` in its own process on SQLite (WAL). Machine: {machine}"
+        + (f"; run at nice {os.nice(0)} (the machine is shared)." if os.nice(0) else "."),
+        "",
+        "| games | think time | moves | move p50 | move p99 | fan-out p50 | fan-out p99 | throughput | server CPU | server CPU per move | client CPU | other processes |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    for r in results:
+        cpu = "n/a" if r["server_cpu"] is None else f"{round(100 * r['server_cpu'])}% of a core"
+        per_move = "n/a" if r["server_ms_per_move"] is None else f"{r['server_ms_per_move']} ms"
+        lines.append(f"| {r['games']} | {r['think_s']} s | {r['moves']} | {r['move_p50_ms']} ms | "
+                     f"{r['move_p99_ms']} ms | {r['fanout_p50_ms']} ms | {r['fanout_p99_ms']} ms | "
+                     f"{r['moves_per_s']} moves/s | {cpu} | {per_move} | {round(100 * r['client_cpu'])}% of a core | "
+                     f"{round(100 * r['others_cpu'])}% |")
+    lines += ["",
+              "Move latency: POST sent until its answer is read (validation, apply, the SQLite commit, "
+              "the seat's new view, queueing the update for every listener). Fan-out: POST sent until "
+              "each other seat's WebSocket update for that move arrives. Think time is drawn uniformly "
+              "from 0.5x to 1.5x per move; 0 s is the saturation run (every seat answers at once). "
+              "Games start spread over one think period. Other processes: CPU used by everything "
+              "else on the machine during the run, in % of a core (the two cores are shared; "
+              "their work lengthens the tail).", ""]
+    per_move = [r["server_ms_per_move"] for r in results if r["server_ms_per_move"]]
+    if per_move:
+        lines += [f"The server spends {min(per_move)}-{max(per_move)} ms of CPU per move (HTTP, engine, "
+                  f"commit, three views and four socket messages), so one core serves about "
+                  f"{int(1000 / max(per_move))} moves per second.", ""]
+    for r in results:
+        if r["client_cpu"] > 0.75:
+            lines += [f"In the {r['think_s']} s run the load generator, one Python process driving "
+                      f"{3 * r['games']} sockets, is the bottleneck ({round(100 * r['client_cpu'])}% of "
+                      f"a core against the server's {round(100 * (r['server_cpu'] or 0))}%): its "
+                      f"latencies are mostly the client's own queueing.", ""]
+    return "\n".join(lines)
+
+
+def write_docs(text: str) -> Path:
+    path = ROOT / "docs" / "benchmarks.md"
+    old = path.read_text() if path.exists() else "# Benchmarks\n"
+    start = old.find("## Web table load")
+    if start >= 0:
+        end = old.find("\n## ", start + 1)
+        old = old[:start] + (old[end + 1:] if end >= 0 else "")
+    path.write_text(old.rstrip("\n") + "\n\n" + text)
+    return path
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--think", type=float, action="append",
+                        help="seconds a seat waits before moving (repeat for several runs; default 0.8 and 0)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--url", help="benchmark a running server instead of starting one")
+    parser.add_argument("--write-docs", action="store_true", help="replace the section in docs/benchmarks.md")
+    parser.add_argument("--timeline", help="write every move's (wall clock, latency ms) to this JSON file")
+    args = parser.parse_args()
+    thinks = args.think or [0.8, 0.0]
+    results = []
+    for think in thinks:
+        with tempfile.TemporaryDirectory() as tmp:
+            server = None if args.url else ServerProcess(f"sqlite:///{tmp}/load.sqlite").start()
+            base = args.url or server.url
+            try:
+                cpu0 = cpu_seconds(server.proc.pid) if server else None
+                mine0, machine0 = _own_cpu(), machine_cpu_seconds()
+                stats, wall = asyncio.run(run(base, args.games, think, args.seed))
+                cpu = cpu_seconds(server.proc.pid) - cpu0 if server else None
+                mine, machine = _own_cpu() - mine0, machine_cpu_seconds() - machine0
+            finally:
+                if server:
+                    server.stop()
+        results.append(report(stats, wall, args.games, think, cpu, mine, machine))
+        if args.timeline:
+            offset = time.time() - time.perf_counter()
+            Path(args.timeline).write_text(json.dumps([(round(t + offset, 3), round(ms, 2))
+                                                       for t, ms in stats.timeline]))
+        print(json.dumps(results[-1]), flush=True)
+    if args.write_docs:
+        print(f"wrote {write_docs(markdown(results))}")
+    else:
+        print(markdown(results))
+
+
+if __name__ == "__main__":
+    main()

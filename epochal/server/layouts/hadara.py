@@ -1,0 +1,86 @@
+"""Hadara: the parts of each legal action, and the static tables the page draws.
+
+The decoding mirrors ``epochal/games/hadara/actions.py``. Only the seat's own legal actions are
+described, and they name only cards that seat holds or that lie face up.
+"""
+
+from __future__ import annotations
+
+from epochal.games.hadara import actions as A
+from epochal.games.hadara.cards import TRACKS
+from epochal.games.hadara.rules import BOARD, CRESTS
+
+
+def ui(game, st, seat: int | None) -> dict:
+    out = {
+        "slots": [{"requirement": s.requirement, "vp": s.vp, "bonus": s.bonus,
+                   "provenance": s.provenance} for s in game.slots],
+        "sale_value": list(game.data.sale_value),
+        "tracks": list(TRACKS),
+        "board": list(BOARD),
+        "crests": list(CRESTS[:st.players]),
+    }
+    if st.epoch:
+        table = game.data.medal_prices
+        out["medal_prices"] = {"silver": table.silver[st.epoch - 1], "gold": table.gold[st.epoch - 1]}
+    if seat is None:
+        return out
+    if st.epoch:
+        silver, gold = game.medal_prices(st, st.seats[seat])
+        out["medal_prices"] = {"silver": silver, "gold": gold}
+    out["actions"] = {str(a): describe(game, st, seat, a) for a in game.legal(st, seat)}
+    return out
+
+
+def describe(game, st, seat: int, a: int) -> dict:
+    s = st.seats[seat]
+    frame = st.stack[-1]
+    if A.WHEEL <= a < A.SIDE:
+        decks = {CRESTS[i]: BOARD[(i + a) % len(BOARD)] for i in range(st.players)}
+        return {"kind": "wheel", "orientation": a, "decks": decks, "yours": BOARD[(seat + a) % len(BOARD)]}
+    if A.SIDE <= a < A.DRAW:
+        side = "AB"[a - A.SIDE]
+        card = game.data.start_cards[s.start]
+        v = getattr(card, side)
+        return {"kind": "side", "side": side, "card": card.number, "initiative": v.initiative,
+                "coins": v.coins, "tracks": dict(zip(TRACKS, v.tracks.as_tuple()))}
+    if A.DRAW <= a < A.TAKE:
+        d, sell = divmod(a - A.DRAW, 2)
+        keep = s.hand[1 - d]
+        coins = game.sale_value(s, keep) if sell else game.price(s, keep)
+        return {"kind": "draw", "discard": game.card_id[s.hand[d]], "card": game.card_id[keep],
+                "sell": bool(sell), "coins": coins}
+    if A.TAKE <= a < A.COLONY:
+        p, sell = divmod(a - A.TAKE, 2)
+        k = st.piles[p][-1]
+        coins = game.sale_value(s, k) if sell else game.price(s, k)
+        return {"kind": "take", "pile": BOARD[p], "card": game.card_id[k], "sell": bool(sell),
+                "coins": coins}
+    if A.COLONY <= a < A.PLUNDER:
+        v = a - A.COLONY
+        return {"kind": "colony", "stack": v, "requirement": game.requirements[v],
+                "cost": game._colony_cost(st, s, v) or 0}
+    if a in (A.PLUNDER, A.ANNEX):
+        col = game.colonies[s.colonies[-1]]
+        if a == A.PLUNDER:
+            return {"kind": "plunder", "colony": col.id, "coins": col.plunder, "vp": col.front_vp}
+        return {"kind": "annex", "colony": col.id, "coins": col.annex_cost}
+    if A.STATUE <= a < A.SILVER:
+        code = a - A.STATUE
+        slot = code // 8
+        sl = game.slots[slot]
+        return {"kind": "statue", "slot": slot, "track": TRACKS[(code % 8) // 2],
+                "face_down": bool(code % 2), "bonus": sl.bonus,
+                "cost": game._buy_down(s, sl.requirement, s.tracks[2]) or 0}
+    if A.SILVER <= a < A.GOLD:
+        return {"kind": "silver", "track": TRACKS[a - A.SILVER], "coins": game.medal_prices(st, s)[0]}
+    if a == A.GOLD:
+        return {"kind": "gold", "coins": game.medal_prices(st, s)[1]}
+    if A.TILE <= a < A.FEED_PAY:
+        return {"kind": "tile", "track": TRACKS[a - A.TILE], "card": game.card_id[frame.args["card"]]}
+    if a == A.FEED_PAY:
+        return {"kind": "feed_pay", "coins": game.fx.feed_payment(s)[0],
+                "hunger": game.hunger(s)}
+    if a == A.PASS:
+        return {"kind": "pass", "step": frame.kind}
+    return {"kind": "remove", "card": game.card_id[a - A.REMOVE], "hunger": game.hunger(s)}

@@ -1,0 +1,176 @@
+"""Imperial Settlers: what each legal action acts on, the empire boards, and card effects as data.
+
+The decoding mirrors ``epochal/games/imperial_settlers/actions.py``. Each legal action of the seat
+is described by its kind and the card it acts on, with where that card lies (``hand``, ``table``,
+``packet``, ``location``, ``foundation``, ``hidden_foundation``, ``deal``) and whose it is, so the
+page can put the control on that card. Card effects are sent as the data's operation lists
+(``cards``) so the page can draw them as icons and words in its own language; they are sent only
+for the cards the seat's view shows. The empire boards (production and storage) are public.
+"""
+
+from __future__ import annotations
+
+from epochal.games.imperial_settlers import actions as A
+from epochal.games.imperial_settlers.cards import RESOURCES
+
+
+def ui(game, st, seat: int | None) -> dict:
+    shown = visible(game, st, seat)
+    out = {
+        "boards": {p.faction: board(game, p.faction) for p in st.seats},
+        "cards": {game.cards[k].id: effects(game, st, k) for k in sorted(shown)},
+        "rounds": 5,
+    }
+    if seat is None:
+        return out
+    frame = st.stack[-1] if st.stack else None
+    legal = game.legal(st, seat)
+    out["actions"] = {str(a): describe(game, st, seat, frame, a) for a in legal}
+    if frame is not None and legal:
+        out["purpose"] = frame.args.get("purpose")
+        source = running_card(st, frame)
+        if source is not None and source in shown:
+            out["source"] = game.cards[source].id
+    return out
+
+
+def visible(game, st, seat: int | None) -> set[int]:
+    """The physical cards the seat's view names (the same rule as ``view.view``)."""
+    shown: set[int] = set()
+    for i, p in enumerate(st.seats):
+        shown.update(p.discard + p.locations + p.foundations + p.deals)
+        if i == seat:
+            shown.update(p.hand + p.hidden_foundations)
+            if st.packets and seat < len(st.packets):
+                shown.update(st.packets[seat])
+    shown.update(st.table + st.common_discard)
+    if seat is not None:
+        for a in game.legal(st, seat):
+            kind, k = game.layout.kind(a)
+            if kind != "fixed":
+                shown.add(k)
+    return shown
+
+
+def board(game, faction: str) -> dict:
+    b = game.data.boards[faction]
+    return {"production": b.production, "store": b.store, "provenance": b.provenance,
+            "note": b.note}
+
+
+def effects(game, st, k: int) -> dict:
+    """A card's parts as operation lists (see docs/games/imperial-settlers-data.md)."""
+    c = game.cards[k]
+    out: dict = {}
+    if c.production:
+        out["production"] = c.production
+    if c.bonus:
+        out["bonus"] = c.bonus
+    act = c.action
+    stand_in = False
+    if act is None and c.stand_in is not None and st.options.get("stand_ins") == "on":
+        act, stand_in = c.stand_in, True
+    if act is not None:
+        out["action"] = {"pay": dict(act.pay), "do": act.do, "limit": act.limit,
+                         "stand_in": stand_in}
+    if c.triggers:
+        out["triggers"] = [{"on": t.on, "colour": t.colour, "do": t.do} for t in c.triggers]
+    return out
+
+
+def running_card(st, frame) -> int | None:
+    """The card whose effect asks the question (a location activated, a card being built)."""
+    i = frame.args.get("frame")
+    if i is None or not 0 <= i < len(st.run):
+        return None
+    card = st.run[i].card
+    return card if card >= 0 else None
+
+
+def place(game, st, seat: int, k: int) -> tuple[str, int | None]:
+    """Where card k lies, as the seat sees it, and whose it is."""
+    for i, p in enumerate(st.seats):
+        if k in p.locations:
+            return "location", i
+        if k in p.deals:
+            return "deal", i
+        if k in p.foundations:
+            return "foundation", i
+        if i == seat and k in p.hand:
+            return "hand", i
+        if i == seat and k in p.hidden_foundations:
+            return "hidden_foundation", i
+    if k in st.table:
+        return "table", None
+    if st.packets and seat < len(st.packets) and k in st.packets[seat]:
+        return "packet", seat
+    return "elsewhere", None
+
+
+def describe(game, st, seat: int, frame, a: int) -> dict:
+    kind, k = game.layout.kind(a)
+    if kind != "fixed":
+        c = game.cards[k]
+        where, owner = place(game, st, seat, k)
+        out = {"kind": kind, "card": c.id, "where": where, "owner": owner}
+        if kind == "build":
+            out.update(cost=dict(c.cost), discard=c.discard)
+        elif kind == "deal":
+            out.update(good=c.deal, pay={"food": 1})
+        elif kind == "raze_hand":
+            out.update(bonus=dict(c.raze or {}), pay={"raze": 1})
+        elif kind == "raze":
+            out.update(bonus=dict(c.raze or {}),
+                       pay={"raze": 2 + game.protection(st, owner, k)})
+        elif kind in ("activate", "activate2"):
+            act = game.action_of(st, k)
+            times = 2 if kind == "activate2" else 1
+            out.update(times=times, pay={g: n * times for g, n in act.pay.items()})
+        elif kind == "pick":
+            if frame is not None and frame.kind == "pick_table":
+                out["purpose"] = "take"
+            elif frame is not None and frame.kind == "draft":
+                out["purpose"] = "keep"
+            else:
+                out["purpose"] = frame.args.get("purpose") if frame is not None else None
+        return out
+    if a == A.PASS:
+        return {"kind": "pass"}
+    if a == A.END:
+        if frame is not None and frame.kind == "after":
+            return {"kind": "end"}
+        return {"kind": "stop" if frame is not None and frame.kind == "exchange" else "decline"}
+    if a in (A.CARD_COMMON, A.CARD_EMPIRE):
+        return {"kind": "source", "deck": "common" if a == A.CARD_COMMON else "empire"}
+    if A.EXCHANGE <= a < A.EXCHANGE + 5:
+        return {"kind": "exchange", "good": A.EXCHANGE_GOODS[a - A.EXCHANGE], "pay": {"worker": 2}}
+    if A.OPTION <= a < A.OPTION + A.MAX_OPTIONS:
+        n = a - A.OPTION
+        out = {"kind": "option", "n": n}
+        texts = frame.args.get("texts", []) if frame is not None else []
+        if n < len(texts):
+            out["text"] = texts[n]
+        ops = choice_ops(game, st, frame)
+        if ops is not None and n < len(ops):
+            out["ops"] = ops[n]
+        elif n < len(texts) and texts[n] in RESOURCES:
+            out["good"] = texts[n]
+        return out
+    if A.STEAL <= a < A.STEAL + 12:
+        q, r = divmod(a - A.STEAL, 3)
+        return {"kind": "steal", "owner": q, "good": RESOURCES[r]}
+    return {"kind": "other"}
+
+
+def choice_ops(game, st, frame) -> list | None:
+    """The options of a running "choose" operation, as operation lists."""
+    if frame is None or frame.kind != "option":
+        return None
+    i = frame.args.get("frame")
+    if i is None or not 0 <= i < len(st.run):
+        return None
+    fr = st.run[i]
+    ops = game.op_list(fr)
+    if fr.pc < len(ops) and ops[fr.pc].get("op") == "choose":
+        return ops[fr.pc]["options"]
+    return None

@@ -1,0 +1,1 @@
+"""Migration scripts, oldest first (a package only so that setuptools installs them)."""

@@ -1,0 +1,553 @@
+// Imperial Settlers' table. Every empire is drawn as its board (what it produces and stores, its
+// goods as icons with counts, its deals tucked under it, its foundations) and its locations in
+// three rows — production, features, actions — sorted by colour. Your hand lies under your
+// empire, the Lookout's face-up cards (or your draft packet) above it. Each legal action sits on
+// the thing it acts on: build / deal / raze on a hand card, activate / defend / samurai on your
+// location, raze on an opponent's location, take on a Lookout card, a pick on the card it picks,
+// take-a-resource on an opponent's goods; the rest (pass, end, exchanges, options, the deck a
+// gained card comes from) sit in the decision panel. What an action means comes from the server
+// (`ui.actions`); card effects come as operation lists (`ui.cards`) and are drawn with icons.
+import {h} from "../js/dom.js";
+import {lang} from "../js/i18n.js";
+
+const KINDS = ["production", "feature", "action"];
+const COLOURS = ["black", "purple", "blue", "brown", "gold", "red", "pink", "grey"];
+const SUPPLY = ["wood", "stone", "food", "gold", "worker", "raze", "defence"];
+const GLYPH = {wood: "♣", stone: "⬟", food: "❀", gold: "⛀", worker: "☻", raze: "⚔", defence: "☗",
+               vp: "★", card: "❐", common_card: "❐", empire_card: "❐", samurai: "⚑", deal: "⇄"};
+const KIND_ICON = {production: "⚙", feature: "✦", action: "▶"};
+
+const EN = {
+  "round": "Round {n} of {of}", "first": "first player: {name}", "turn": "turn: {name}",
+  "phase.lookout": "Lookout", "phase.production": "Production", "phase.action": "Actions",
+  "phase.cleanup": "Cleanup", "phase.end": "Game over",
+  "common_deck": "common deck: {n}", "common_discard": "common discard pile: {n}",
+  "lookout": "Lookout: face-up cards", "packet": "Your packet", "hand": "Your hand",
+  "hand_counts": "in hand: {c} common, {e} empire", "deck": "empire deck: {n}", "discard": "empire discard pile: {n}",
+  "row.production": "Production", "row.feature": "Features", "row.action": "Actions",
+  "deals": "Deals under the board", "foundations": "Foundations", "board": "Empire board",
+  "produces": "produces", "stores": "keeps", "supply": "Goods", "passed": "passed", "you": "you",
+  "no_locations": "—", "no_cards": "no cards", "no_deals": "no deals", "targets": "razing targets",
+  "hidden": "face down", "looked": "Cards to choose from", "decision": "Your decision",
+  "chosen": "Your choice is made; waiting for the others", "from_card": "{card}",
+  "ability_unknown": "ability unknown", "stand_in": "stand-in cost", "provisional": "provisional data",
+  "cannot_raze": "cannot be razed", "raze_cost": "razing it takes {n} raze tokens and gains this bonus", "discard_loc": "discards a location", "used": "used {n}×",
+  "defended": "defence token", "samurai_on": "samurai", "cost": "cost", "free": "free",
+  "deal": "deal", "raze_bonus": "raze bonus", "vp": "VP", "twice": "up to twice a round",
+  "kind.production": "production location", "kind.feature": "feature location", "kind.action": "action location",
+  "deck.common": "common card", "stored": "kept through Cleanup",
+  "btn.build": "Build", "btn.deal": "Deal", "btn.raze_hand": "Raze", "btn.raze": "Raze",
+  "btn.activate": "Activate", "btn.activate2": "Activate ×2", "btn.defend": "Defence token",
+  "btn.samurai": "Samurai", "btn.pass": "Pass", "btn.end": "End the turn", "btn.stop": "Stop exchanging",
+  "btn.decline": "Decline", "btn.steal": "Take", "btn.exchange": "Exchange", "exchange": "Exchange 2 workers for:",
+  "btn.source.common": "From the common deck", "btn.source.empire": "From your empire deck",
+  "btn.pick": "Choose", "btn.option": "Option {n}",
+  "pick.take": "Take", "pick.keep": "Keep", "pick.discard a location or foundation": "Discard",
+  "pick.a deal pays again": "Pays again", "pick.build an empire location": "Build",
+  "pick.build one of your deals": "Build", "pick.cancel a deal": "Cancel", "pick.discard a card to pay": "Discard",
+  "pick.discard a location of another player": "Discard", "pick.discard one of the cards looked at": "Discard",
+  "pick.give up a deal": "Give up", "pick.produce again": "Produce again", "pick.put a card as a foundation": "Foundation",
+  "pick.raze one of your locations": "Raze", "pick.take a deal": "Take", "pick.take a resource from a raze bonus": "Take a resource",
+  "pick.raze a location": "Raze", "pick.place a samurai": "Samurai", "pick.activate another location": "Use",
+  "prompt.turn": "Take an action — build, deal, raze, activate, exchange workers — or pass",
+  "prompt.after": "Place defence tokens or samurai, or end your turn",
+  "prompt.pick_table": "Take one of the face-up cards", "prompt.draft": "Keep one card of your packet",
+  "prompt.card_source": "You gain a card: from which deck?", "prompt.exchange": "Exchange 2 more workers, or stop",
+  "prompt.option": "Choose one", "prompt.steal": "Take 1 resource from an opponent",
+  "purpose.which resource": "Which resource do you take?",
+  "purpose.discard a location or foundation": "Discard one of your locations or foundations to build",
+  "purpose.a deal pays again": "Choose a deal that pays once more", "purpose.build an empire location": "Choose an empire card to build",
+  "purpose.build one of your deals": "Choose a deal to build", "purpose.cancel a deal": "Choose an opponent's deal to cancel",
+  "purpose.discard a card to pay": "Discard a card from your hand to pay",
+  "purpose.discard a location of another player": "Choose an opponent's location to discard",
+  "purpose.discard one of the cards looked at": "Discard one of the cards you looked at",
+  "purpose.give up a deal": "Give up one of your deals to pay", "purpose.produce again": "Choose a production location to produce again",
+  "purpose.put a card as a foundation": "Put a card from your hand as a foundation",
+  "purpose.raze one of your locations": "Raze one of your own common locations",
+  "purpose.take a deal": "Choose an opponent's deal to take",
+  "purpose.take a resource from a raze bonus": "Choose an opponent's location to take a resource from its raze bonus",
+  "purpose.raze a location": "Choose an opponent's location to raze", "purpose.place a samurai": "Place a samurai",
+  "purpose.activate another location": "Choose another action location to use",
+  "good.wood": "wood", "good.stone": "stone", "good.food": "food", "good.gold": "gold", "good.worker": "worker",
+  "good.raze": "raze token", "good.defence": "defence token", "good.vp": "VP", "good.card": "card of either deck",
+  "good.common_card": "common card", "good.empire_card": "empire card", "good.samurai": "samurai", "good.deal": "one of your deals",
+  "colour.black": "black", "colour.purple": "purple", "colour.blue": "blue", "colour.brown": "brown", "colour.gold": "yellow",
+  "colour.red": "red", "colour.pink": "pink", "colour.grey": "grey",
+  "faction.Romans": "Romans", "faction.Barbarians": "Barbarians", "faction.Egyptians": "Egyptians", "faction.Japanese": "Japanese",
+  "op.per_colour": "per {colour} location", "op.per_samurai": "per samurai", "op.max": "max {n}", "op.or": "or",
+  "op.look_empire": "look at the top {n} empire cards, keep {keep}",
+  "op.copy_production": "one of your production locations produces again",
+  "op.copy_production_other": "another of your production locations produces again",
+  "op.samurai": "{n} samurai onto your locations", "op.raze_location_pay": "raze an opponent's location (protection costs raze tokens)",
+  "op.raze_location_ignore": "raze an opponent's location, ignoring protection",
+  "op.foundation_from_hand": "a card from your hand becomes a foundation:",
+  "op.deal_again": "one of your deals pays again", "op.build_from_hand": "build an empire card from your hand, discarding no location",
+  "op.activate_other": "use another of your action locations, paying its cost",
+  "op.steal": "take 1 resource from an opponent", "op.remove_location": "discard an opponent's location (not a raze)",
+  "op.take_raze_good": "take 1 resource shown in an opponent location's raze bonus",
+  "op.raze_own": "raze one of your common locations", "op.cancel_deal": "cancel an opponent's deal",
+  "op.take_deal": "take an opponent's deal", "op.build_deal": "build one of your deals, discarding no location",
+  "trigger.build": "each location you build:", "trigger.build_colour": "each {colour} location you build:",
+  "trigger.raze": "each time you raze:", "trigger.opponent_exchange": "each pair of workers an opponent exchanges:",
+  "score.track": "VP track", "score.common_locations": "Common locations", "score.empire_locations": "Empire locations",
+};
+
+const RU = {
+  "round": "Раунд {n} из {of}", "first": "первый игрок: {name}", "turn": "ходит: {name}",
+  "phase.lookout": "Разведка", "phase.production": "Производство", "phase.action": "Действия",
+  "phase.cleanup": "Очистка", "phase.end": "Игра окончена",
+  "common_deck": "общая колода: {n}", "common_discard": "сброс общих карточек: {n}",
+  "lookout": "Разведка: открытые карточки", "packet": "Ваш набор", "hand": "Ваша рука",
+  "hand_counts": "на руке: общих {c}, имперских {e}", "deck": "имперская колода: {n}", "discard": "имперский сброс: {n}",
+  "row.production": "Производство", "row.feature": "Особенности", "row.action": "Действия",
+  "deals": "Сделки под планшетом", "foundations": "Фундаменты", "board": "Планшет империи",
+  "produces": "производит", "stores": "хранит", "supply": "Запас", "passed": "пас", "you": "вы",
+  "no_locations": "—", "no_cards": "нет карточек", "no_deals": "нет сделок", "targets": "цели для разрушения",
+  "hidden": "рубашкой вверх", "looked": "Карточки на выбор", "decision": "Ваше решение",
+  "chosen": "Вы сделали выбор; ждём остальных", "from_card": "{card}",
+  "ability_unknown": "способность неизвестна", "stand_in": "условная стоимость", "provisional": "предварительные данные",
+  "cannot_raze": "нельзя разрушить", "raze_cost": "разрушение стоит {n} жетона разрушения и приносит этот бонус", "discard_loc": "сбрасывает локацию", "used": "использована {n}×",
+  "defended": "жетон обороны", "samurai_on": "самурай", "cost": "стоимость", "free": "бесплатно",
+  "deal": "сделка", "raze_bonus": "бонус разрушения", "vp": "ПО", "twice": "до двух раз за раунд",
+  "kind.production": "локация производства", "kind.feature": "локация-особенность", "kind.action": "локация действия",
+  "deck.common": "общая карточка", "stored": "хранится при очистке",
+  "btn.build": "Построить", "btn.deal": "Сделка", "btn.raze_hand": "Разрушить", "btn.raze": "Разрушить",
+  "btn.activate": "Активировать", "btn.activate2": "Активировать ×2", "btn.defend": "Жетон обороны",
+  "btn.samurai": "Самурай", "btn.pass": "Пас", "btn.end": "Закончить ход", "btn.stop": "Хватит обменивать",
+  "btn.decline": "Отказаться", "btn.steal": "Забрать", "btn.exchange": "Обмен", "exchange": "Обменять 2 рабочих на:",
+  "btn.source.common": "Из общей колоды", "btn.source.empire": "Из своей имперской колоды",
+  "btn.pick": "Выбрать", "btn.option": "Вариант {n}",
+  "pick.take": "Взять", "pick.keep": "Оставить", "pick.discard a location or foundation": "Сбросить",
+  "pick.a deal pays again": "Ещё раз", "pick.build an empire location": "Построить",
+  "pick.build one of your deals": "Построить", "pick.cancel a deal": "Отменить", "pick.discard a card to pay": "Сбросить",
+  "pick.discard a location of another player": "Сбросить", "pick.discard one of the cards looked at": "Сбросить",
+  "pick.give up a deal": "Отдать", "pick.produce again": "Произвести", "pick.put a card as a foundation": "В фундамент",
+  "pick.raze one of your locations": "Разрушить", "pick.take a deal": "Забрать", "pick.take a resource from a raze bonus": "Взять ресурс",
+  "pick.raze a location": "Разрушить", "pick.place a samurai": "Самурай", "pick.activate another location": "Использовать",
+  "prompt.turn": "Выберите действие — постройка, сделка, разрушение, активация, обмен рабочих — или пас",
+  "prompt.after": "Положите жетоны обороны или самураев либо закончите ход",
+  "prompt.pick_table": "Возьмите одну из открытых карточек", "prompt.draft": "Оставьте одну карточку из набора",
+  "prompt.card_source": "Вы получаете карточку: из какой колоды?", "prompt.exchange": "Обменяйте ещё 2 рабочих или остановитесь",
+  "prompt.option": "Выберите одно", "prompt.steal": "Заберите 1 ресурс у соперника",
+  "purpose.which resource": "Какой ресурс вы берёте?",
+  "purpose.discard a location or foundation": "Сбросьте одну из своих локаций или фундаментов ради постройки",
+  "purpose.a deal pays again": "Выберите сделку, которая принесёт доход ещё раз", "purpose.build an empire location": "Выберите имперскую карточку для постройки",
+  "purpose.build one of your deals": "Выберите сделку для постройки", "purpose.cancel a deal": "Выберите сделку соперника, чтобы её отменить",
+  "purpose.discard a card to pay": "Сбросьте карточку с руки в уплату",
+  "purpose.discard a location of another player": "Выберите локацию соперника, чтобы её сбросить",
+  "purpose.discard one of the cards looked at": "Сбросьте одну из просмотренных карточек",
+  "purpose.give up a deal": "Отдайте одну из своих сделок в уплату", "purpose.produce again": "Выберите локацию производства, которая произведёт ещё раз",
+  "purpose.put a card as a foundation": "Положите карточку с руки фундаментом",
+  "purpose.raze one of your locations": "Разрушьте одну из своих общих локаций",
+  "purpose.take a deal": "Выберите сделку соперника, чтобы её забрать",
+  "purpose.take a resource from a raze bonus": "Выберите локацию соперника: возьмёте ресурс из её бонуса разрушения",
+  "purpose.raze a location": "Выберите локацию соперника для разрушения", "purpose.place a samurai": "Поставьте самурая",
+  "purpose.activate another location": "Выберите другую локацию действия",
+  "good.wood": "древесина", "good.stone": "камень", "good.food": "еда", "good.gold": "золото", "good.worker": "рабочий",
+  "good.raze": "жетон разрушения", "good.defence": "жетон обороны", "good.vp": "ПО", "good.card": "карточка из любой колоды",
+  "good.common_card": "общая карточка", "good.empire_card": "имперская карточка", "good.samurai": "самурай", "good.deal": "одна из ваших сделок",
+  "colour.black": "чёрную", "colour.purple": "фиолетовую", "colour.blue": "синюю", "colour.brown": "коричневую", "colour.gold": "жёлтую",
+  "colour.red": "красную", "colour.pink": "розовую", "colour.grey": "серую",
+  "faction.Romans": "Римляне", "faction.Barbarians": "Варвары", "faction.Egyptians": "Египтяне", "faction.Japanese": "Японцы",
+  "op.per_colour": "за каждую {colour} локацию", "op.per_samurai": "за каждого самурая", "op.max": "не больше {n}", "op.or": "или",
+  "op.look_empire": "посмотрите {n} верхние имперские карточки, оставьте {keep}",
+  "op.copy_production": "одна ваша локация производства производит ещё раз",
+  "op.copy_production_other": "другая ваша локация производства производит ещё раз",
+  "op.samurai": "самураи на ваши локации: {n}", "op.raze_location_pay": "разрушьте локацию соперника (защита стоит жетонов разрушения)",
+  "op.raze_location_ignore": "разрушьте локацию соперника, не считаясь с защитой",
+  "op.foundation_from_hand": "карточка с руки становится фундаментом:",
+  "op.deal_again": "одна ваша сделка приносит доход ещё раз", "op.build_from_hand": "постройте имперскую карточку с руки, не сбрасывая локацию",
+  "op.activate_other": "используйте другую свою локацию действия, оплатив её",
+  "op.steal": "заберите 1 ресурс у соперника", "op.remove_location": "сбросьте локацию соперника (не разрушение)",
+  "op.take_raze_good": "возьмите 1 ресурс из бонуса разрушения локации соперника",
+  "op.raze_own": "разрушьте свою общую локацию", "op.cancel_deal": "отмените сделку соперника",
+  "op.take_deal": "заберите сделку соперника", "op.build_deal": "постройте одну из своих сделок, не сбрасывая локацию",
+  "trigger.build": "за каждую построенную локацию:", "trigger.build_colour": "за каждую построенную {colour} локацию:",
+  "trigger.raze": "каждый раз, когда вы разрушаете:", "trigger.opponent_exchange": "за каждую пару рабочих, обменянную соперником:",
+  "score.track": "Трек ПО", "score.common_locations": "Общие локации", "score.empire_locations": "Имперские локации",
+};
+
+const prefix = (table) => Object.fromEntries(Object.entries(table).map(([k, v]) => [`is.${k}`, v]));
+export const strings = {en: prefix(EN), ru: prefix(RU), hu: prefix(EN)};
+
+const tr = (ctx, key, params) => ctx.t(`is.${key}`, params);
+const has = (ctx, key) => ctx.t(`is.${key}`) !== `is.${key}`;
+let styled = false;
+
+function style() {
+  if (styled) return;
+  styled = true;
+  document.head.append(h("link", {rel: "stylesheet", href: "/static/games/imperial_settlers.css"}));
+}
+
+// --- goods and effects ----------------------------------------------------------------------------
+
+function good(ctx, g, n, opts = {}) {
+  const name = has(ctx, `good.${g}`) ? tr(ctx, `good.${g}`) : g;
+  return h("span", {class: `is-good g-${g}${opts.big ? " big" : ""}${opts.zero && !n ? " zero" : ""}`,
+                    title: n === undefined ? name : `${n} × ${name}`, "data-good": g},
+    h("i", {}, GLYPH[g] || "?"), n === undefined || (n === 1 && !opts.count) ? null : h("b", {}, n));
+}
+
+function goods(ctx, map, opts = {}) {
+  const entries = Object.entries(map || {}).filter(([g, n]) => g !== "op" && n);
+  if (!entries.length) return opts.empty ?? null;
+  return h("span", {class: "is-goods"}, entries.map(([g, n]) => good(ctx, g, n, {count: opts.count})));
+}
+
+function swatch(colour) { return h("span", {class: `is-swatch col-${colour}`}); }
+
+function colourWord(ctx, colour) {
+  return h("span", {class: "is-colour"}, swatch(colour), tr(ctx, `colour.${colour}`));
+}
+
+// One operation (docs/games/imperial-settlers-data.md) as icons and words.
+function op(ctx, o) {
+  switch (o.op) {
+    case "gain": return goods(ctx, o, {count: true});
+    case "gain_per": {
+      const what = o.samurai ? tr(ctx, "op.per_samurai")
+        : tr(ctx, "op.per_colour", {colour: "\u0000"}).split("\u0000");
+      return h("span", {}, good(ctx, o.good, 1, {count: true}), " ",
+        Array.isArray(what) ? [what[0], colourWord(ctx, o.colour), what[1]] : what,
+        o.max ? ` (${tr(ctx, "op.max", {n: o.max})})` : "");
+    }
+    case "choose": return h("span", {class: "is-choose"},
+      o.options.map((opt, i) => [i ? ` ${tr(ctx, "op.or")} ` : null, h("span", {class: "is-option"}, ops(ctx, opt))]));
+    case "look_empire": return tr(ctx, "op.look_empire", {n: o.n ?? 2, keep: o.keep ?? 1});
+    case "copy_production": return tr(ctx, o.other ? "op.copy_production_other" : "op.copy_production");
+    case "samurai": return [good(ctx, "samurai"), " ", tr(ctx, "op.samurai", {n: o.n ?? 1})];
+    case "raze_location": return tr(ctx, o.protection === "ignore" ? "op.raze_location_ignore" : "op.raze_location_pay");
+    case "foundation_from_hand": return [tr(ctx, "op.foundation_from_hand"), " ", goods(ctx, o, {count: true})];
+    default: return has(ctx, `op.${o.op}`) ? tr(ctx, `op.${o.op}`) : o.op;
+  }
+}
+
+function ops(ctx, list) {
+  return (list || []).map((o, i) => [i ? "; " : null, op(ctx, o)]);
+}
+
+function trigger(ctx, t) {
+  const head = t.on === "build" && t.colour
+    ? tr(ctx, "trigger.build_colour", {colour: "\u0000"}).split("\u0000")
+    : [tr(ctx, `trigger.${t.on}`)];
+  return [head[0], head.length > 1 ? [colourWord(ctx, t.colour), head[1]] : null, " ", ops(ctx, t.do)];
+}
+
+// --- cards ---------------------------------------------------------------------------------------
+
+function cardName(ctx, id) {
+  const c = ctx.view.cards[id];
+  if (!c) return id;
+  return (lang() === "ru" && c.name_ru) || c.name;
+}
+
+function band(colours) {
+  if (!colours?.length) return {background: "repeating-linear-gradient(45deg, #cfc6b4, #cfc6b4 4px, #e4dccb 4px, #e4dccb 8px)"};
+  const step = 100 / colours.length;
+  return {background: `linear-gradient(90deg, ${colours.map((c, i) =>
+    `var(--is-${c}) ${i * step}%, var(--is-${c}) ${(i + 1) * step}%`).join(", ")})`};
+}
+
+function colourOrder(ctx, id) {
+  const c = ctx.view.cards[id];
+  const i = COLOURS.indexOf(c?.colours?.[0]);
+  return i < 0 ? COLOURS.length : i;
+}
+
+// A card as a card: colours, kind, name, cost, effects, deal and raze bonus, and the controls on it.
+function card(ctx, id, opts = {}) {
+  const c = ctx.view.cards[id];
+  if (!c) return h("div", {class: "is-card back"}, "?");
+  const fx = ctx.ui.cards?.[id] || {};
+  const unknown = !!c.ability;
+  const prov = c.provenance && c.provenance !== "exact";
+  const lines = [];
+  if (fx.production) lines.push(h("div", {class: "is-line prod", title: tr(ctx, "kind.production")}, h("i", {}, KIND_ICON.production), " ", ops(ctx, fx.production)));
+  else if (c.production) lines.push(h("div", {class: "is-line prod"}, h("i", {}, KIND_ICON.production), " ", c.production));
+  if (fx.action) {
+    lines.push(h("div", {class: "is-line act", title: tr(ctx, "kind.action")}, h("i", {}, KIND_ICON.action), " ",
+      goods(ctx, fx.action.pay, {count: true, empty: tr(ctx, "free")}), " → ", ops(ctx, fx.action.do),
+      fx.action.limit > 1 ? h("span", {class: "is-twice", title: tr(ctx, "twice")}, " ×2") : null));
+  } else if (c.action) lines.push(h("div", {class: "is-line act"}, h("i", {}, KIND_ICON.action), " ", c.action));
+  if (fx.triggers) fx.triggers.forEach((t) => lines.push(h("div", {class: "is-line feat"}, h("i", {}, KIND_ICON.feature), " ", trigger(ctx, t))));
+  else if (c.feature) lines.push(h("div", {class: "is-line feat"}, h("i", {}, KIND_ICON.feature), " ", c.feature));
+  if (fx.bonus) lines.push(h("div", {class: "is-line bonus"}, h("i", {}, "✚"), " ", ops(ctx, fx.bonus)));
+  else if (c.build_bonus) lines.push(h("div", {class: "is-line bonus"}, h("i", {}, "✚"), " ", c.build_bonus));
+  const loc = opts.location;
+  const tip = [`${c.name} · ${id}`, c.name_ru && c.name_ru !== c.name ? c.name_ru : null,
+               tr(ctx, `kind.${c.kind}`), c.ability, c.known ? Object.values(c.known).join("; ") : null,
+               c.unknown?.length ? `? ${c.unknown.join(", ")}` : null, c.note].filter(Boolean).join("\n");
+  return h("div", {class: `is-card kind-${c.kind}${c.deck === "common" ? " common" : " empire"}${prov ? " prov" : ""}${unknown ? " unknown" : ""}${opts.small ? " small" : ""}${opts.cls ? ` ${opts.cls}` : ""}`,
+                   "data-card": id, "data-testid": opts.testid, title: tip},
+    h("div", {class: "is-band", style: band(c.colours)}),
+    h("div", {class: "is-card-head"},
+      h("span", {class: "is-kind", title: tr(ctx, `kind.${c.kind}`)}, KIND_ICON[c.kind]),
+      h("b", {class: "is-name"}, cardName(ctx, id)),
+      h("span", {class: "is-vp", title: tr(ctx, "vp")}, c.vp)),
+    h("div", {class: "is-cost", title: tr(ctx, "cost")},
+      goods(ctx, c.cost, {count: true, empty: h("span", {class: "muted"}, tr(ctx, "free"))}),
+      c.discard ? h("span", {class: "is-discard", title: tr(ctx, "discard_loc")}, "⤓", c.discard) : null,
+      loc ? tokens(ctx, loc) : null),
+    opts.small ? null : h("div", {class: "is-lines"}, lines),
+    unknown ? h("div", {class: "is-unknown", "data-testid": "ability-unknown", title: c.ability}, "? ", tr(ctx, "ability_unknown")) : null,
+    fx.action?.stand_in ? h("div", {class: "is-standin"}, tr(ctx, "stand_in")) : null,
+    h("div", {class: "is-card-foot"},
+      c.deal ? h("span", {class: "is-deal", title: tr(ctx, "deal")}, h("i", {}, GLYPH.deal), good(ctx, c.deal)) : null,
+      c.raze && opts.razeCost ? h("span", {class: "is-raze target", title: tr(ctx, "raze_cost", {n: opts.razeCost})},
+        good(ctx, "raze", opts.razeCost, {count: true}), "→", goods(ctx, c.raze, {count: true}))
+      : c.raze ? h("span", {class: "is-raze", title: tr(ctx, "raze_bonus")}, h("i", {}, GLYPH.raze), goods(ctx, c.raze, {count: true})) : null,
+      c.cannot_be_razed ? h("span", {class: "is-noraze", title: tr(ctx, "cannot_raze")}, "⊘") : null,
+      h("span", {class: "spacer"}),
+      h("span", {class: "is-id"}, id, prov ? h("span", {class: "is-prov", title: tr(ctx, "provisional")}, " ≈") : null)),
+    opts.controls?.length ? h("div", {class: "is-controls"}, opts.controls) : null);
+}
+
+// What lies on a built location: a defence token, a samurai, the goods paid to use it this round.
+function tokens(ctx, loc) {
+  if (!loc.defence && !loc.samurai && !loc.used) return null;
+  return h("span", {class: "is-tokens"},
+    loc.defence ? h("span", {class: "is-token g-defence", title: tr(ctx, "defended"), "data-testid": "defence-token"}, GLYPH.defence) : null,
+    loc.samurai ? h("span", {class: "is-token g-samurai", title: tr(ctx, "samurai_on")}, GLYPH.samurai) : null,
+    loc.used ? h("span", {class: "is-token used", title: tr(ctx, "used", {n: loc.used})}, `✓${loc.used > 1 ? loc.used : ""}`) : null);
+}
+
+// --- actions -------------------------------------------------------------------------------------
+
+// Legal actions that act on a card, by card id.
+function byCard(ctx) {
+  const map = new Map();
+  for (const a of ctx.legal.values()) {
+    if (!a.card) continue;
+    if (!map.has(a.card)) map.set(a.card, []);
+    map.get(a.card).push(a);
+  }
+  return map;
+}
+
+const CLS = {build: "primary", deal: "deal", raze_hand: "raze", raze: "raze", activate: "primary",
+             activate2: "primary", defend: "defend", samurai: "defend", pick: "pick"};
+
+function label(ctx, a) {
+  switch (a.kind) {
+    case "build": return tr(ctx, "btn.build");
+    case "deal": return [tr(ctx, "btn.deal"), " ", good(ctx, "food", 1, {count: true})];
+    case "raze_hand": return [tr(ctx, "btn.raze_hand"), " ", goods(ctx, a.bonus, {count: true})];
+    case "raze": return [tr(ctx, "btn.raze"), " ", good(ctx, "raze", a.pay.raze, {count: true}), " → ", goods(ctx, a.bonus, {count: true})];
+    case "activate": case "activate2": return tr(ctx, `btn.${a.kind}`);
+    case "defend": return [good(ctx, "defence"), " ", tr(ctx, "btn.defend")];
+    case "samurai": return [good(ctx, "samurai"), " ", tr(ctx, "btn.samurai")];
+    case "pick": return has(ctx, `pick.${a.purpose}`) ? tr(ctx, `pick.${a.purpose}`) : tr(ctx, "btn.pick");
+    case "pass": case "end": case "stop": case "decline": return tr(ctx, `btn.${a.kind}`);
+    case "source": return tr(ctx, `btn.source.${a.deck}`);
+    case "exchange": return [good(ctx, a.good, 1, {count: true}), " ", tr(ctx, `good.${a.good}`)];
+    case "steal": return [tr(ctx, "btn.steal"), " ", good(ctx, a.good, 1, {count: true})];
+    case "option":
+      if (a.ops) return ops(ctx, a.ops);
+      if (a.good) return good(ctx, a.good, 1, {count: true});
+      return a.text || tr(ctx, "btn.option", {n: a.n + 1});
+    default: return a.text;
+  }
+}
+
+function textOf(node) {
+  const el = h("span", {}, node);
+  return el.textContent;
+}
+
+// A label for one legal action in words, for buttons away from the board and for tooltips.
+export function describe(ctx, id) {
+  const a = ctx.legal.get(id);
+  if (!a || !a.kind) return a ? a.text : String(id);
+  const name = a.card ? `${cardName(ctx, a.card)} (${a.card})` : "";
+  const base = textOf(label(ctx, a));
+  if (a.kind === "exchange") return `${tr(ctx, "exchange")} ${tr(ctx, `good.${a.good}`)}`;
+  if (a.kind === "steal") return `${base} · ${ctx.names[a.owner]}`;
+  return name ? `${base}: ${name}` : base;
+}
+
+function control(ctx, a) {
+  return ctx.control(a.id, label(ctx, a), {title: describe(ctx, a.id), cls: `${CLS[a.kind] || ""} k-${a.kind}`});
+}
+
+export function prompt(ctx) {
+  const d = ctx.view.decision;
+  if (!d) return "";
+  if (d.kind === "pick" || (d.kind === "option" && ctx.ui.purpose && ctx.ui.purpose !== "choose one")) {
+    const key = `purpose.${ctx.ui.purpose ?? d.purpose}`;
+    return has(ctx, key) ? tr(ctx, key) : (ctx.ui.purpose ?? d.purpose ?? "");
+  }
+  return has(ctx, `prompt.${d.kind}`) ? tr(ctx, `prompt.${d.kind}`) : (d.purpose || "");
+}
+
+export function scoreLabel(ctx, key) { return has(ctx, `score.${key}`) ? tr(ctx, `score.${key}`) : key; }
+
+// --- the layout ----------------------------------------------------------------------------------
+
+export function render(ctx) {
+  style();
+  const v = ctx.view;
+  const me = ctx.seat;
+  const acts = byCard(ctx);
+  const order = me === null ? v.seats.map((s) => s.seat) : [me, ...v.seats.map((s) => s.seat).filter((s) => s !== me)];
+  const seats = order.map((s) => seatPanel(ctx, v.seats[s], acts));
+  const lookout = lookoutPanel(ctx, acts);
+  return h("div", {class: "is"},
+    status(ctx),
+    decisionPanel(ctx, acts),
+    lookout,
+    seats);
+}
+
+function phaseKey(phase) {
+  if (phase.startsWith("lookout")) return "lookout";
+  if (phase.startsWith("action") || phase === "after_action" || phase === "next_turn") return "action";
+  return phase;
+}
+
+function status(ctx) {
+  const v = ctx.view;
+  return h("div", {class: "is-status", "data-testid": "status"},
+    h("b", {}, tr(ctx, "round", {n: v.round, of: ctx.ui.rounds || 5})),
+    h("span", {class: "is-phase"}, tr(ctx, `phase.${phaseKey(v.phase)}`)),
+    h("span", {}, tr(ctx, "first", {name: ctx.names[v.first]})),
+    phaseKey(v.phase) === "action" && !v.over ? h("span", {}, tr(ctx, "turn", {name: ctx.names[v.turn]})) : null,
+    h("span", {class: "spacer"}),
+    h("span", {class: "muted"}, tr(ctx, "common_deck", {n: v.common_deck}), " · ",
+      tr(ctx, "common_discard", {n: v.common_discard.length})));
+}
+
+function decisionPanel(ctx, acts) {
+  const v = ctx.view;
+  const d = v.decision;
+  if (ctx.seat === null || !d || !d.seats.includes(ctx.seat)) return null;
+  if (d.your_choice !== undefined && !ctx.legal.size) {
+    return h("section", {class: "is-decision done", "data-testid": "decision"}, tr(ctx, "chosen"));
+  }
+  if (!ctx.legal.size) return null;
+  const fixed = [...ctx.legal.values()].filter((a) => !a.card && a.kind !== "steal");
+  // Cards a choice names that lie nowhere on the board (none in the current rules; kept safe).
+  const loose = [...acts.keys()].filter((id) => ![...acts.get(id)].some((a) => a.where && a.where !== "elsewhere"));
+  const main = fixed.filter((a) => !["pass", "end", "stop", "decline", "exchange"].includes(a.kind));
+  const exchanges = fixed.filter((a) => a.kind === "exchange");
+  const closing = fixed.filter((a) => ["pass", "end", "stop", "decline"].includes(a.kind));
+  const source = ctx.ui.source;
+  return h("section", {class: "is-decision", "data-testid": "decision"},
+    h("h3", {}, tr(ctx, "decision"), ": ", prompt(ctx),
+      source ? h("span", {class: "is-source"}, " · ", cardName(ctx, source)) : null),
+    loose.length ? h("div", {class: "is-row"}, loose.map((id) => card(ctx, id, {controls: acts.get(id).map((a) => control(ctx, a))}))) : null,
+    main.length || closing.length || exchanges.length ? h("div", {class: "is-decision-row"},
+      main.map((a) => control(ctx, a)),
+      exchanges.length ? h("span", {class: "is-exchange", "data-testid": "exchange"},
+        h("span", {class: "muted"}, tr(ctx, "exchange")), exchanges.map((a) => control(ctx, a))) : null,
+      closing.length ? h("span", {class: "spacer"}) : null,
+      closing.map((a) => ctx.control(a.id, label(ctx, a), {title: describe(ctx, a.id), cls: `close k-${a.kind}`}))) : null);
+}
+
+function lookoutPanel(ctx, acts) {
+  const v = ctx.view;
+  const mine = ctx.seat === null ? null : v.seats[ctx.seat];
+  const packet = mine?.packet || [];
+  if (!v.table.length && !packet.length) return null;
+  const tile = (id) => card(ctx, id, {controls: (acts.get(id) || []).map((a) => control(ctx, a))});
+  return h("section", {class: "is-lookout", "data-testid": "lookout"},
+    v.table.length ? [h("h3", {}, tr(ctx, "lookout")), h("div", {class: "is-row"}, v.table.map(tile))] : null,
+    packet.length ? [h("h3", {}, tr(ctx, "packet")), h("div", {class: "is-row"}, packet.map(tile))] : null);
+}
+
+function seatPanel(ctx, s, acts) {
+  const v = ctx.view;
+  const mine = s.seat === ctx.seat;
+  const active = (ctx.meta.actors || []).includes(s.seat) && !v.over;
+  const isBot = ctx.meta.kinds?.[s.seat] === "bot";
+  const winner = v.winners?.includes(s.seat);
+  const tile = (id, opts = {}) => card(ctx, id, {...opts, controls: (acts.get(id) || []).map((a) => control(ctx, a))});
+  const locs = new Map(s.locations.map((l) => [l.card, l]));
+  const rows = KINDS.map((kind) => {
+    const ids = s.locations.map((l) => l.card).filter((id) => v.cards[id]?.kind === kind)
+      .sort((a, b) => colourOrder(ctx, a) - colourOrder(ctx, b) || a.localeCompare(b));
+    return h("div", {class: `is-locrow kind-${kind}`, "data-testid": `row-${kind}-${s.seat}`},
+      h("div", {class: "is-rowlabel"}, h("i", {}, KIND_ICON[kind]), " ", tr(ctx, `row.${kind}`), h("small", {}, ids.length)),
+      h("div", {class: "is-row"}, ids.length ? ids.map((id) => tile(id, {location: locs.get(id), razeCost: mine ? null : razeCost(ctx, locs.get(id))}))
+        : h("span", {class: "is-empty muted"}, tr(ctx, "no_locations"))));
+  });
+  const targets = !mine && s.locations.some((l) => (acts.get(l.card) || []).some((a) => a.kind === "raze"));
+  return h("section", {class: `is-seat${mine ? " mine" : ""}${active ? " active" : ""}${s.passed && phaseKey(v.phase) === "action" ? " passed" : ""}${targets ? " targeted" : ""}`,
+                       "data-testid": `seat-${s.seat}`, "data-faction": s.faction},
+    h("header", {},
+      h("span", {class: `is-crest f-${s.faction}`}, tr(ctx, `faction.${s.faction}`).slice(0, 1)),
+      h("b", {class: "is-seat-name"}, ctx.names[s.seat]),
+      h("span", {class: "is-faction"}, tr(ctx, `faction.${s.faction}`)),
+      mine ? h("span", {class: "tag"}, tr(ctx, "you")) : null,
+      isBot ? h("span", {class: "tag bot"}, ctx.t("table.bot")) : null,
+      s.passed && phaseKey(v.phase) === "action" ? h("span", {class: "tag passed"}, tr(ctx, "passed")) : null,
+      winner ? h("span", {class: "tag win"}, "♛") : null,
+      active ? h("span", {class: "tag turn"}, isBot ? ctx.t("table.thinking") : "…") : null,
+      targets ? h("span", {class: "tag target"}, GLYPH.raze, " ", tr(ctx, "targets")) : null,
+      h("span", {class: "spacer"}),
+      h("span", {class: "muted small"}, tr(ctx, "hand_counts", {c: s.hand_common, e: s.hand_empire}), " · ",
+        tr(ctx, "deck", {n: s.deck}), " · ", tr(ctx, "discard", {n: s.discard.length})),
+      h("span", {class: "is-score", title: tr(ctx, "score.track"), "data-testid": `vp-${s.seat}`}, GLYPH.vp, " ", s.vp)),
+    h("div", {class: "is-empire"},
+      h("div", {class: "is-side"}, boardPanel(ctx, s), dealsPanel(ctx, s, acts), foundationsPanel(ctx, s, mine, acts)),
+      h("div", {class: "is-locations"}, rows)),
+    mine && s.hand ? h("div", {class: "is-hand"},
+      h("h3", {}, tr(ctx, "hand"), ` (${s.hand.length})`),
+      h("div", {class: "is-row", "data-testid": "hand"}, s.hand.length ? s.hand.map((id) => tile(id))
+        : h("span", {class: "muted"}, tr(ctx, "no_cards")))) : null);
+}
+
+// Raze tokens it takes to raze an opponent's location (R78, R80), or null if it cannot be razed.
+function razeCost(ctx, loc) {
+  const c = ctx.view.cards[loc.card];
+  if (!c?.raze || c.cannot_be_razed || !(c.deck === "common" || c.deck === "Japanese")) return null;
+  return 2 + (loc.defence ? 1 : 0) + (loc.samurai ? 1 : 0);
+}
+
+function boardPanel(ctx, s) {
+  const b = ctx.ui.boards?.[s.faction];
+  const steals = [...ctx.legal.values()].filter((a) => a.kind === "steal" && a.owner === s.seat);
+  return h("div", {class: `is-board f-${s.faction}`, "data-testid": `board-${s.seat}`},
+    h("div", {class: "is-board-head"}, h("b", {}, tr(ctx, "board")),
+      b && b.provenance !== "exact" ? h("span", {class: "is-prov", title: `${tr(ctx, "provisional")}${b.note ? ` — ${b.note}` : ""}`}, " ≈") : null),
+    b ? h("div", {class: "is-board-line"}, h("span", {class: "muted"}, tr(ctx, "produces")), " ", ops(ctx, b.production)) : null,
+    b ? h("div", {class: "is-board-line"}, h("span", {class: "muted"}, tr(ctx, "stores")), " ", good(ctx, b.store)) : null,
+    h("div", {class: "is-supply", "data-testid": `goods-${s.seat}`, title: tr(ctx, "supply")},
+      SUPPLY.map((g) => h("span", {class: `is-slot${b?.store === g ? " stored" : ""}`, title: b?.store === g ? tr(ctx, "stored") : null},
+        good(ctx, g, s.supply[g], {big: true, count: true, zero: true})))),
+    steals.length ? h("div", {class: "is-steal"}, steals.map((a) => control(ctx, a))) : null);
+}
+
+function dealsPanel(ctx, s, acts) {
+  return h("div", {class: "is-deals", "data-testid": `deals-${s.seat}`},
+    h("h4", {}, GLYPH.deal, " ", tr(ctx, "deals"), ` (${s.deals.length})`),
+    s.deals.length ? h("div", {class: "is-tucked"}, s.deals.map((id) =>
+      mini(ctx, id, acts, h("span", {class: "is-deal-good", title: tr(ctx, "deal")},
+        ctx.view.cards[id]?.deal ? good(ctx, ctx.view.cards[id].deal, 1, {count: true}) : "?"))))
+      : h("span", {class: "muted small"}, tr(ctx, "no_deals")));
+}
+
+// A card tucked under the board or lying face down: its name, what shows of it, its controls.
+function mini(ctx, id, acts, lead, cls = "") {
+  const c = ctx.view.cards[id];
+  const controls = (acts.get(id) || []).map((a) => control(ctx, a));
+  return h("div", {class: `is-mini ${cls}${controls.length ? " live" : ""}`, "data-card": id,
+                   title: c ? `${c.name} · ${id}` : id},
+    h("span", {class: "is-band", style: band(c?.colours)}),
+    lead, h("span", {class: "is-mini-name"}, cardName(ctx, id)),
+    controls.length ? h("span", {class: "is-controls"}, controls) : null);
+}
+
+function foundationsPanel(ctx, s, mine, acts) {
+  const hidden = mine ? s.hidden_foundation_cards || [] : [];
+  const backs = mine ? [] : s.hidden_foundations;
+  const n = s.foundations.length + s.hidden_foundations.length;
+  if (!n) return null;
+  return h("div", {class: "is-foundations", "data-testid": `foundations-${s.seat}`},
+    h("h4", {}, "▦ ", tr(ctx, "foundations"), ` (${n})`),
+    h("div", {class: "is-tucked"},
+      s.foundations.map((id) => mini(ctx, id, acts, h("span", {class: "is-fd"}, "▦"), "foundation")),
+      hidden.map((id) => mini(ctx, id, acts, h("span", {class: "is-fd", title: tr(ctx, "hidden")}, "▦"), "foundation hidden")),
+      backs.map((deck) => h("div", {class: "is-mini foundation back", title: tr(ctx, "hidden")},
+        h("span", {class: "is-fd"}, "▦"), h("span", {class: "is-mini-name muted"}, tr(ctx, "hidden"))))));
+}
