@@ -8,7 +8,7 @@ import {lang} from "../js/i18n.js";
 
 const SUITS = ["region", "uncivilised", "civilised", "tributary", "fame", "unrest"];
 const ICON = {materials: "▣", population: "☺", progress: "✦", action: "▶", exhaust: "⟳",
-              vp: "★", pinned: "📌", attack: "⚔", barbarian: "🪓", empire: "🏛", unrest: "⚠"};
+              vp: "★", pinned: "◆", attack: "⚔", barbarian: "Ⓑ", empire: "Ⓔ", unrest: "⚠"};
 
 const EN = {
   "round": "Round {n}", "turn": "{name} to play", "triggered": "the end is triggered", "final": "final round",
