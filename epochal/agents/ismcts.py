@@ -53,7 +53,7 @@ def rewards(game: Game, state: State) -> list[float]:
     values = game.estimate(state)
     out = []
     for seat, value in enumerate(values):
-        best_other = max(v for s, v in enumerate(values) if s != seat)
+        best_other = max((v for s, v in enumerate(values) if s != seat), default=0.0)   # solo: vs 0
         x = (value - best_other) / TEMPERATURE
         out.append(1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, x)))))
     return out

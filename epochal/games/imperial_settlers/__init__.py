@@ -1,4 +1,5 @@
-"""Imperial Settlers (Portal Games): card-driven empire building, 2-4 players, four empires.
+"""Imperial Settlers (Portal Games): card-driven empire building, 1-4 players, four empires; one
+player plays the solo mode against the virtual opponent (§19).
 
 Spec: shared/rules/imperial-settlers.md. Docs: docs/games/imperial-settlers.md and
 docs/games/imperial-settlers-data.md.
@@ -39,8 +40,15 @@ class ImperialSettlers(SettlersRules):
 
 
 def make_game(data: str | None = None) -> ImperialSettlers:
-    """The game with the card database in ``data`` (a directory; None: the built-in one)."""
+    """The game with the card database in ``data`` (a directory; None: the built-in one).
+
+    The directory holds the deck files and, for the solo mode, ``solo_attacks.json``; without
+    one the built-in (provisional) attack deck is used. The data id covers every file used."""
     from pathlib import Path
     directory = Path(data) if data else cards.DATA_DIR
+    if not directory.is_dir():
+        raise cards.DataError(f"{directory}: not a directory of Imperial Settlers data files")
     raw = b"".join(p.read_bytes() for p in sorted(directory.glob("*.json")))
+    if not (directory / cards.ATTACK_FILE).exists():
+        raw += cards.attack_path(directory).read_bytes()
     return ImperialSettlers(cards.load(directory), raw)

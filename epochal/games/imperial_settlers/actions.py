@@ -2,7 +2,8 @@
 
 Card actions are blocks offset by the physical card's index, so every card has its own BUILD,
 DEAL, RAZE_HAND, ... id; PICK chooses a card wherever an effect asks for one (a Lookout card, a
-location to discard, a deal, a hand card).
+location to discard, a deal, a hand card). Solo attack cards are no cards of those blocks: ATTACK
+names one where an effect may choose it.
 """
 
 PASS = 0             # R53
@@ -14,6 +15,8 @@ EXCHANGE_GOODS = ("wood", "stone", "food", "common_card", "empire_card")
 OPTION = 9           # 9..16: option i of a "choose"
 MAX_OPTIONS = 8
 STEAL = 17           # 17..28: take resource r from seat s (Saboteurs): 17 + 3 * s + r
+ATTACK = 29          # 29..44: solo attack card i of the data (a deal of the virtual opponent, A44)
+ATTACK_CARDS = 16    # §2
 CARD_BASE = 48
 BLOCKS = ("build", "deal", "raze_hand", "raze", "activate", "activate2", "defend", "samurai",
           "pick")

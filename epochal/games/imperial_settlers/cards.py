@@ -6,6 +6,9 @@ One data file per deck (``common.json``, ``romans.json``, ...): an object with t
 differs (cost, raze bonus, deal). The loader expands the entries into one ``Phys`` per physical
 card, which the engine indexes (0..203). Effects are data: lists of operations from the small
 vocabulary in docs/games/imperial-settlers-data.md, interpreted by ``effects.py``.
+
+The solo mode's 16 attack cards are in ``solo_attacks.json`` (``load_attacks``); a data
+directory without one uses the built-in (provisional) file.
 """
 
 from __future__ import annotations
@@ -30,6 +33,10 @@ TRIGGERS = ("build", "raze", "opponent_exchange")
 PROVENANCE = ("exact", "partial", "provisional")
 COMMON_COUNT = 84                                                    # §2
 FACTION_COUNT = 30
+ATTACK_FILE = "solo_attacks.json"
+ATTACK_COUNT = 16                                                    # §2, R196
+ATTACK_TARGETS = ("wood", "stone", "food", "gold", "worker", "raze", "defence", "vp",
+                  "card")                                            # the goods of R10
 
 Provenance = Literal["exact", "partial", "provisional"]
 
@@ -91,6 +98,22 @@ class DeckFile(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
     faction: str | None = None
     name_ru: str | None = None
     board: Board | None = None
+
+
+class AttackCard(msgspec.Struct, omit_defaults=True):
+    """A solo attack card: the one good it shows, its attack target (R198)."""
+    id: str
+    target: str
+    provenance: Provenance = "provisional"
+    source: list[str] = []
+    note: str = ""
+
+
+class AttackDeck(msgspec.Struct, omit_defaults=True):
+    cards: list[AttackCard]
+    sources: dict[str, str] = {}
+    note: str = ""
+    path: str = ""                      # where it was loaded from
 
 
 class Phys:
@@ -156,10 +179,11 @@ def load_file(path: Path) -> DeckFile:
 
 
 class DataSet:
-    """Every deck: entries, physical cards, boards."""
+    """Every deck: entries, physical cards, boards; and the solo attack deck."""
 
-    def __init__(self, files: dict[str, DeckFile]):
+    def __init__(self, files: dict[str, DeckFile], attacks: AttackDeck | None = None):
         self.files = files
+        self.attacks = attacks if attacks is not None else AttackDeck(cards=[])
         self.entries: list[tuple[Card, str | None]] = []
         self.phys: list[Phys] = []
         self.boards: dict[str, Board] = {}
@@ -186,11 +210,103 @@ def load(directory: Path | None = None) -> DataSet:
             files[deck] = load_file(path)
     if "common" not in files:
         raise DataError(f"{directory}: no common.json")
-    data = DataSet(files)
+    data = DataSet(files, load_attacks(attack_path(directory)))
     problems = validate(data)
+    taken = {c.id for c in data.phys} & {a.id for a in data.attacks.cards}
+    problems += [f"{ATTACK_FILE}: card {cid}: field 'id': {cid} is also a card of a deck"
+                 for cid in sorted(taken)]
     if problems:
         raise DataError(f"{directory}: " + "; ".join(problems[:20]))
     return data
+
+
+def attack_path(directory: Path) -> Path:
+    """The attack deck of a data directory; the built-in one when it has none."""
+    path = Path(directory) / ATTACK_FILE
+    return path if path.exists() else DATA_DIR / ATTACK_FILE
+
+
+_ATTACK_FIELDS = {"id", "target", "provenance", "source", "note"}
+_ATTACK_FILE_FIELDS = {"deck", "sources", "note", "cards"}
+
+
+def load_attacks(path: Path) -> AttackDeck:
+    """The solo attack deck (R196, R198), checked field by field: every error names the file,
+    the card and the field."""
+    try:
+        raw = msgspec.json.decode(Path(path).read_bytes())
+    except OSError as exc:
+        raise DataError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    except msgspec.DecodeError as exc:
+        raise DataError(f"{path}: not valid JSON: {exc}") from None
+    problems = check_attacks(raw, str(path))
+    if problems:
+        raise DataError("; ".join(problems[:20]))
+    cards = [AttackCard(id=c["id"], target=c["target"],
+                        provenance=c.get("provenance", "provisional"),
+                        source=list(c.get("source", [])), note=c.get("note", ""))
+             for c in raw["cards"]]
+    return AttackDeck(cards=cards, sources=dict(raw.get("sources", {})),
+                      note=raw.get("note", ""), path=str(path))
+
+
+def check_attacks(raw, name: str = ATTACK_FILE) -> list[str]:
+    """Problems in a decoded attack file: its shape, 16 cards (§2), one good each (R198)."""
+    if not isinstance(raw, dict):
+        return [f"{name}: an object with 'deck', 'sources', 'note' and 'cards'"]
+    problems = []
+    for key in sorted(set(raw) - _ATTACK_FILE_FIELDS):
+        problems.append(f"{name}: unknown field {key!r} (fields: deck, sources, note, cards)")
+    if raw.get("deck") != "attacks":
+        problems.append(f"{name}: field 'deck' must be 'attacks', not {raw.get('deck')!r}")
+    sources = raw.get("sources", {})
+    if not isinstance(sources, dict) or not all(isinstance(v, str) for v in sources.values()):
+        problems.append(f"{name}: field 'sources' maps a short key to a description")
+        sources = {}
+    if not isinstance(raw.get("note", ""), str):
+        problems.append(f"{name}: field 'note' is a string")
+    cards = raw.get("cards")
+    if not isinstance(cards, list):
+        return problems + [f"{name}: field 'cards' must be a list of the attack cards"]
+    if len(cards) != ATTACK_COUNT:
+        problems.append(f"{name}: {len(cards)} attack cards, not {ATTACK_COUNT} (§2, R196)")
+    seen: set[str] = set()
+    for i, c in enumerate(cards):
+        if not isinstance(c, dict):
+            problems.append(f"{name}: cards[{i}] is an object, not {c!r}")
+            continue
+        cid = c.get("id")
+        where = f"{name}: card {cid}" if isinstance(cid, str) and cid else f"{name}: cards[{i}]"
+        if not isinstance(cid, str) or not cid.strip():
+            problems.append(f"{where}: field 'id' must be a non-empty string")
+        elif cid in seen:
+            problems.append(f"{where}: field 'id': {cid} used twice")
+        else:
+            seen.add(cid)
+        for key in sorted(set(c) - _ATTACK_FIELDS):
+            problems.append(f"{where}: unknown field {key!r} (fields: id, target, provenance, "
+                            f"source, note)")
+        target = c.get("target")
+        if isinstance(target, list):
+            problems.append(f"{where}: field 'target': an attack card shows one good (R198), "
+                            f"not {target!r}")
+        elif target not in ATTACK_TARGETS:
+            problems.append(f"{where}: field 'target': {target!r} is not a good (R10, R198; "
+                            f"one of {', '.join(ATTACK_TARGETS)})")
+        if c.get("provenance", "provisional") not in PROVENANCE:
+            problems.append(f"{where}: field 'provenance': {c.get('provenance')!r} is not one "
+                            f"of {', '.join(PROVENANCE)}")
+        source = c.get("source", [])
+        if not isinstance(source, list):
+            problems.append(f"{where}: field 'source' is a list of source keys")
+        else:
+            for s in source:
+                if s not in sources:
+                    problems.append(f"{where}: field 'source': {s!r} is not described in "
+                                    f"'sources'")
+        if not isinstance(c.get("note", ""), str):
+            problems.append(f"{where}: field 'note' is a string")
+    return problems
 
 
 def validate(data: DataSet) -> list[str]:

@@ -4,17 +4,20 @@ Built from ``view(state, seat)`` only, so it holds what the seat may know: its o
 packet, and of the others only what is open (supplies, locations with their tokens, foundations,
 deals, discard piles, hand sizes). Seats are relative: block 0 is the observing seat, then
 clockwise; blocks past the player count stay zero. Cards are counted per distinct card (copies
-add up); counts are raw.
+add up); counts are raw. A solo block at the end holds the attack row (one-hot target per
+position, newest first), the attack deck size, the cancelled and taken attack cards by target, the
+virtual opponent's locations and trophy pile, and the empire locations counted against them.
 """
 
 from __future__ import annotations
 
-from .cards import FACTIONS
+from .actions import ATTACK_CARDS
+from .cards import ATTACK_TARGETS, FACTIONS
 
 PHASES = ("lookout_start", "lookout", "production", "action_start", "action", "after_action",
-          "next_turn", "cleanup", "end")
+          "next_turn", "cleanup", "end", "attack", "attack_next")
 KINDS = ("turn", "after", "pick_table", "draft", "pick", "card_source", "option", "steal",
-         "exchange")
+         "exchange", "attack_target")
 SUPPLY = ("wood", "stone", "food", "gold", "worker", "raze", "defence")
 
 
@@ -62,6 +65,15 @@ class Layout:
             part(p + "discard", n)
             part(p + "score", 1)
             part(p + "winner", 1)
+        goods = len(ATTACK_TARGETS)
+        part("solo.present", 1)
+        part("solo.attack_row", ATTACK_CARDS * goods)
+        part("solo.attack_deck", 1)
+        part("solo.attack_gone", goods)
+        part("solo.attack_deals", goods)
+        part("solo.virtual", n)
+        part("solo.trophies", n)
+        part("solo.counts", 3)                          # trophies, empire locations, attacks left
         self.size = size
 
     def describe(self) -> dict[str, tuple[int, int]]:
@@ -131,6 +143,26 @@ class Layout:
                 add(p + "deals", card)
             for card in s["discard"]:
                 add(p + "discard", card)
+        solo = view.get("solo")
+        if solo:
+            goods = len(ATTACK_TARGETS)
+            put("solo.present")
+            for i, card in enumerate(solo["attack_row"][:ATTACK_CARDS]):
+                put("solo.attack_row", i * goods + ATTACK_TARGETS.index(card["target"]))
+            put("solo.attack_deck", 0, solo["attack_deck"])
+            for card in solo["attack_gone"]:
+                off, _ = parts["solo.attack_gone"]
+                out[off + ATTACK_TARGETS.index(card["target"])] += 1.0
+            for card in mine.get("attack_deals", []):
+                off, _ = parts["solo.attack_deals"]
+                out[off + ATTACK_TARGETS.index(card["target"])] += 1.0
+            for card in solo["virtual_locations"]:
+                add("solo.virtual", card)
+            for card in solo["trophies"]:
+                add("solo.trophies", card)
+            for i, value in enumerate((len(solo["trophies"]), solo["empire_locations"],
+                                       solo["attacks_left"])):
+                put("solo.counts", i, value)
         if view["scores"]:
             for s, score in enumerate(view["scores"]):
                 put(f"seat{rel(s)}.score", 0, score["total"])

@@ -14,6 +14,7 @@ from epochal.engine import rng as rngmod
 from . import actions as A
 from .cards import RESOURCES
 from .effects import WAIT, EffectRunner, push_frame
+from .solo import VIRTUAL
 
 SUPPLY_GOODS = ("wood", "stone", "food", "gold", "worker", "raze", "defence")
 
@@ -128,13 +129,24 @@ class Operations(EffectRunner):
             p.samurai.remove(k)
 
     def location_owner(self, st, k: int) -> int:
+        """The seat whose location ``k`` is; VIRTUAL for the solo virtual opponent; -1."""
         for i, p in enumerate(st.seats):
             if k in p.locations:
                 return i
+        if k in st.virtual:
+            return VIRTUAL
         return -1
+
+    def other_locations(self, st, seat: int) -> list[int]:
+        """The locations of the players who have not passed, and in solo the virtual
+        opponent's, which never passes (R53, R204, R205)."""
+        return [k for q in self.opponents(st, seat) for k in st.seats[q].locations] + \
+            list(st.virtual)
 
     def protection(self, st, owner: int, k: int) -> int:
         """Defence tokens and samurai on a location (R80)."""
+        if owner == VIRTUAL:
+            return 0
         p = st.seats[owner]
         return (k in p.defended) + (k in p.samurai)
 
@@ -148,6 +160,12 @@ class Operations(EffectRunner):
         """The location becomes a foundation and its owner gains 1 wood; a Japanese empire
         location is discarded instead (R78, R79, R81, R83, R109). The razer gains the bonus."""
         c = self.cards[k]
+        if owner == VIRTUAL:                                                 # R205
+            st.virtual.remove(k)
+            self.discard_card(st, k)
+            ev.append(event("razed_virtual", seat=razer, card=c.id))
+            self.after_raze(st, razer, k)
+            return
         q = st.seats[owner]
         self.take_off(st, owner, k)
         if c.common:
@@ -378,7 +396,7 @@ class Operations(EffectRunner):
                 if self.razeable(k) and (protection == "ignore"
                                          or self.protection(st, q, k) <= tokens):
                     out.append(k)
-        return out
+        return out + [k for k in st.virtual if self.razeable(k)]             # R204, R205
 
     def op_raze_location(self, st, fr, op, ev):
         """Dark Chapel / Chariot Builder (stand-ins): raze an opponent's location, paying one
@@ -399,12 +417,17 @@ class Operations(EffectRunner):
     def op_remove_location(self, st, fr, op, ev):
         """Garrison / Engineers (stand-ins): discard another player's location; not a raze, so
         protection and 'cannot be razed' do not matter (R151, R165, A36)."""
-        cands = [k for q in self.opponents(st, fr.seat) for k in st.seats[q].locations]
+        cands = self.other_locations(st, fr.seat)
         k = self.pick_card(st, fr, cands, "discard a location of another player", "R165")
         if k == WAIT:
             return WAIT
         if k is not None:
             owner = self.location_owner(st, k)
+            if owner == VIRTUAL:                                             # R204
+                st.virtual.remove(k)
+                self.discard_card(st, k)
+                ev.append(event("removed_virtual", seat=fr.seat, card=self.cards[k].id))
+                return True
             self.take_off(st, owner, k)
             self.discard_card(st, k)
             ev.append(event("removed", seat=fr.seat, owner=owner, card=self.cards[k].id))
@@ -417,8 +440,7 @@ class Operations(EffectRunner):
         """Pack (stand-in): 1 resource shown in an opponent location's raze bonus, no raze (R171,
         A37)."""
         if "_loc" not in fr.vars:
-            cands = [k for q in self.opponents(st, fr.seat) for k in st.seats[q].locations
-                     if self.gang_goods(k)]
+            cands = [k for k in self.other_locations(st, fr.seat) if self.gang_goods(k)]
             k = self.pick_card(st, fr, cands, "take a resource from a raze bonus", "R171")
             if k == WAIT:
                 return WAIT
@@ -453,12 +475,26 @@ class Operations(EffectRunner):
     def deal_owner(self, st, k: int) -> int:
         return next(i for i, p in enumerate(st.seats) if k in p.deals)
 
+    def pick_deal(self, st, fr, purpose: str, rule: str):
+        """The chosen action id: PICK + a deal of an open opponent, or in solo with
+        solo_attack_deals=targets ATTACK + an attack card of the row (R204, A44); None; WAIT."""
+        options = [self.layout.pick + k for k in self.deal_targets(st, fr.seat)] + \
+            [A.ATTACK + i for i in self.attack_deal_targets(st)]
+        return self.choose(st, fr, "pick", options, purpose=purpose, rule=rule)
+
     def op_cancel_deal(self, st, fr, op, ev):
-        """Robbers (stand-in): an opponent's deal is cancelled (R174)."""
-        k = self.pick_card(st, fr, self.deal_targets(st, fr.seat), "cancel a deal", "R174")
-        if k == WAIT:
+        """Robbers (stand-in): an opponent's deal is cancelled (R174); in solo an attack card
+        so cancelled leaves the row and the game (A44)."""
+        a = self.pick_deal(st, fr, "cancel a deal", "R174")
+        if a == WAIT:
             return WAIT
-        if k is not None:
+        if a is not None and a < self.layout.pick:
+            i = a - A.ATTACK
+            st.attack_row.remove(i)
+            st.attack_gone.append(i)
+            ev.append(event("attack_cancelled", seat=fr.seat, attack=self.attacks[i].id))
+        elif a is not None:
+            k = a - self.layout.pick
             owner = self.deal_owner(st, k)
             st.seats[owner].deals.remove(k)
             self.discard_card(st, k)
@@ -467,11 +503,18 @@ class Operations(EffectRunner):
 
     def op_take_deal(self, st, fr, op, ev):
         """Spies (stand-in): an opponent's deal becomes yours; not making a deal, so it pays
-        nothing now (R167)."""
-        k = self.pick_card(st, fr, self.deal_targets(st, fr.seat), "take a deal", "R167")
-        if k == WAIT:
+        nothing now (R167); in solo an attack card so taken leaves the row and pays its good
+        in each later Production (A44)."""
+        a = self.pick_deal(st, fr, "take a deal", "R167")
+        if a == WAIT:
             return WAIT
-        if k is not None:
+        if a is not None and a < self.layout.pick:
+            i = a - A.ATTACK
+            st.attack_row.remove(i)
+            st.seats[fr.seat].attack_deals.append(i)
+            ev.append(event("attack_taken", seat=fr.seat, attack=self.attacks[i].id))
+        elif a is not None:
+            k = a - self.layout.pick
             owner = self.deal_owner(st, k)
             st.seats[owner].deals.remove(k)
             st.seats[fr.seat].deals.append(k)
@@ -558,6 +601,8 @@ class Operations(EffectRunner):
             p.deals.remove(k)                                                 # Negotiator
         p.locations.append(k)
         c = self.cards[k]
+        if not c.common and st.players == 1:
+            st.empire_built += 1                                             # A30 (solo_count)
         ev.append(event("build", seat=fr.seat, card=c.id))
         fr.pc += 1                                   # this frame is done before the others run
         self.fire(st, fr.seat, "build", c.colours)

@@ -1,9 +1,10 @@
 """Imperial Settlers' forward model: setup, the four phases, the five actions, scoring.
 
 Rule numbers (R…, A…) refer to shared/rules/imperial-settlers.md. The card effects run in
-``effects.py``/``ops.py``; this module holds the game's structure around them. A round is a
-``phase`` (lookout_start, lookout, production, action_start, action, after_action, next_turn,
-cleanup) plus the frames and decisions on the stacks.
+``effects.py``/``ops.py``, the solo mode's additions in ``solo.py``; this module holds the game's
+structure around them. A round is a ``phase`` (lookout_start, lookout, production, action_start,
+action, after_action, next_turn, cleanup; in solo then attack, attack_next) plus the frames and
+decisions on the stacks.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from . import actions as A
 from .cards import FACTIONS, DataSet
 from .effects import push_frame
 from .ops import Operations
+from .solo import Solo
 from .state import Player, SettlersState
 
 ROUNDS = 5                                                               # R5, R31
@@ -30,12 +32,13 @@ PROGRAMS = {
 }
 
 
-class SettlersRules(Operations, Game):
+class SettlersRules(Solo, Operations, Game):
     name = "imperial_settlers"
     title = "Imperial Settlers"
     version = "1"
-    min_players = 2
+    min_players = 1                                                      # R3: solo, §19
     max_players = 4
+    rounds = ROUNDS
     options = (
         Option("factions", ("rotate", *ROTATIONS), "rotate",
                "which empire each seat plays (R24): rotation:k gives seat i the empire k+i "
@@ -57,6 +60,26 @@ class SettlersRules(Operations, Game):
                "provisional cards whose ability the rulebook describes but whose activation cost "
                "is unknown (Dark Chapel, Pack, Rabble, Mission, Robbers, Garrison, Negotiator, "
                "Chariot Builder, Sanctuary, Engineers, Spies): off, or on with stand-in costs"),
+        # the solo mode (§19); no effect with 2-4 players
+        Option("solo_japanese", ("empire_first", "common_first"), "empire_first",
+               "A29 (solo, Japanese): the VP + VP rule that razes an empire location (R214) is "
+               "tried before the common-location pair rule, or after it"),
+        Option("solo_unrazeable", ("spared", "targets"), "spared",
+               "A29 (solo, Japanese): the Shrine and the Gate, which cannot be razed (R79), are "
+               "spared by the virtual opponent, or are targets of the VP + VP rule"),
+        Option("solo_moved", ("first_then_match", "match_then_first"), "first_then_match",
+               "A28.5 (solo): the two attack cards that razed go under the row newest first "
+               "(the paired card ends last), or the paired card first"),
+        Option("solo_pairs", ("multiset", "distinct"), "multiset",
+               "A28.2, A28.6 (solo): a raze bonus is a multiset of goods (2 wood is hit by wood "
+               "+ wood), or a set of distinct goods (a pair of equal goods never hits)"),
+        Option("solo_count", ("present", "built"), "present",
+               "A30, R220 (solo): the empire locations compared with the trophies are those in "
+               "your empire at game end, or every empire location you built"),
+        Option("solo_attack_deals", ("untouchable", "targets"), "untouchable",
+               "A44 (solo): the revealed attack cards count as the virtual opponent's deals "
+               "(R204) but no card takes or cancels them, or Robbers and Spies (stand-ins) may: "
+               "a cancelled card leaves the game, a taken one pays its good each Production"),
     )
 
     def __init__(self, data: DataSet, raw: bytes = b""):
@@ -67,12 +90,15 @@ class SettlersRules(Operations, Game):
         self.num_actions = self.layout.size
         self.index_of = {c.id: c.index for c in self.cards}
         self._digest = hashlib.sha256(raw).hexdigest()[:12]
+        self.attacks = data.attacks.cards                                   # R196, D3
         self.by_faction = {f: [c.index for c in self.cards if c.faction == f] for f in FACTIONS}
         self.common_cards = [c.index for c in self.cards if c.common]
         self.factions = [f for f in FACTIONS if self.by_faction[f] and f in data.boards]
         self.programs = dict(PROGRAMS)
         for faction, board in data.boards.items():
             self.programs[f"board:{faction}"] = board.production
+        for i, attack in enumerate(self.attacks):                            # A44: Spies
+            self.programs[f"attack:{i}"] = [{"op": "gain", attack.target: 1}]
         self.prog: list[dict[str, list]] = []
         for c in self.cards:
             parts: dict[str, list] = {"production": c.production, "bonus": c.bonus}
@@ -93,7 +119,7 @@ class SettlersRules(Operations, Game):
     def configure(self, players, options):
         options = dict(options or {})
         factions = options.get("factions")
-        if isinstance(factions, str) and "," in factions:
+        if isinstance(factions, str) and ("," in factions or factions in FACTIONS):
             names = [n.strip() for n in factions.split(",")]
             if any(n not in FACTIONS for n in names) or len(set(names)) != len(names):
                 raise OptionError(f"factions must be distinct names from {', '.join(FACTIONS)}, "
@@ -109,7 +135,11 @@ class SettlersRules(Operations, Game):
     def option_sets(self):
         sets = [{"factions": r} for r in ROTATIONS]
         for opt in self.options[1:]:
-            sets += [{opt.name: c} for c in opt.choices if c != opt.default]
+            if opt.name == "solo_attack_deals":                              # played by stand-ins
+                sets += [{opt.name: c, "stand_ins": "on"} for c in opt.choices
+                         if c != opt.default]
+            else:
+                sets += [{opt.name: c} for c in opt.choices if c != opt.default]
         return sets
 
     def options_for_game(self, options: dict | None, index: int, players: int) -> dict:
@@ -123,7 +153,7 @@ class SettlersRules(Operations, Game):
         return options
 
     def factions_for(self, players: int, value: str) -> list[str]:
-        if "," in value:
+        if "," in value or value in FACTIONS:
             names = value.split(",")
         else:
             offset = int(value.split(":")[1]) if value.startswith("rotation:") else 0
@@ -141,10 +171,12 @@ class SettlersRules(Operations, Game):
         for e, _ in self.data.entries:
             counts[e.provenance] = counts.get(e.provenance, 0) + 1
         boards = sum(b.provenance != "exact" for b in self.data.boards.values())
-        if set(counts) == {"exact"} and not boards:
+        attacks = sum(a.provenance != "exact" for a in self.attacks)
+        if set(counts) == {"exact"} and not boards and not attacks:
             return "exact"
         return ("provisional: " + ", ".join(f"{n} {k}" for k, n in sorted(counts.items()))
-                + f" distinct cards; {boards} boards not checked (see gaps())")
+                + f" distinct cards; {boards} boards not checked; {attacks} of "
+                f"{len(self.attacks)} solo attack cards provisional (see gaps())")
 
     def heuristic_agent(self, seed: int = 0):
         from .bots import HeuristicBot
@@ -162,8 +194,11 @@ class SettlersRules(Operations, Game):
             p = Player(faction=faction, deck=list(self.by_faction[faction]))
             rngmod.shuffle(st, p.deck)
             st.seats.append(p)
-        st.first = st.start_first = rngmod.randbelow(st, players)           # R28
         ev: list = []
+        if players == 1:                                                     # R196, R197
+            self.solo_setup(st, ev)
+        else:
+            st.first = st.start_first = rngmod.randbelow(st, players)       # R28
         for seat in self.order(st):                                          # R28
             for _ in range(2):
                 self.take_card(st, seat, "common", ev)
@@ -196,7 +231,7 @@ class SettlersRules(Operations, Game):
     # Lookout (R34-R40, R181-R191)
     def _phase_lookout_start(self, st, ev):
         ev.append(event("round", round=st.round, first=st.first))
-        for seat in self.order(st):                                          # R34.1, R181, R186
+        for seat in self.order(st):                                 # R34.1, R181, R186, R201.1
             self.take_card(st, seat, "empire", ev)
         if st.options["peaceful"] == "on":                                   # R191
             for seat in self.order(st):
@@ -208,6 +243,8 @@ class SettlersRules(Operations, Game):
         n = st.players
         order = self.order(st)
         mode = st.options["lookout"]
+        if n == 1:                                                           # R201 (any lookout)
+            return self.solo_schedule()
         if mode == "draft":                                                  # R182-R184
             return [["packets", 3], ["draft", "R182"], ["pass"], ["draft", "R183"], ["discard"]]
         if mode == "advanced":                                               # R187-R190
@@ -266,6 +303,8 @@ class SettlersRules(Operations, Game):
             seats = [s for s in range(st.players) if st.packets[s]]
             if seats:
                 st.stack.append(Decision(kind="draft", seats=seats, args={"rule": step[1]}))
+        elif kind == "virtual":                                              # R201.3, R201.5
+            self.lookout_virtual(st, step[1], ev)
         elif kind == "pass":                                                 # R182: clockwise
             n = st.players
             st.packets = [st.packets[(s - 1) % n] for s in range(n)]
@@ -281,6 +320,7 @@ class SettlersRules(Operations, Game):
             p = st.seats[seat]
             frames.append((seat, -1, f"board:{p.faction}"))                  # R41.1, R44
             frames += [(seat, k, "deal") for k in p.deals]                   # R41.2, R68
+            frames += [(seat, -1, f"attack:{i}") for i in p.attack_deals]    # A44 (Spies)
             frames += [(seat, k, "production") for k in p.locations          # R41.3
                        if self.cards[k].kind == "production"]
         for seat, card, part in reversed(frames):
@@ -316,7 +356,11 @@ class SettlersRules(Operations, Game):
 
     # Cleanup (R125-R132)
     def _phase_cleanup(self, st, ev):
+        solo = st.players == 1
         if st.round >= ROUNDS:                                               # R125, R133
+            if solo:                                                         # R206, A27, R207
+                st.phase = "attack"
+                return
             self.finish(st, ev)
             return
         for seat, p in enumerate(st.seats):
@@ -332,6 +376,9 @@ class SettlersRules(Operations, Game):
             p.used = {}                                                      # R94
             ev.append(event("cleanup", seat=seat, kept=kept))
         st.first = (st.first + 1) % st.players                               # R126.3
+        if solo:                                                             # R199, R207
+            st.phase = "attack"
+            return
         st.round += 1                                                        # R128
         st.phase = "lookout_start"
 
@@ -341,6 +388,12 @@ class SettlersRules(Operations, Game):
         st.stack.clear()
         ev.append(event("game_over", scores=[s.total for s in self.scores(st)],
                         winners=self.winners(st)))
+        if st.players == 1:                                                  # R219-R221
+            result = self.solo_result(st)
+            ev.append(event("solo_won" if result["won"] else "solo_lost", seat=0,
+                            empire=result["empire_locations"], trophies=result["trophies"],
+                            score=result["final"], title=result.get("title", ""),
+                            title_ru=result.get("title_ru", "")))
 
     # --- what a seat may do -----------------------------------------------------------------------
     def decision_legal(self, st, frame: Decision, seat: int) -> list[int]:
@@ -398,6 +451,7 @@ class SettlersRules(Operations, Game):
                     if self.razeable(k) and \
                             2 + (k in owner.defended) + (k in owner.samurai) <= p.raze:
                         out.append(L.raze + k)
+            out += [L.raze + k for k in st.virtual if self.razeable(k)]      # R205
         for k in p.locations:                                                # R87-R91
             if cards[k].kind == "action":
                 if self.can_activate(st, seat, k, 1):
@@ -462,14 +516,13 @@ class SettlersRules(Operations, Game):
         if name == "raze_location":
             return bool(self.raze_targets(st, seat, op.get("protection", "pay"), rest.raze))
         if name == "remove_location":
-            return any(st.seats[q].locations for q in self.opponents(st, seat))
+            return bool(self.other_locations(st, seat))
         if name == "take_raze_good":
-            return any(self.gang_goods(j) for q in self.opponents(st, seat)
-                       for j in st.seats[q].locations)
+            return any(self.gang_goods(j) for j in self.other_locations(st, seat))
         if name == "raze_own":
             return any(self.cards[j].common and self.razeable(j) for j in p.locations)
         if name in ("cancel_deal", "take_deal"):
-            return bool(self.deal_targets(st, seat))
+            return bool(self.deal_targets(st, seat) or self.attack_deal_targets(st))
         if name == "foundation_from_hand":
             return len(p.hand) > act.pay.get("card", 0) * times
         return True
@@ -503,6 +556,9 @@ class SettlersRules(Operations, Game):
             st.table.remove(k)
             st.seats[seat].hand.append(k)
             ev.append(event("take", seat=seat, card=self.cards[k].id))
+        elif kind == "attack_target":                                        # R209.6
+            self.attack_raze(st, action - self.layout.pick, frame.args["match"],
+                             frame.args["rule"], ev)
         else:
             st.run[frame.args["frame"]].vars["_answer"] = action
 
@@ -644,13 +700,13 @@ class SettlersRules(Operations, Game):
             return "only common cards (and Japanese cards, for the Japanese) are razed", "R76"
         if kind == "raze":
             owner = self.location_owner(st, k)
-            if owner < 0:
+            if owner == -1:
                 return f"{c.id} is not a location", "R78"
             if owner == seat:
                 return "you cannot raze a location in your own empire", "R78"
             if st.options["peaceful"] == "on":
                 return "in the peaceful variant the Raze action razes cards in hand only", "R192"
-            if st.seats[owner].passed:
+            if owner >= 0 and st.seats[owner].passed:
                 return "a player who has passed cannot be targeted", "R53"
             if c.unrazeable:
                 return f"{c.id} cannot be razed", "R79"
@@ -684,6 +740,11 @@ class SettlersRules(Operations, Game):
         common = sum(cards[k].vp for k in p.locations if cards[k].common)
         empire = sum(cards[k].vp for k in p.locations if not cards[k].common)
         breakdown = {"track": p.vp, "common_locations": common, "empire_locations": empire}
+        if st.players == 1:                                                  # R219: solo
+            result = self.solo_result(st)
+            breakdown.update(empire_count=result["empire_locations"],
+                             trophies=result["trophies"], won=int(result["won"]))
+            return Score(total=result["score"], breakdown=breakdown)
         goods = p.worker + p.wood + p.stone + p.food                         # R137, A9
         if st.options["tiebreak_gold"] == "included":
             goods += p.gold
@@ -707,7 +768,8 @@ class SettlersRules(Operations, Game):
         cards = self.cards
         for seat in range(st.players):
             p = st.seats[seat]
-            total = self.score_seat(st, seat).total
+            total = self.solo_result(st)["final"] if st.players == 1 else \
+                self.score_seat(st, seat).total
             store = self.data.boards[p.faction].store
             goods = 0.0
             for good, worth in GOOD_WORTH:
@@ -724,6 +786,8 @@ class SettlersRules(Operations, Game):
                 continue
             out.append(total + 0.45 * goods + 0.6 * len(p.hand) + 0.9 * left * engine
                        + 0.3 * len(p.foundations) + 0.2 * len(p.samurai) + 0.3 * len(p.defended))
+        if st.players == 1:
+            out = [self.solo_estimate(st, out[0])]
         return out
 
     # --- information for tools --------------------------------------------------------------------
@@ -735,6 +799,10 @@ class SettlersRules(Operations, Game):
                         "deck": faction or "common", "name": self.cards[
                             self.index_of[entry.id]].name,
                         "implemented": True, "provenance": entry.provenance})
+        for a in self.attacks:                                               # the solo deck
+            out.append({"id": a.id, "copies": [a.id], "deck": "attack",
+                        "name": f"attack card: {a.target}", "implemented": True,
+                        "provenance": a.provenance})
         return out
 
     def gaps(self) -> list[dict]:
@@ -751,6 +819,13 @@ class SettlersRules(Operations, Game):
                             "name": self.cards[self.index_of[entry.id]].name,
                             "provenance": entry.provenance, "missing": missing,
                             "stand_in": entry.stand_in is not None})
+        for a in self.attacks:                                               # D3, R15, R198
+            if a.provenance != "exact":
+                out.append({"id": a.id, "deck": "attack", "name": f"attack card: {a.target}",
+                            "provenance": a.provenance,
+                            "missing": ["the printed attack target (D3, R198)",
+                                        "the printed card code (R15)"],
+                            "stand_in": a.provenance == "provisional"})
         return out
 
     def seat_labels(self, st) -> list[str]:
@@ -762,7 +837,8 @@ class SettlersRules(Operations, Game):
     def check_invariants(self, st) -> list[str]:
         problems = []
         cards = self.cards
-        places = st.common_deck + st.common_discard + st.table + sum(st.packets, [])
+        places = st.common_deck + st.common_discard + st.table + sum(st.packets, []) + \
+            st.virtual + st.trophies
         factions = {p.faction for p in st.seats}
         for i, p in enumerate(st.seats):
             places += p.hand + p.deck + p.discard + p.locations + p.foundations + \
@@ -798,7 +874,7 @@ class SettlersRules(Operations, Game):
         pool = sorted(self.common_cards + [k for f in factions for k in self.by_faction[f]])
         if sorted(places) != pool:
             problems.append("cards are not each in exactly one place")
-        return problems
+        return problems + self.solo_invariants(st)
 
 
 class Remaining:

@@ -31,6 +31,7 @@ class Player(msgspec.Struct, kw_only=True):
     defended: list[int] = []             # locations holding a defence token (R102)
     samurai: list[int] = []              # Japanese locations holding a samurai (R142)
     passed: bool = False                 # in this Action phase (R53)
+    attack_deals: list[int] = []         # solo: attack cards taken as deals (Spies, A44)
 
 
 class Frame(msgspec.Struct, kw_only=True):
@@ -56,3 +57,11 @@ class SettlersState(State, kw_only=True):
     schedule: list[list[Any]] = []       # the Lookout steps still to run
     packets: list[list[int]] = []        # alternative Lookout: each seat's cards to choose from
     run: list[Frame] = []                # effects being resolved, innermost last
+    # the solo mode (§19); attack cards are indices into the game's attack deck data
+    attack_deck: list[int] = []          # R196: face down, top = last
+    attack_row: list[int] = []           # R209: face up, index 0 = the newest ("first") card
+    attack_gone: list[int] = []          # cancelled by Robbers (A44): out of the game
+    attacks_left: int = 0                # attacks still to make in this Attack phase (R209)
+    virtual: list[int] = []              # the virtual opponent's locations (R201, R204)
+    trophies: list[int] = []             # its trophy pile (R208, R209)
+    empire_built: int = 0                # empire locations built so far (option solo_count)

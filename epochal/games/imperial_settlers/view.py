@@ -5,12 +5,16 @@ content of every deck, the other seats' packets in the alternative Lookout, and 
 down from a hand (Sanctuary). Open (R117): every personal supply, the VP track, the locations
 with their tokens, samurai and uses, foundations made by razing, deals (tucked in view of all,
 R69), the face-up Lookout cards and every discard pile.
+
+Solo (§19): the order of the attack deck is hidden (its size is open); the attack row, the
+virtual opponent's locations and its trophy pile are open.
 """
 
 from __future__ import annotations
 
 from . import actions as A
 from .cards import RESOURCES
+from .solo import VIRTUAL
 
 GOOD_WORDS = {"wood": "wood", "stone": "stone", "food": "food", "gold": "gold",
               "worker": "worker", "raze": "raze token", "defence": "defence token", "vp": "VP",
@@ -145,6 +149,9 @@ def view(game, st, seat: int | None) -> dict:
             "hidden_foundations": [cards[k].deck for k in p.hidden_foundations],
             "deals": [cards[k].id for k in p.deals],
         }
+        if p.attack_deals:
+            entry["attack_deals"] = [{"id": game.attacks[i].id, "target": game.target(i)}
+                                     for i in p.attack_deals]
         shown.update(p.discard + p.locations + p.foundations + p.deals)
         if i == seat:
             entry["hand"] = [cards[k].id for k in p.hand]
@@ -154,7 +161,7 @@ def view(game, st, seat: int | None) -> dict:
                 entry["packet"] = [cards[k].id for k in st.packets[seat]]
                 shown.update(st.packets[seat])
         seats.append(entry)
-    shown.update(st.table + st.common_discard)
+    shown.update(st.table + st.common_discard + st.virtual + st.trophies)
     frame = st.stack[-1] if st.stack else None
     decision = None
     if frame is not None:
@@ -168,7 +175,7 @@ def view(game, st, seat: int | None) -> dict:
         if kind != "fixed":
             shown.add(k)
     stand_ins = st.options.get("stand_ins") == "on"
-    return {
+    out = {
         "game": game.name, "players": st.players, "options": dict(st.options),
         "data": {"status": game.data_status(), "provisional": True},
         "round": st.round, "phase": st.phase, "first": st.first, "turn": st.turn,
@@ -183,6 +190,9 @@ def view(game, st, seat: int | None) -> dict:
                    if st.over else None),
         "winners": game.winners(st) if st.over else None,
     }
+    if st.players == 1:
+        out["solo"] = game.solo_view(st)
+    return out
 
 
 def action_text(game, st, seat: int | None, a: int) -> str:
@@ -199,6 +209,9 @@ def action_text(game, st, seat: int | None, a: int) -> str:
             return f"raze {name} from your hand for {goods_text(c.raze or {})}"
         if kind == "raze":
             owner = game.location_owner(st, k)
+            if owner == VIRTUAL:
+                return f"raze {name} of the virtual opponent (2 raze tokens) for " \
+                       f"{goods_text(c.raze or {})}"
             tokens = 2 + game.protection(st, owner, k) if owner >= 0 else 2
             return f"raze {name} of seat {owner} ({tokens} raze tokens) for " \
                    f"{goods_text(c.raze or {})}"
@@ -231,6 +244,11 @@ def action_text(game, st, seat: int | None, a: int) -> str:
         texts = frame.args.get("texts", []) if frame else []
         i = a - A.OPTION
         return f"choose: {texts[i]}" if i < len(texts) else f"option {i + 1}"
+    if A.ATTACK <= a < A.ATTACK + A.ATTACK_CARDS and a - A.ATTACK < len(game.attacks):
+        i = a - A.ATTACK
+        purpose = frame.args.get("purpose", "choose") if frame else "choose"
+        return f"{purpose}: the virtual opponent's attack card {game.attacks[i].id} " \
+               f"({GOOD_WORDS.get(game.target(i), game.target(i))})"
     if A.STEAL <= a < A.STEAL + 12:
         q, r = divmod(a - A.STEAL, 3)
         return f"take 1 {RESOURCES[r]} from seat {q}"
@@ -240,7 +258,8 @@ def action_text(game, st, seat: int | None, a: int) -> str:
 def determinize(game, st, seat: int, rng):
     """Re-deal what ``seat`` cannot see: the others' hands (keeping how many cards of each deck
     each holds), their hidden foundations and unanswered draft packets, together with the
-    common deck and every empire deck, whose order is also unknown."""
+    common deck and every empire deck, whose order is also unknown; in solo the attack deck's
+    order too."""
     out = st.clone()
     out.rng = rng.getrandbits(64)
     cards = game.cards
@@ -263,6 +282,7 @@ def determinize(game, st, seat: int, rng):
                 hide(out.packets[i])
         hide(p.deck)
     hide(out.common_deck)
+    rng.shuffle(out.attack_deck)                                          # solo: R196
     for places in groups.values():
         pool = sorted(c[j] for c, j in places)
         rng.shuffle(pool)

@@ -6,6 +6,8 @@ is described by its kind and the card it acts on, with where that card lies (``h
 page can put the control on that card. Card effects are sent as the data's operation lists
 (``cards``) so the page can draw them as icons and words in its own language; they are sent only
 for the cards the seat's view shows. The empire boards (production and storage) are public.
+In the solo mode the virtual opponent's locations are razing targets (``where``: ``virtual``) and
+its revealed attack cards may be chosen (kind ``attack``).
 """
 
 from __future__ import annotations
@@ -43,13 +45,18 @@ def visible(game, st, seat: int | None) -> set[int]:
             shown.update(p.hand + p.hidden_foundations)
             if st.packets and seat < len(st.packets):
                 shown.update(st.packets[seat])
-    shown.update(st.table + st.common_discard)
+    shown.update(st.table + st.common_discard + solo_cards(st))
     if seat is not None:
         for a in game.legal(st, seat):
             kind, k = game.layout.kind(a)
             if kind != "fixed":
                 shown.add(k)
     return shown
+
+
+def solo_cards(st) -> list[int]:
+    """The solo mode's open cards: the virtual opponent's locations and its trophy pile."""
+    return list(getattr(st, "virtual", [])) + list(getattr(st, "trophies", []))
 
 
 def board(game, faction: str) -> dict:
@@ -100,6 +107,8 @@ def place(game, st, seat: int, k: int) -> tuple[str, int | None]:
             return "hand", i
         if i == seat and k in p.hidden_foundations:
             return "hidden_foundation", i
+    if k in getattr(st, "virtual", []):
+        return "virtual", None
     if k in st.table:
         return "table", None
     if st.packets and seat < len(st.packets) and k in st.packets[seat]:
@@ -120,8 +129,8 @@ def describe(game, st, seat: int, frame, a: int) -> dict:
         elif kind == "raze_hand":
             out.update(bonus=dict(c.raze or {}), pay={"raze": 1})
         elif kind == "raze":
-            out.update(bonus=dict(c.raze or {}),
-                       pay={"raze": 2 + game.protection(st, owner, k)})
+            extra = game.protection(st, owner, k) if owner is not None else 0
+            out.update(bonus=dict(c.raze or {}), pay={"raze": 2 + extra})
         elif kind in ("activate", "activate2"):
             act = game.action_of(st, k)
             times = 2 if kind == "activate2" else 1
@@ -156,6 +165,11 @@ def describe(game, st, seat: int, frame, a: int) -> dict:
         elif n < len(texts) and texts[n] in RESOURCES:
             out["good"] = texts[n]
         return out
+    attack = getattr(A, "ATTACK", None)
+    if attack is not None and attack <= a < attack + A.ATTACK_CARDS and a - attack < len(game.attacks):
+        i = a - attack
+        return {"kind": "attack", "attack": game.attacks[i].id, "target": game.target(i),
+                "purpose": frame.args.get("purpose") if frame is not None else None}
     if A.STEAL <= a < A.STEAL + 12:
         q, r = divmod(a - A.STEAL, 3)
         return {"kind": "steal", "owner": q, "good": RESOURCES[r]}

@@ -89,6 +89,11 @@ const EN = {
   "op.take_deal": "take an opponent's deal", "op.build_deal": "build one of your deals, discarding no location",
   "trigger.build": "each location you build:", "trigger.build_colour": "each {colour} location you build:",
   "trigger.raze": "each time you raze:", "trigger.opponent_exchange": "each pair of workers an opponent exchanges:",
+  "virtual": "The virtual opponent", "attack_deck": "attack deck: {n}", "attacks_left": "attacks left: {n}",
+  "attack_row": "Attack cards (its deals)", "trophies": "Trophies", "virtual_locations": "Its locations",
+  "versus": "⚑ {t} trophies · your empire locations: {e}",
+  "solo_won": "You win: {empire} empire locations against {trophies} trophies — {score} VP, {title}",
+  "solo_lost": "The virtual opponent wins: {empire} empire locations against {trophies} trophies",
   "score.track": "VP track", "score.common_locations": "Common locations", "score.empire_locations": "Empire locations",
 };
 
@@ -164,6 +169,11 @@ const RU = {
   "op.take_deal": "заберите сделку соперника", "op.build_deal": "постройте одну из своих сделок, не сбрасывая локацию",
   "trigger.build": "за каждую построенную локацию:", "trigger.build_colour": "за каждую построенную {colour} локацию:",
   "trigger.raze": "каждый раз, когда вы разрушаете:", "trigger.opponent_exchange": "за каждую пару рабочих, обменянную соперником:",
+  "virtual": "Виртуальный противник", "attack_deck": "колода атак: {n}", "attacks_left": "осталось атак: {n}",
+  "attack_row": "Карточки атак (его сделки)", "trophies": "Трофеи", "virtual_locations": "Его локации",
+  "versus": "⚑ трофеев: {t} · ваших имперских локаций: {e}",
+  "solo_won": "Вы победили: имперских локаций {empire} против трофеев {trophies} — {score} ПО, {title}",
+  "solo_lost": "Победил виртуальный противник: имперских локаций {empire} против трофеев {trophies}",
   "score.track": "Трек ПО", "score.common_locations": "Общие локации", "score.empire_locations": "Имперские локации",
 };
 
@@ -342,6 +352,7 @@ function label(ctx, a) {
     case "source": return tr(ctx, `btn.source.${a.deck}`);
     case "exchange": return [good(ctx, a.good, 1, {count: true}), " ", tr(ctx, `good.${a.good}`)];
     case "steal": return [tr(ctx, "btn.steal"), " ", good(ctx, a.good, 1, {count: true})];
+    case "attack": return [has(ctx, `pick.${a.purpose}`) ? tr(ctx, `pick.${a.purpose}`) : tr(ctx, "btn.pick"), " ", a.attack];
     case "option":
       if (a.ops) return ops(ctx, a.ops);
       if (a.good) return good(ctx, a.good, 1, {count: true});
@@ -392,11 +403,13 @@ export function render(ctx) {
   const order = me === null ? v.seats.map((s) => s.seat) : [me, ...v.seats.map((s) => s.seat).filter((s) => s !== me)];
   const seats = order.map((s) => seatPanel(ctx, v.seats[s], acts));
   const lookout = lookoutPanel(ctx, acts);
+  const solo = v.solo ? soloPanel(ctx, acts) : null;
   return h("div", {class: "is"},
     status(ctx),
     decisionPanel(ctx, acts),
     lookout,
-    seats);
+    seats,
+    solo);
 }
 
 function phaseKey(phase) {
@@ -425,7 +438,8 @@ function decisionPanel(ctx, acts) {
     return h("section", {class: "is-decision done", "data-testid": "decision"}, tr(ctx, "chosen"));
   }
   if (!ctx.legal.size) return null;
-  const fixed = [...ctx.legal.values()].filter((a) => !a.card && a.kind !== "steal");
+  const row = new Set((v.solo?.attack_row || []).map((x) => x.id));
+  const fixed = [...ctx.legal.values()].filter((a) => !a.card && a.kind !== "steal" && !(a.kind === "attack" && row.has(a.attack)));
   // Cards a choice names that lie nowhere on the board (none in the current rules; kept safe).
   const loose = [...acts.keys()].filter((id) => ![...acts.get(id)].some((a) => a.where && a.where !== "elsewhere"));
   const main = fixed.filter((a) => !["pass", "end", "stop", "decline", "exchange"].includes(a.kind));
@@ -468,7 +482,7 @@ function seatPanel(ctx, s, acts) {
       .sort((a, b) => colourOrder(ctx, a) - colourOrder(ctx, b) || a.localeCompare(b));
     return h("div", {class: `is-locrow kind-${kind}`, "data-testid": `row-${kind}-${s.seat}`},
       h("div", {class: "is-rowlabel"}, h("i", {}, KIND_ICON[kind]), " ", tr(ctx, `row.${kind}`), h("small", {}, ids.length)),
-      h("div", {class: "is-row"}, ids.length ? ids.map((id) => tile(id, {location: locs.get(id), razeCost: mine ? null : razeCost(ctx, locs.get(id))}))
+      h("div", {class: "is-row"}, ids.length ? ids.map((id) => tile(id, {location: locs.get(id), razeCost: mine || ctx.seat === null ? null : razeCost(ctx, locs.get(id))}))
         : h("span", {class: "is-empty muted"}, tr(ctx, "no_locations"))));
   });
   const targets = !mine && s.locations.some((l) => (acts.get(l.card) || []).some((a) => a.kind === "raze"));
@@ -550,4 +564,44 @@ function foundationsPanel(ctx, s, mine, acts) {
       hidden.map((id) => mini(ctx, id, acts, h("span", {class: "is-fd", title: tr(ctx, "hidden")}, "▦"), "foundation hidden")),
       backs.map((deck) => h("div", {class: "is-mini foundation back", title: tr(ctx, "hidden")},
         h("span", {class: "is-fd"}, "▦"), h("span", {class: "is-mini-name muted"}, tr(ctx, "hidden"))))));
+}
+
+// The solo mode (§19): the virtual opponent — its attack deck and row (its deals), its locations
+// (razing targets), its trophy pile, and how your empire compares.
+function soloPanel(ctx, acts) {
+  const solo = ctx.view.solo;
+  const attacks = [...ctx.legal.values()].filter((a) => a.kind === "attack");
+  const prov = solo.attack_cards && solo.attack_cards !== "exact";
+  const locs = solo.virtual_locations || [];
+  return h("section", {class: "is-seat is-virtual", "data-testid": "virtual-opponent"},
+    h("header", {},
+      h("span", {class: "is-crest f-virtual"}, "⚔"),
+      h("b", {class: "is-seat-name"}, tr(ctx, "virtual")),
+      locs.some((id) => (acts.get(id) || []).some((a) => a.kind === "raze")) ? h("span", {class: "tag target"}, GLYPH.raze, " ", tr(ctx, "targets")) : null,
+      h("span", {class: "spacer"}),
+      h("span", {class: "muted small"}, tr(ctx, "attack_deck", {n: solo.attack_deck}),
+        solo.attacks_left ? [" · ", tr(ctx, "attacks_left", {n: solo.attacks_left})] : null),
+      h("span", {class: "is-score", "data-testid": "versus"}, tr(ctx, "versus", {t: (solo.trophies || []).length, e: solo.empire_locations}))),
+    h("div", {class: "is-empire"},
+      h("div", {class: "is-side"},
+        h("div", {class: "is-deals"},
+          h("h4", {}, GLYPH.raze, " ", tr(ctx, "attack_row"), ` (${solo.attack_row.length})`,
+            prov ? h("span", {class: "is-prov", title: solo.attack_cards}, " ≈") : null),
+          h("div", {class: "is-tucked"}, solo.attack_row.map((x) => {
+            const here = attacks.filter((a) => a.attack === x.id);
+            return h("div", {class: `is-mini attack${here.length ? " live" : ""}`, "data-attack": x.id},
+              good(ctx, x.target), h("span", {class: "is-mini-name"}, x.id),
+              here.length ? h("span", {class: "is-controls"}, here.map((a) => control(ctx, a))) : null);
+          }))),
+        h("div", {class: "is-foundations"},
+          h("h4", {}, "⚑ ", tr(ctx, "trophies"), ` (${(solo.trophies || []).length})`),
+          h("div", {class: "is-tucked"}, (solo.trophies || []).map((id) => mini(ctx, id, acts, null, "foundation"))))),
+      h("div", {class: "is-locations"},
+        h("div", {class: "is-locrow"},
+          h("div", {class: "is-rowlabel"}, tr(ctx, "virtual_locations"), h("small", {}, locs.length)),
+          h("div", {class: "is-row"}, locs.length ? locs.map((id) => card(ctx, id, {razeCost: 2,
+            controls: (acts.get(id) || []).map((a) => control(ctx, a))})) : h("span", {class: "is-empty muted"}, "—"))))),
+    solo.result ? h("div", {class: `is-solo-result${solo.result.won ? " won" : ""}`},
+      tr(ctx, solo.result.won ? "solo_won" : "solo_lost", {empire: solo.result.empire_locations, trophies: solo.result.trophies,
+        score: solo.result.score, title: (lang() === "ru" && solo.result.title_ru) || solo.result.title || ""})) : null);
 }

@@ -40,7 +40,8 @@ def idx(game, card_id: str) -> int:
 
 def take_anywhere(st, k: int) -> None:
     """Remove card ``k`` from wherever it lies (so a test can place it)."""
-    for pile in (st.common_deck, st.common_discard, st.table, *st.packets):
+    for pile in (st.common_deck, st.common_discard, st.table, *st.packets, st.virtual,
+                 st.trophies):
         while k in pile:
             pile.remove(k)
     for p in st.seats:
@@ -100,9 +101,11 @@ def begin(st, seat: int) -> None:
 
 
 def give(game, st, seat: int, card_id: str, zone: str = "hand") -> int:
+    """Put a card in a zone of ``seat`` (hand, locations, deals, ...); in solo also the virtual
+    opponent's locations (``virtual``) or its trophy pile (``trophies``)."""
     k = idx(game, card_id)
     take_anywhere(st, k)
-    getattr(st.seats[seat], zone).append(k)
+    getattr(st if zone in ("virtual", "trophies") else st.seats[seat], zone).append(k)
     return k
 
 
@@ -166,3 +169,37 @@ def end_turn(game, st, seat: int) -> None:
     d = decision(st)
     if d is not None and d.kind == "after" and seat in d.seats:
         game.apply(st, seat, A.END)
+
+
+# --- the solo mode ---------------------------------------------------------------------------
+
+def attack_of(game, target: str, taken=()) -> int:
+    return next(i for i, a in enumerate(game.attacks) if a.target == target and i not in taken)
+
+
+def arrange(game, st, row=(), reveal=()) -> tuple[list[int], list[int]]:
+    """Put attack cards (targets or indices) in the row (newest first) and on top of the attack
+    deck (``reveal``: the next card to be revealed first); the others stay in the deck below."""
+    taken: list[int] = []
+
+    def index(x) -> int:
+        i = x if isinstance(x, int) else attack_of(game, x, taken)
+        taken.append(i)
+        return i
+
+    row_i = [index(x) for x in row]
+    top_i = [index(x) for x in reveal]
+    st.attack_row = list(row_i)
+    st.attack_deck = [i for i in range(len(game.attacks)) if i not in taken] + top_i[::-1]
+    return row_i, top_i
+
+
+def attack(game, st, times: int = 1) -> list[dict]:
+    """Run ``times`` attacks of the Attack phase (R209) from the current position."""
+    st.stack.clear()
+    st.run.clear()
+    st.phase = "attack_next"
+    st.attacks_left = times
+    ev: list = []
+    game.advance(st, ev)
+    return ev

@@ -105,9 +105,11 @@ def test_gaps_list_every_card_whose_data_is_not_established():
 def test_card_catalog_one_row_per_distinct_card():
     game = make_game()
     catalog = game.card_catalog()
-    assert len(catalog) == 54 + 4 * 18
-    assert sum(len(row["copies"]) for row in catalog) == 204
+    assert len(catalog) == 54 + 4 * 18 + 16                      # + the solo attack cards
+    assert sum(len(row["copies"]) for row in catalog) == 220     # §2: 220 cards in all
     assert {row["provenance"] for row in catalog} == {"exact", "partial", "provisional"}
+    assert [row["provenance"] for row in catalog if row["deck"] == "attack"] == \
+        ["provisional"] * 16                                     # D3
 
 
 def test_every_card_has_a_source_and_a_name():
@@ -165,6 +167,6 @@ def test_copy_variants():
 def test_data_files_are_the_projects_own_structure():
     for path in sorted(Path(C.DATA_DIR).glob("*.json")):
         raw = json.loads(path.read_text())
-        assert set(raw) <= {"deck", "faction", "name_ru", "board", "sources", "cards"}
+        assert set(raw) <= {"deck", "faction", "name_ru", "board", "sources", "cards", "note"}
         for card in raw["cards"]:
             assert "effect_en" not in card and "effect_structured" not in card

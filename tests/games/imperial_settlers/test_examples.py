@@ -1,16 +1,15 @@
 """The rulebook's worked examples E1-E13 (shared/rules/imperial-settlers.md §21) as scenarios.
 
-Maria plays the Barbarians (seat 0), Dmitry the Japanese (seat 1).
+Maria plays the Barbarians (seat 0), Dmitry the Japanese (seat 1). E11 is a solo game.
 """
 
 from __future__ import annotations
 
-import pytest
-
 from epochal.games.imperial_settlers import actions as A
 
 from tests.games.imperial_settlers.scenario import (
-    act, action_id, answer, covers, decision, fresh, give, goods, idx, pick, settlers, supply)
+    act, action_id, answer, arrange, attack, covers, decision, fresh, give, goods, idx, pick,
+    settlers, supply)
 
 MARIA, DMITRY = 0, 1
 
@@ -146,9 +145,26 @@ def test_E10_advanced_lookout_with_three_players():
     assert len(st.common_discard) == 1
 
 
-@pytest.mark.skip(reason="E11 is the solo mode's attack algorithm; solo is not implemented")
+@covers("COM004", "COM032", "COM043", "COM042")
 def test_E11_virtual_opponent_attack():
-    pass
+    """Solo, round 2, Romans. The new attack card shows wood, the earlier ones worker and gold.
+    Wood is in the raze bonus of four common locations; none shows a worker; two show gold; of
+    those the Market (an action location) goes before the Carpentry Workshop (a feature)."""
+    game, st = fresh("Romans")
+    st.round = 2
+    workshop = give(game, st, 0, "COM004", "locations")      # Carpentry Workshop: gold + wood
+    market = give(game, st, 0, "COM032", "locations")        # Market: gold + wood
+    carpenter = give(game, st, 0, "COM043", "locations")     # Carpenter: wood + VP
+    logging = give(game, st, 0, "COM042", "locations")       # Logging Camp: 2 wood
+    (worker, gold), (wood,) = arrange(game, st, row=["worker", "gold"], reveal=["wood"])
+    assert game.cards[workshop].kind == "feature" and game.cards[market].kind == "action"
+    events = attack(game, st)
+    razed = [e for e in events if e["type"] == "attack_razed"]
+    assert [e["card"] for e in razed] == ["COM032"]
+    assert st.trophies == [market]                                        # the trophy pile
+    assert set(st.seats[0].locations) >= {workshop, carpenter, logging}
+    assert st.seats[0].foundations == [] and st.seats[0].wood == 0        # no foundation
+    assert st.attack_row == [worker, wood, gold]                          # both to the end
 
 
 def test_E12_multiplier_tokens_are_physical_only():

@@ -764,7 +764,10 @@ def test_R4_factions_option_names_distinct_empires():
     with pytest.raises(OptionError):
         game.new(3, 1, {"factions": "Romans,Japanese"})
     with pytest.raises(OptionError):
-        game.new(1, 1)
+        game.new(5, 1)                                                     # R3: 1 to 4
+    with pytest.raises(OptionError):
+        game.new(1, 1, {"factions": "Vikings"})
+    assert game.new(1, 1, {"factions": "Japanese"}).seats[0].faction == "Japanese"
 
 
 def test_view_hides_other_hands_but_shows_their_size_by_deck():
