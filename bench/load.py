@@ -74,16 +74,17 @@ class Stats:
         self.heard: list[tuple[str, int, float]] = []     # (game, version, received at)
         self.refused = 0
         self.first = self.last = None
+        self.quiet: list[tuple[float, float]] = []        # spans when no other process was busy
 
     def fanout(self) -> list[float]:
         return [(t - self.sent[(g, v)]) * 1000 for g, v, t in self.heard if (g, v) in self.sent]
 
 
-def pct(values: list[float], q: float) -> float:
+def pct(values: list[float], q: float) -> float | None:
     if not values:
-        return float("nan")
+        return None
     ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(q / 100 * (len(ordered) - 1))))]
+    return round(ordered[min(len(ordered) - 1, int(round(q / 100 * (len(ordered) - 1))))], 2)
 
 
 async def play_seat(base: str, ws_base: str, http: httpx.AsyncClient, game: dict, seat: int,
@@ -145,7 +146,24 @@ async def play_seat(base: str, ws_base: str, http: httpx.AsyncClient, game: dict
         await asyncio.gather(listen(), decide())
 
 
-async def run(base: str, games: int, think: float, seed: int) -> tuple[Stats, float]:
+async def watch_machine(stats: Stats, server_pid: int | None, period: float = 0.5) -> None:
+    """Note the spans in which processes other than this one and the server used under a tenth
+    of a core: the two cores are shared, and moves made while others run measure them too."""
+    def sample():
+        return (time.perf_counter(), machine_cpu_seconds(), _own_cpu(),
+                cpu_seconds(server_pid) if server_pid else 0.0)
+    last = sample()
+    while True:
+        await asyncio.sleep(period)
+        now = sample()
+        others = (now[1] - last[1]) - (now[2] - last[2]) - (now[3] - last[3])
+        if others / (now[0] - last[0]) < 0.1:
+            stats.quiet.append((last[0], now[0]))
+        last = now
+
+
+async def run(base: str, games: int, think: float, seed: int,
+              server_pid: int | None = None) -> tuple[Stats, float]:
     ws_base = base.replace("http", "ws", 1)
     stats = Stats()
     limits = httpx.Limits(max_connections=games, max_keepalive_connections=games)
@@ -159,10 +177,12 @@ async def run(base: str, games: int, think: float, seed: int) -> tuple[Stats, fl
         # Games join over one think period, as at a table where games are already under way,
         # rather than all 300 seats moving in the same instant.
         offsets = [think * i / games for i in range(games)]
+        watcher = asyncio.create_task(watch_machine(stats, server_pid))
         start = time.perf_counter()
         await asyncio.gather(*(play_seat(base, ws_base, http, g, s, think, stats,
                                          random.Random(seed * 1000 + i * 3 + s), offsets[i])
                                for i, g in enumerate(created) for s in range(3)))
+        watcher.cancel()
     return stats, time.perf_counter() - start
 
 
@@ -187,13 +207,17 @@ def report(stats: Stats, wall: float, games: int, think: float, cpu: float | Non
            machine: float) -> dict:
     fan = stats.fanout()
     moves = len(stats.move_ms)
+    quiet = [ms for sent, ms in stats.timeline
+             if any(a <= sent and sent + ms / 1000 <= b for a, b in stats.quiet)]
     active = (stats.last - stats.first) if stats.first else wall
     return {
         "games": games, "seats_per_game": 3, "think_s": think, "moves": moves, "refused": stats.refused,
         "wall_s": round(wall, 1),
-        "move_p50_ms": round(pct(stats.move_ms, 50), 2), "move_p99_ms": round(pct(stats.move_ms, 99), 2),
+        "move_p50_ms": pct(stats.move_ms, 50), "move_p99_ms": pct(stats.move_ms, 99),
         "move_max_ms": round(max(stats.move_ms, default=0), 1),
-        "fanout_p50_ms": round(pct(fan, 50), 2), "fanout_p99_ms": round(pct(fan, 99), 2),
+        "quiet_moves": len(quiet),
+        "quiet_move_p50_ms": pct(quiet, 50), "quiet_move_p99_ms": pct(quiet, 99),
+        "fanout_p50_ms": pct(fan, 50), "fanout_p99_ms": pct(fan, 99),
         "moves_per_s": round(moves / active, 1),
         "server_cpu": None if cpu is None else round(cpu / wall, 2),
         "server_ms_per_move": None if cpu is None or not moves else round(1000 * cpu / moves, 2),
@@ -210,33 +234,37 @@ def markdown(results: list[dict]) -> str:
         "",
         f"`bench/load.py`: concurrent three-seat Hadara games played to the end over HTTP (moves) and "
         f"WebSocket (updates) on loopback, every seat a random bot in the client process; server "
-        f"`epochal serve` in its own process on SQLite (WAL). Machine: {machine}"
-        + (f"; run at nice {os.nice(0)} (the machine is shared)." if os.nice(0) else "."),
+        f"`epochal serve` in its own process on SQLite (WAL). Machine: {machine}.",
         "",
-        "| games | think time | moves | move p50 | move p99 | fan-out p50 | fan-out p99 | throughput | server CPU | server CPU per move | client CPU | other processes |",
-        "|---|---|---|---|---|---|---|---|---|---|---|---|",
+        "| games | think time | moves | move p50 | move p99 | move p99, machine otherwise idle | fan-out p50 / p99 "
+        "| throughput | server CPU | client CPU | other processes |",
+        "|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for r in results:
-        cpu = "n/a" if r["server_cpu"] is None else f"{round(100 * r['server_cpu'])}% of a core"
-        per_move = "n/a" if r["server_ms_per_move"] is None else f"{r['server_ms_per_move']} ms"
+        cpu = "n/a" if r["server_cpu"] is None else \
+            f"{round(100 * r['server_cpu'])}% of a core ({r['server_ms_per_move']} ms per move)"
+        quiet = (f"{r['quiet_move_p99_ms']} ms ({round(100 * r['quiet_moves'] / r['moves'])}% of moves)"
+                 if r["quiet_moves"] else "no idle span")
         lines.append(f"| {r['games']} | {r['think_s']} s | {r['moves']} | {r['move_p50_ms']} ms | "
-                     f"{r['move_p99_ms']} ms | {r['fanout_p50_ms']} ms | {r['fanout_p99_ms']} ms | "
-                     f"{r['moves_per_s']} moves/s | {cpu} | {per_move} | {round(100 * r['client_cpu'])}% of a core | "
-                     f"{round(100 * r['others_cpu'])}% |")
+                     f"{r['move_p99_ms']} ms | {quiet} | {r['fanout_p50_ms']} / {r['fanout_p99_ms']} ms | "
+                     f"{r['moves_per_s']} moves/s | {cpu} | {round(100 * r['client_cpu'])}% of a core | "
+                     f"{round(100 * r['others_cpu'])}% of a core |")
     lines += ["",
               "Move latency: POST sent until its answer is read (validation, apply, the SQLite commit, "
               "the seat's new view, queueing the update for every listener). Fan-out: POST sent until "
               "each other seat's WebSocket update for that move arrives. Think time is drawn uniformly "
               "from 0.5x to 1.5x per move; 0 s is the saturation run (every seat answers at once). "
-              "Games start spread over one think period. Other processes: CPU used by everything "
-              "else on the machine during the run, in % of a core (the two cores are shared; "
-              "their work lengthens the tail).", ""]
+              "Games start spread over one think period. The two cores are shared with other work: "
+              "\"other processes\" is the CPU everything else used during the run, and \"machine "
+              "otherwise idle\" takes only the moves made in half-second spans when other processes "
+              "used less than a tenth of a core.", ""]
     per_move = [r["server_ms_per_move"] for r in results if r["server_ms_per_move"]]
     if per_move:
         lines += [f"The server spends {min(per_move)}-{max(per_move)} ms of CPU per move (HTTP, engine, "
-                  f"commit, three views and four socket messages), so one core serves about "
+                  f"commit, the three seats' views, their socket messages and the HTTP answer), so one core "
+                  f"serves about "
                   f"{int(1000 / max(per_move))} moves per second.", ""]
-    for r in results:
+    for r in {r["think_s"]: r for r in results}.values():
         if r["client_cpu"] > 0.75:
             lines += [f"In the {r['think_s']} s run the load generator, one Python process driving "
                       f"{3 * r['games']} sockets, is the bottleneck ({round(100 * r['client_cpu'])}% of "
@@ -261,6 +289,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--think", type=float, action="append",
                         help="seconds a seat waits before moving (repeat for several runs; default 0.8 and 0)")
+    parser.add_argument("--repeat", type=int, default=1, help="runs per think time")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--url", help="benchmark a running server instead of starting one")
     parser.add_argument("--write-docs", action="store_true", help="replace the section in docs/benchmarks.md")
@@ -268,14 +297,15 @@ def main() -> None:
     args = parser.parse_args()
     thinks = args.think or [0.8, 0.0]
     results = []
-    for think in thinks:
+    for think in [t for t in thinks for _ in range(args.repeat)]:
         with tempfile.TemporaryDirectory() as tmp:
             server = None if args.url else ServerProcess(f"sqlite:///{tmp}/load.sqlite").start()
             base = args.url or server.url
             try:
                 cpu0 = cpu_seconds(server.proc.pid) if server else None
                 mine0, machine0 = _own_cpu(), machine_cpu_seconds()
-                stats, wall = asyncio.run(run(base, args.games, think, args.seed))
+                stats, wall = asyncio.run(run(base, args.games, think, args.seed,
+                                              server.proc.pid if server else None))
                 cpu = cpu_seconds(server.proc.pid) - cpu0 if server else None
                 mine, machine = _own_cpu() - mine0, machine_cpu_seconds() - machine0
             finally:
