@@ -114,3 +114,64 @@ def assert_illegal(game, st, seat: int, action: int, rule: str | None = None) ->
     if rule is not None:
         assert info.value.rule == rule, info.value
     return info.value
+
+
+# --- helpers shared by the card tests -------------------------------------------------
+
+def hand_only(game, st, seat, *card_ids):
+    """The seat's hand becomes exactly these cards (the old hand goes under its deck)."""
+    p = st.seats[seat]
+    p.deck[:0] = p.hand
+    p.hand = []
+    for cid in card_ids:
+        give(game, st, seat, cid)
+
+def settle(game, st):
+    """Answer what is left of an effect: decline optional choices, take the first of the rest,
+    until the Activate (or turn) decision is back."""
+    for _ in range(50):
+        d = decision(st)
+        if d is None or d.kind in ("activate", "turn"):
+            return
+        seat = d.seats[0]
+        if d.args.get("optional"):
+            action = A.END
+        elif d.kind == "may":
+            action = A.NO
+        else:
+            action = game.legal(st, seat)[0]
+        game.apply(st, seat, action)
+    raise AssertionError("effect did not settle")
+
+def to_solstice(game, st):
+    """Play the round out (Activate ends at once, the others revolt with nothing, clean-up takes
+    defaults) until a solstice effect asks something (R68, R108)."""
+    for _ in range(300):
+        d = decision(st)
+        frame = d.args.get("frame")
+        if frame is not None and frame < len(st.run) and st.run[frame].trigger == "solstice":
+            return d
+        seat = d.seats[0]
+        if d.kind == "turn":
+            action = A.REVOLT
+        elif d.kind == "activate" or d.args.get("optional"):
+            action = A.END
+        elif d.kind == "may":
+            action = A.NO
+        else:
+            action = game.legal(st, seat)[0]
+        game.apply(st, seat, action)
+    raise AssertionError("no solstice decision came")
+
+def pick(game, st, seat, card_id):
+    """Choose ``card_id`` if the effect asks; a single non-optional option was taken already."""
+    d = decision(st)
+    if d is not None and d.kind == "card" and game.layout.card + idx(game, card_id) in \
+            d.args["options"]:
+        choose_card(game, st, seat, card_id)
+
+def legal_play(game, st, card_id, seat=0):
+    return game.layout.play + idx(game, card_id) in game.legal(st, seat)
+
+def legal_exhaust(game, st, card_id, seat=0):
+    return game.layout.exhaust + idx(game, card_id) in game.legal(st, seat)

@@ -12,7 +12,8 @@ import pytest
 from epochal.games.imperium import actions as A
 
 from tests.games.imperium.scenario import (answer, assert_illegal, choose_card, covers, decision,
-                                           exhaust, fresh, give, idx, ids, play, put_in_market)
+    exhaust, fresh, give, hand_only, ids, idx, legal_exhaust, legal_play, play, put_in_market,
+    settle)
 
 C = "Celts"
 CEL = [f"1CEL{n}" for n in range(1, 29)]
@@ -22,15 +23,6 @@ FILLER = "1TRI4"   # Ionians: a free card kept in hand so that Activate does not
 
 # --- helpers ----------------------------------------------------------------------------------
 
-def hand_only(game, st, seat, *card_ids):
-    """The seat's hand becomes exactly these cards (the old hand goes under its deck)."""
-    p = st.seats[seat]
-    p.deck[:0] = p.hand
-    p.hand = []
-    for cid in card_ids:
-        give(game, st, seat, cid)
-
-
 def set_market(game, st, *card_ids):
     """The market holds exactly these cards, no tokens, no tucked unrest (back to the pile)."""
     for slot, cid in enumerate(card_ids):
@@ -38,32 +30,6 @@ def set_market(game, st, *card_ids):
             st.unrest.append(st.market[slot].unrest)
             st.market[slot].unrest = -1
         put_in_market(game, st, slot, cid)
-
-
-def settle(game, st):
-    """Answer what is left of an effect: decline optional choices, take the first of the rest,
-    until the Activate (or turn) decision is back."""
-    for _ in range(50):
-        d = decision(st)
-        if d is None or d.kind in ("activate", "turn"):
-            return
-        seat = d.seats[0]
-        if d.args.get("optional"):
-            action = A.END
-        elif d.kind == "may":
-            action = A.NO
-        else:
-            action = game.legal(st, seat)[0]
-        game.apply(st, seat, action)
-    raise AssertionError("effect did not settle")
-
-
-def legal_play(game, st, card_id, seat=0):
-    return game.layout.play + idx(game, card_id) in game.legal(st, seat)
-
-
-def legal_exhaust(game, st, card_id, seat=0):
-    return game.layout.exhaust + idx(game, card_id) in game.legal(st, seat)
 
 
 def unrest_in_hand(game, p):

@@ -12,77 +12,14 @@ import pytest
 from epochal.games.imperium import actions as A
 
 from tests.games.imperium.scenario import (answer, assert_illegal, choose_card, covers, decision,
-                                           exhaust, fresh, give, idx, ids, play, put_in_market)
+    exhaust, fresh, give, hand_only, ids, idx, legal_exhaust, legal_play, pick, play,
+    put_in_market, settle, to_solstice)
 
 M = "Macedonians"
 MAC = [f"1MAC{n}" for n in range(1, 24)]
 
 
 # --- helpers ----------------------------------------------------------------------------------
-
-def hand_only(game, st, seat, *card_ids):
-    """The seat's hand becomes exactly these cards (the old hand goes under its deck)."""
-    p = st.seats[seat]
-    p.deck[:0] = p.hand
-    p.hand = []
-    for cid in card_ids:
-        give(game, st, seat, cid)
-
-
-def settle(game, st):
-    """Answer what is left of an effect: decline optional choices, take the first of the rest,
-    until the Activate (or turn) decision is back."""
-    for _ in range(50):
-        d = decision(st)
-        if d is None or d.kind in ("activate", "turn"):
-            return
-        seat = d.seats[0]
-        if d.args.get("optional"):
-            action = A.END
-        elif d.kind == "may":
-            action = A.NO
-        else:
-            action = game.legal(st, seat)[0]
-        game.apply(st, seat, action)
-    raise AssertionError("effect did not settle")
-
-
-def to_solstice(game, st):
-    """Play the round out (Activate ends at once, the others revolt with nothing, clean-up takes
-    defaults) until a solstice effect asks something (R68, R108)."""
-    for _ in range(300):
-        d = decision(st)
-        frame = d.args.get("frame")
-        if frame is not None and frame < len(st.run) and st.run[frame].trigger == "solstice":
-            return d
-        seat = d.seats[0]
-        if d.kind == "turn":
-            action = A.REVOLT
-        elif d.kind == "activate" or d.args.get("optional"):
-            action = A.END
-        elif d.kind == "may":
-            action = A.NO
-        else:
-            action = game.legal(st, seat)[0]
-        game.apply(st, seat, action)
-    raise AssertionError("no solstice decision came")
-
-
-def pick(game, st, seat, card_id):
-    """Choose ``card_id`` if the effect asks; a single non-optional option was taken already."""
-    d = decision(st)
-    if d is not None and d.kind == "card" and game.layout.card + idx(game, card_id) in \
-            d.args["options"]:
-        choose_card(game, st, seat, card_id)
-
-
-def legal_play(game, st, card_id, seat=0):
-    return game.layout.play + idx(game, card_id) in game.legal(st, seat)
-
-
-def legal_exhaust(game, st, card_id, seat=0):
-    return game.layout.exhaust + idx(game, card_id) in game.legal(st, seat)
-
 
 def market_card_ids(game, st):
     return [game.cards[s.card].id for s in st.market if s.card >= 0]

@@ -14,7 +14,8 @@ import pytest
 from epochal.games.imperium import actions as A
 
 from tests.games.imperium.scenario import (answer, assert_illegal, choose_card, covers, decision,
-                                           exhaust, fresh, give, idx, ids, play, put_in_market)
+    exhaust, fresh, give, hand_only, ids, idx, legal_play, play, put_in_market,
+    to_solstice)
 
 V = "Vikings"
 VIK = [f"1VIK{n}" for n in range(1, 27)]
@@ -23,15 +24,6 @@ FILLER = "1TRI4"   # Ionians: a free card kept in hand so that Activate does not
 
 
 # --- helpers ----------------------------------------------------------------------------------
-
-def hand_only(game, st, seat, *card_ids):
-    """The seat's hand becomes exactly these cards (the old hand goes under its deck)."""
-    p = st.seats[seat]
-    p.deck[:0] = p.hand
-    p.hand = []
-    for cid in card_ids:
-        give(game, st, seat, cid)
-
 
 def set_market(game, st, *card_ids):
     """The market holds exactly these cards, no tokens, no tucked unrest (back to the pile)."""
@@ -57,35 +49,6 @@ def settle(game, st):
             action = game.legal(st, seat)[0]
         game.apply(st, seat, action)
     raise AssertionError("effect did not settle")
-
-
-def to_solstice(game, st):
-    """Play the round out (Activate ends at once, the others revolt with nothing, clean-up takes
-    defaults) until a solstice effect asks something (R68, R108)."""
-    for _ in range(300):
-        d = decision(st)
-        frame = d.args.get("frame")
-        if frame is not None and frame < len(st.run) and st.run[frame].trigger == "solstice":
-            return d
-        seat = d.seats[0]
-        if d.kind == "turn":
-            action = A.REVOLT
-        elif d.kind == "activate" or d.args.get("optional"):
-            action = A.END
-        elif d.kind == "may":
-            action = A.NO
-        else:
-            action = game.legal(st, seat)[0]
-        game.apply(st, seat, action)
-    raise AssertionError("no solstice decision came")
-
-
-def legal_play(game, st, card_id, seat=0):
-    return game.layout.play + idx(game, card_id) in game.legal(st, seat)
-
-
-def legal_exhaust(game, st, card_id, seat=0):
-    return game.layout.exhaust + idx(game, card_id) in game.legal(st, seat)
 
 
 def unrest_in_hand(game, p):
