@@ -8,6 +8,7 @@ and TAG's forward model (pending decisions as a stack inside the state).
 from __future__ import annotations
 
 import importlib
+from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -37,7 +38,7 @@ class Score:
         return (self.total, *self.tiebreak)
 
 
-class Game:
+class Game(ABC):
     name: ClassVar[str]
     title: ClassVar[str]
     version: ClassVar[str] = "1"
@@ -76,8 +77,9 @@ class Game:
         return sets
 
     # --- the forward model ---------------------------------------------------------------
+    @abstractmethod
     def new(self, players: int, seed: int, options: dict | None = None) -> State:
-        raise NotImplementedError
+        """A new game: every random choice comes from ``seed`` through the state's RNG."""
 
     def actors(self, state: State) -> list[int]:
         """Seats that owe a decision now; several in a simultaneous step; [] when over."""
@@ -109,36 +111,37 @@ class Game:
         return events
 
     # The four steps a game provides for the shared ``apply``:
+    @abstractmethod
     def decision_legal(self, state: State, decision, seat: int) -> list[int]:
         """The answers ``seat`` may give to ``decision`` (the top of the stack)."""
-        raise NotImplementedError
 
     def why_illegal(self, state: State, decision, seat: int, action: int) -> tuple[str, str]:
         """(reason, rule) for an action that is not among ``decision_legal``."""
         return (f"action {action} is not allowed now", "protocol")
 
+    @abstractmethod
     def resolve(self, state: State, seat: int, action: int, events: list) -> None:
         """Carry out a legal answer to the top decision."""
-        raise NotImplementedError
 
+    @abstractmethod
     def advance(self, state: State, events: list) -> None:
         """Run automatic steps until some seat owes a decision or the game ends."""
-        raise NotImplementedError
 
     def action_text(self, state: State, seat: int, action: int) -> str:
         return f"action {action}"
 
     # --- information ----------------------------------------------------------------------
+    @abstractmethod
     def view(self, state: State, seat: int | None) -> dict:
         """JSON-ready: exactly what ``seat`` may know (``None``: a spectator)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def determinize(self, state: State, seat: int, rng) -> State:
         """A clone in which everything ``seat`` cannot see is re-dealt at random."""
-        raise NotImplementedError
 
+    @abstractmethod
     def scores(self, state: State) -> list[Score]:
-        raise NotImplementedError
+        """Each seat's score as it stands (final once the game is over)."""
 
     # --- research adapters (epochal.adapters: OpenSpiel, PettingZoo) ---------------------------
     # Length of ``observation``'s vector; None: the game provides no observation tensor (the
