@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import time
+import os
 from pathlib import Path
 
 import warnings
@@ -32,7 +33,20 @@ def bot(level: str = "random") -> dict:
 
 @pytest.fixture
 def db_url(tmp_path: Path) -> str:
-    return f"sqlite:///{tmp_path / 'table.sqlite'}"
+    """A fresh database per test: SQLite by default; EPOCHAL_TEST_DATABASE_URL runs the same
+    tests on another database (e.g. a local PostgreSQL), emptied before each test."""
+    url = os.environ.get("EPOCHAL_TEST_DATABASE_URL")
+    if not url:
+        return f"sqlite:///{tmp_path / 'table.sqlite'}"
+    from sqlalchemy import create_engine, text
+
+    from epochal.server.db import Base
+    engine = create_engine(url)
+    with engine.begin() as conn:
+        Base.metadata.drop_all(conn)
+        conn.execute(text("DROP TABLE IF EXISTS alembic_version"))
+    engine.dispose()
+    return url
 
 
 @pytest.fixture
