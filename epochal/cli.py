@@ -16,7 +16,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from epochal.engine import (IllegalAction, OptionError, RecordError, game_names, get_game,
-                            load_record, replay_states)
+                            load_record)
+from epochal.engine import replay as replay_record
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Epochal: civilization-building card games to play, simulate and study.")
@@ -235,9 +236,7 @@ def replay(file: Path = typer.Argument(..., help="A game record (JSON)."),
     """Replay a record through the rules and print the final scores."""
     try:
         record = load_record(file)
-        state = None
-        for state in replay_states(record, str(data) if data else None):
-            pass
+        state = replay_record(record, str(data) if data else None)
     except RecordError as exc:
         raise UsageError(str(exc)) from None
     game = get_game(record.game, str(data) if data else None)

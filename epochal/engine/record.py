@@ -88,9 +88,7 @@ def replay_states(record: Record, data: str | None = None, complete: bool = True
             raise RecordError(f"replayed scores {totals} differ from the recorded {record.scores}")
 
 
-def replay(record: Record, data: str | None = None) -> State:
-    """The final state of ``record``."""
-    state = None
-    for state in replay_states(record, data):
-        pass
+def replay(record: Record, data: str | None = None, complete: bool = True) -> State:
+    """The last state of ``record`` (``complete=False``: the record of a running game)."""
+    *_, state = replay_states(record, data, complete)
     return state

@@ -27,7 +27,7 @@ import msgspec
 
 from epochal.agents import make_agent
 from epochal.engine import (Game, IllegalAction, OptionError, Record, RecordError, get_game,
-                            replay_states, visible)
+                            replay, visible)
 from epochal.engine.locale import LANGUAGES, render, templates
 
 from . import layouts
@@ -431,10 +431,7 @@ class GameService:
                 raise refusal
             shorter = table.record()
             shorter.actions.pop()
-            state = None
-            for state in replay_states(shorter, self.data_sets(table.game.name)[table.data_key],
-                                       complete=False):
-                pass
+            state = replay(shorter, self.data_sets(table.game.name)[table.data_key], complete=False)
             self._store(self.store.remove_last_action, table.id, len(shorter.actions),
                         table.undos + 1, what="the undo")
             table.state, table.undos = state, table.undos + 1
