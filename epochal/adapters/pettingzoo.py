@@ -173,4 +173,4 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envir
         return "\n".join(lines)
 
     def close(self) -> None:
-        pass
+        """Nothing to release: the environment holds no window, file or process."""

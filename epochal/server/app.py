@@ -8,6 +8,8 @@ the page keeps its token in the link's ``#fragment``, which browsers do not send
 
 from __future__ import annotations
 
+import contextlib
+
 import asyncio
 import json
 import os
@@ -268,7 +270,7 @@ def create_app(database_url: str | None = None, *, bot_delay: float = 0.8,
                 except ApiError as exc:
                     conn.push(json.dumps({"type": "error", "status": exc.status, **exc.body()}))
         except WebSocketDisconnect:
-            pass
+            pass                      # the reader's end: the finally block cleans up
         finally:
             table.connections.discard(conn)
             writer.cancel()
@@ -307,11 +309,9 @@ async def _write(websocket: WebSocket, conn: Connection) -> None:
                 return
             await websocket.send_text(text)
     except (WebSocketDisconnect, RuntimeError, ConnectionError):
-        pass
+        return                        # the peer is gone: nothing left to send
 
 
 async def _close_quietly(websocket: WebSocket, code: int) -> None:
-    try:
+    with contextlib.suppress(RuntimeError, ConnectionError):   # already closed by the peer
         await websocket.close(code=code)
-    except (RuntimeError, ConnectionError):
-        pass

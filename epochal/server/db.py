@@ -26,7 +26,7 @@ MIGRATIONS = Path(__file__).parent / "migrations"
 
 
 class Base(DeclarativeBase):
-    pass
+    """The tables' shared metadata (Alembic migrations follow it)."""
 
 
 class GameRow(Base):

@@ -43,7 +43,7 @@ class Bonus(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
 # --- purple effects (spec section 4.9): each PE is data with its parameters -----------------
 
 class _Effect(msgspec.Struct, forbid_unknown_fields=True, tag_field="pe"):
-    pass
+    """A purple effect; its ``pe`` tag names it in the data file."""
 
 
 class SaleBonus(_Effect, tag="PE1"):
@@ -97,7 +97,7 @@ class SetBonus(_Effect, tag="PE11"):
 
 
 class SetJoker(_Effect, tag="PE12"):
-    pass
+    """Counts as the missing card of one colour set (no parameters)."""
 
 
 class DoubleActions(_Effect, tag="PE13"):
@@ -105,7 +105,7 @@ class DoubleActions(_Effect, tag="PE13"):
 
 
 class FullSilver(_Effect, tag="PE14"):
-    pass
+    """One silver medal scores its whole track (no parameters)."""
 
 
 class ColorPatron(_Effect, tag="PE15"):
