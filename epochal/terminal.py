@@ -33,7 +33,8 @@ def play_terminal(game: Game, players: int, seat: int, vs: str, seed: int | None
             events = game.apply(state, actor, action)
             record.actions.append((actor, action))
             for ev in visible(events, seat):
-                console.print("  " + render(game.name, ev, "en", names), markup=False)
+                console.print("  " + render(game.name, ev, "en", names, game.card_label),
+                              markup=False)
     scores = game.scores(state)
     for s, sc in enumerate(scores):
         console.print(f"{names[s]:>14}: {sc.total:4d}  {sc.breakdown}")

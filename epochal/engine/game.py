@@ -130,6 +130,10 @@ class Game(ABC):
     def action_text(self, state: State, seat: int, action: int) -> str:
         return f"action {action}"
 
+    def card_label(self, text: str, lang: str = "en") -> str | None:
+        """How event texts show the card whose id is ``text``; None: not a card id."""
+        return None
+
     # --- information ----------------------------------------------------------------------
     @abstractmethod
     def view(self, state: State, seat: int | None) -> dict:

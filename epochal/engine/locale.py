@@ -1,7 +1,8 @@
 """Event text from per-game locale templates (``games/<game>/locale/<lang>.json``).
 
-Templates use ``{name}`` fields from the event; ``{seat}`` renders as the seat's name. An event
-without a template falls back to English, then to its type and arguments.
+Templates use ``{name}`` fields from the event; ``{seat}`` renders as the seat's name; a card id
+renders as the card's name when the game's ``card_label`` knows it. An event without a template
+falls back to English, then to its type and arguments.
 """
 
 from __future__ import annotations
@@ -9,6 +10,9 @@ from __future__ import annotations
 import importlib.resources
 import json
 from functools import lru_cache
+from typing import Callable
+
+Label = Callable[[str, str], "str | None"]
 
 LANGUAGES = ("en", "ru", "hu")
 
@@ -23,8 +27,16 @@ def templates(game: str, lang: str) -> dict[str, str]:
     return json.loads(text)
 
 
-def render(game: str, ev: dict, lang: str = "en", names: list[str] | None = None) -> str:
-    args = {k: _show(v) for k, v in ev.items() if k not in ("type", "to")}
+def render(game: str, ev: dict, lang: str = "en", names: list[str] | None = None,
+           label: Label | None = None) -> str:
+    def named(value):
+        if label is not None and isinstance(value, str):
+            return label(value, lang) or value
+        if label is not None and isinstance(value, list):
+            return [named(v) for v in value]
+        return value
+
+    args = {k: _show(named(v)) for k, v in ev.items() if k not in ("type", "to")}
     for key in ("seat", "first"):
         if isinstance(ev.get(key), int) and names:
             args[key] = names[ev[key]] if ev[key] < len(names) else str(ev[key])

@@ -471,7 +471,8 @@ class GameService:
                 "version": table.version, "lang": lang, "languages": languages(table.game.name)}
 
     def _texts_of(self, table: Table, entry: LogEntry, seat: int | None, lang: str) -> list[dict]:
-        return [{**ev, "text": render(table.game.name, ev, lang, table.names)}
+        return [{**ev, "text": render(table.game.name, ev, lang, table.names,
+                                     table.game.card_label)}
                 for ev in visible(entry.events, seat)]
 
     def message(self, table: Table, kind: str, seat: int | None, lang: str) -> str:

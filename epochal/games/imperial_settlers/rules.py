@@ -163,6 +163,12 @@ class SettlersRules(Solo, Operations, Game):
             raise OptionError(f"no card data for {', '.join(missing)}")
         return names
 
+    def card_label(self, text: str, lang: str = "en") -> str | None:
+        if text not in self.index_of:
+            return None
+        card = self.cards[self.index_of[text]]
+        return (card.entry.name_ru if lang == "ru" and card.entry.name_ru else card.name) or None
+
     def data_id(self) -> str:
         return f"imperial-settlers#{self._digest}"
 

@@ -109,6 +109,12 @@ class ImperiumRules(Operations, Game):
                               f"(nations with data: {', '.join(self.nations)})")
         return names
 
+    def card_label(self, text: str, lang: str = "en") -> str | None:
+        if text not in self.index_of:
+            return None
+        card = self.cards[self.index_of[text]]
+        return (card.name_ru if lang == "ru" and card.name_ru else card.name) or None
+
     def data_id(self) -> str:
         return f"imperium-classics#{self._digest}"
 
