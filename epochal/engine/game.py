@@ -236,6 +236,7 @@ GAME_MODULES = {
     "hadara": "epochal.games.hadara",
     "imperium": "epochal.games.imperium",
     "imperial_settlers": "epochal.games.imperial_settlers",
+    "guns_and_steel": "epochal.games.guns_and_steel",
 }
 _loaded: dict[tuple[str, str | None], Game] = {}
 

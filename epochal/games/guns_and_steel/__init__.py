@@ -1,0 +1,43 @@
+"""Guns & Steel (Jesse Li; Moaideas, Pegasus Spiele): double-sided civilization cards, a technology
+pyramid of five epochs, attacks and wonders, 2-4 players; New World, Renaissance or both combined.
+
+Spec: shared/rules/guns-and-steel.md. Docs: docs/games/guns-and-steel.md and
+docs/games/guns-and-steel-data.md.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+
+from . import cards, observe as _observe, view as _view
+from .rules import GunsRules
+
+
+class GunsAndSteel(GunsRules):
+    def view(self, state, seat):
+        return _view.view(self, state, seat)
+
+    def action_text(self, state, seat, action):
+        return _view.action_text(self, state, seat, action)
+
+    def determinize(self, state, seat, rng):
+        return _view.determinize(self, state, seat, rng)
+
+    # --- research adapters (epochal.adapters; vector layout in observe.py) ---------------------
+    @cached_property
+    def observation_layout(self) -> _observe.Layout:
+        return _observe.Layout(self)
+
+    @property
+    def observation_size(self) -> int:
+        return self.observation_layout.size
+
+    def observation(self, state, seat):
+        return self.observation_layout.encode(self.view(state, seat))
+
+
+def make_game(data: str | None = None) -> GunsAndSteel:
+    """The game with the card data file ``data`` (None: the built-in provisional file).
+
+    A file that cannot be used raises ``cards.DataError`` with one line naming the problem."""
+    return GunsAndSteel(cards.load(data))
