@@ -17,6 +17,7 @@ HUMAN = {"kind": "human"}
 def test_create_in_the_lobby_and_play_a_whole_game_by_clicking(server, new_page):
     page = new_page("en")
     page.goto(f"{server.url}/?lang=en")
+    page.select_option("[data-testid=game]", "hadara")
     page.select_option("[data-testid=players]", "3")
     page.select_option("[data-testid=seat-kind-0]", "human")
     page.select_option("[data-testid=seat-kind-1]", "bot")

@@ -21,7 +21,8 @@ from epochal.engine import Game, State
 
 LAYOUTS = {"hadara": "epochal.server.layouts.hadara",
            "imperium": "epochal.server.layouts.imperium",
-           "imperial_settlers": "epochal.server.layouts.imperial_settlers"}
+           "imperial_settlers": "epochal.server.layouts.imperial_settlers",
+           "guns_and_steel": "epochal.server.layouts.guns_and_steel"}
 _cache: dict[str, Callable | None] = {}
 
 
