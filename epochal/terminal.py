@@ -17,7 +17,7 @@ def play_terminal(game: Game, players: int, seat: int, vs: str, seed: int | None
     """Play one game; returns the final totals. ``input_fn`` lets tests type for the human."""
     seed = random.randrange(2**31) if seed is None else seed
     state = game.new(players, seed, options)
-    names = [("you" if s == seat else f"{vs} {s}") for s in range(players)]
+    names = [(f"seat {s} (you)" if s == seat else f"{vs} {s}") for s in range(players)]
     record = new_record(game, state, seed, names)
     bots = {s: make_agent(vs, game, seed + s) for s in range(players) if s != seat}
     console.print(f"[bold]{game.title}[/bold], {players} players, seed {seed}. "
@@ -33,7 +33,7 @@ def play_terminal(game: Game, players: int, seat: int, vs: str, seed: int | None
             events = game.apply(state, actor, action)
             record.actions.append((actor, action))
             for ev in visible(events, seat):
-                console.print("  " + render(game.name, ev, "en", names, game.card_label),
+                console.print("  " + render(game.name, ev, "en", names, game.display_name),
                               markup=False)
     scores = game.scores(state)
     for s, sc in enumerate(scores):
@@ -47,6 +47,24 @@ def play_terminal(game: Game, players: int, seat: int, vs: str, seed: int | None
 
 def _ask(game: Game, state, seat: int, console: Console, input_fn) -> int:
     view = game.view(state, seat)
+    board = game.board_lines(view)
+    if board:
+        console.print()
+        for line in board:
+            console.print(line, markup=False)
+    else:
+        _summary(view, seat, console)
+    legal = view["legal"]
+    for n, item in enumerate(legal, 1):
+        console.print(f"  {n:2d}. {item['text']}", markup=False)
+    while True:
+        answer = input_fn(f"choose 1-{len(legal)}: ").strip()
+        if answer.isdigit() and 1 <= int(answer) <= len(legal):
+            return legal[int(answer) - 1]["id"]
+        console.print(f"  please type a number from 1 to {len(legal)}")
+
+
+def _summary(view: dict, seat: int, console: Console) -> None:
     me = view["seats"][seat]
     where = "  ".join(f"{k} {view[k]}" for k in ("epoch", "step", "round", "phase") if k in view)
     facts = "  ".join(f"{k} {v}" for k, v in me.items()
@@ -58,11 +76,3 @@ def _ask(game: Game, state, seat: int, console: Console, input_fn) -> int:
             console.print(f"  {key}: {me[key]}", markup=False)
     if me.get("hand"):
         console.print(f"  your hand: {', '.join(me['hand'])}", markup=False)
-    legal = view["legal"]
-    for n, item in enumerate(legal, 1):
-        console.print(f"  {n:2d}. {item['text']}", markup=False)
-    while True:
-        answer = input_fn(f"choose 1-{len(legal)}: ").strip()
-        if answer.isdigit() and 1 <= int(answer) <= len(legal):
-            return legal[int(answer) - 1]["id"]
-        console.print(f"  please type a number from 1 to {len(legal)}")

@@ -130,8 +130,14 @@ class Game(ABC):
     def action_text(self, state: State, seat: int, action: int) -> str:
         return f"action {action}"
 
-    def card_label(self, text: str, lang: str = "en") -> str | None:
-        """How event texts show the card whose id is ``text``; None: not a card id."""
+    def board_lines(self, view: dict) -> list[str]:
+        """The table as text lines for the terminal client, from ``view`` (what one seat sees);
+        [] (the default): the client prints its generic summary."""
+        return []
+
+    def display_name(self, text: str, lang: str = "en") -> str | None:
+        """How event texts show ``text``, a card id or a term of the game (a resource name) in
+        ``lang``; None: as it is."""
         return None
 
     # --- information ----------------------------------------------------------------------

@@ -1,7 +1,7 @@
 """Event text from per-game locale templates (``games/<game>/locale/<lang>.json``).
 
-Templates use ``{name}`` fields from the event; ``{seat}`` renders as the seat's name; a card id
-renders as the card's name when the game's ``card_label`` knows it. An event without a template
+Templates use ``{name}`` fields from the event; ``{seat}``, ``{first}`` and any ``{…_seat}`` render
+as the seat's name; a card id or a game term renders as the game's ``display_name`` gives it. An event without a template
 falls back to English, then to its type and arguments.
 """
 
@@ -34,12 +34,15 @@ def render(game: str, ev: dict, lang: str = "en", names: list[str] | None = None
             return label(value, lang) or value
         if label is not None and isinstance(value, list):
             return [named(v) for v in value]
+        if label is not None and isinstance(value, dict):
+            return {named(k): v for k, v in value.items()}
         return value
 
     args = {k: _show(named(v)) for k, v in ev.items() if k not in ("type", "to")}
-    for key in ("seat", "first"):
-        if isinstance(ev.get(key), int) and names:
-            args[key] = names[ev[key]] if ev[key] < len(names) else str(ev[key])
+    for key, value in ev.items():
+        if (key in ("seat", "first") or key.endswith("_seat")) and isinstance(value, int) \
+                and names:
+            args[key] = names[value] if 0 <= value < len(names) else str(value)
     for table in (templates(game, lang), templates(game, "en")):
         template = table.get(ev["type"])
         if template:

@@ -472,7 +472,7 @@ class GameService:
 
     def _texts_of(self, table: Table, entry: LogEntry, seat: int | None, lang: str) -> list[dict]:
         return [{**ev, "text": render(table.game.name, ev, lang, table.names,
-                                     table.game.card_label)}
+                                     table.game.display_name)}
                 for ev in visible(entry.events, seat)]
 
     def message(self, table: Table, kind: str, seat: int | None, lang: str) -> str:

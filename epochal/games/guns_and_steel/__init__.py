@@ -23,6 +23,12 @@ class GunsAndSteel(GunsRules):
     def determinize(self, state, seat, rng):
         return _view.determinize(self, state, seat, rng)
 
+    def board_lines(self, view):
+        return _view.board_lines(view)
+
+    def display_name(self, text, lang="en"):
+        return _view.term_name(self, text, lang)
+
     # --- research adapters (epochal.adapters; vector layout in observe.py) ---------------------
     @cached_property
     def observation_layout(self) -> _observe.Layout:

@@ -179,7 +179,7 @@ class EffectRunner:
             if len(targets) > 1:
                 return self.ask(st, "target", fr.seat)
             target = fr.vars["_target"] = targets[0]
-            ev.append(event("target", seat=fr.seat, target=target))
+            ev.append(event("target", seat=fr.seat, target_seat=target))
         left = op.n - fr.vars.get("_done", 0)
         matches = self.use_matches(st, target, op)
         if left <= 0 or not matches:
@@ -197,7 +197,7 @@ class EffectRunner:
         if op.gain:
             st.seats[fr.seat].temp[self.res[k]] += 1
         fr.vars["_done"] = fr.vars.get("_done", 0) + 1
-        ev.append(event("use", seat=fr.seat, target=target, card=self.keys[k],
+        ev.append(event("use", seat=fr.seat, target_seat=target, card=self.keys[k],
                         res=self.res_name(k), gain=op.gain, reveals=True))
 
     def op_each_player(self, st, fr, op, ev) -> bool:

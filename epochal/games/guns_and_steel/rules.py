@@ -746,7 +746,7 @@ class GunsRules(EffectRunner, Game):
 
     def _resolve_target(self, st, seat, action, d, ev):
         st.run[-1].vars["_target"] = action - A.TARGET
-        ev.append(event("target", seat=seat, target=action - A.TARGET))
+        ev.append(event("target", seat=seat, target_seat=action - A.TARGET))
 
     def _resolve_take(self, st, seat, action, d, ev):
         fr = st.run[-1]

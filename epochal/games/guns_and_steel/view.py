@@ -363,3 +363,89 @@ def determinize(game, st, seat: int, rng):
             rng.shuffle(below)
             stack[:-1] = below
     return out
+
+
+# The words of the Russian rulebook (§20) for the terms that event texts carry.
+TERMS = {
+    "en": {"food": "Food", "iron": "Iron", "horses": "Horses", "gunpowder": "Gunpowder",
+           "oil": "Oil", "information": "Information", "space": "Space",
+           "new_world": "New World", "renaissance": "Renaissance", "combined": "combined themes"},
+    "ru": {"food": "Еда", "iron": "Железо", "horses": "Лошади", "gunpowder": "Порох",
+           "oil": "Нефть", "information": "Информация", "space": "Космос",
+           "new_world": "Новый Мир", "renaissance": "Ренессанс", "combined": "объединение тем"},
+}
+
+
+def term_name(game, text: str, lang: str) -> str | None:
+    """A card key or wonder id as its name (the id when it has none), a resource or theme as
+    the word of ``lang``; None for anything else."""
+    if text in game.index_of:
+        entry = game.civ[game.index_of[text]]
+    elif text in game.windex:
+        entry = game.wonder_list[game.windex[text]]
+    else:
+        return TERMS.get(lang, TERMS["en"]).get(text)
+    name = entry.name.get(lang) or entry.name.get("en")
+    return f"{name} ({text})" if name else text
+
+
+SHORT = {"food": "F", "iron": "I", "horses": "H", "gunpowder": "G", "oil": "O",
+         "information": "N", "space": "S"}
+
+
+def _units(res: dict) -> str:
+    return " ".join(f"{n}{SHORT[r]}" for r, n in res.items() if n) or "-"
+
+
+def _card(view: dict, key: str, full: bool = False) -> str:
+    c = view["cards"][key]
+    name = c["name"] or key
+    facts = f"{c['type'][0].upper()} {c['vp']}VP mil {c['military']}" + \
+        (" resp" if c["response"] else "")
+    out = f"{name} [{facts}]"
+    return out + f" cost {_units(c['cost'])}: {c['text']}" if full else out
+
+
+def board_lines(view: dict) -> list[str]:
+    """The table for the terminal: the pyramid with costs and surcharges beside each epoch's
+    wonder, every zone (hidden backs as '?'), and the seat's own hand in full."""
+    lines = [f"Round {view['round']}, {view['phase'].replace('_', ' ')}; "
+             f"seat {view['turn']} to play ({view['theme'].replace('_', ' ')}; card data "
+             f"{'provisional' if view['data']['provisional'] else 'exact'})"]
+    wonders = {w["epoch"]: w for w in view["wonders"]}
+    for row, epoch in reversed(list(zip(view["pyramid"], EPOCHS))):
+        cells = [f"{view['cards'][s['card']]['name'] or s['card']} {_units(view['cards'][s['card']]['cost'])}"
+                 f"+{s['surcharge']}" if s["card"] else "(bought)" for s in row]
+        lines.append(f"  {epoch:>11}: " + " | ".join(cells))
+        w = wonders.get(epoch)
+        if w:
+            info = view["wonder_cards"][w["wonder"]]
+            owner = "" if w["taken_by"] is None else f", taken by seat {w['taken_by']}"
+            glory = f", glory {w['glory']} of {info['tokens']}" if info["tokens"] else ""
+            lines.append(f"  {'':>11}  wonder {info['name'] or info['id']} ({info['vp']} VP: "
+                         f"{info['text']}{glory}{owner})")
+    for epoch, stack in (view.get("stacks") or {}).items():
+        top = _card(view, stack["top"]) if stack["top"] else "-"
+        lines.append(f"  {epoch} stack: {stack['count']} cards, top {top}")
+    for p in view["seats"]:
+        zone = ", ".join(
+            (_card(view, z["card"]) if z["side"] == "technology" else
+             f"{z['resource']}" + ("" if z["card"] else "(?)")) for z in p["zone"]) or "-"
+        vp = "" if p["vp_track"] is None else f", VP card {p['vp_track']}, glory left " \
+                                               f"{p['glory_left']}"
+        lines.append(f"  seat {p['seat']} ({p['colour']}): military {p['military']}, "
+                     f"hand {p['hand_count']}{vp}, wonders {p['wonders'] or '-'}, "
+                     f"temporary {_units(p['temp'])}")
+        lines.append(f"      zone: {zone}")
+        for key in p["hand"] or []:
+            lines.append(f"      hand: {_card(view, key, full=True)}")
+    if view["attack"]:
+        a = view["attack"]
+        lines.append(f"  attack by seat {a['attacker']} with {_card(view, a['card'])}: "
+                     f"strength {a['strength']}")
+    if view["payment"]:
+        pay = view["payment"]
+        lines.append(f"  paying {_units(pay['cost'])} + {pay['any']} any; paid "
+                     f"{', '.join(pay['paid']) or 'nothing yet'}")
+    lines.append(f"  {view['decision']['prompt']}")
+    return lines

@@ -163,7 +163,7 @@ class SettlersRules(Solo, Operations, Game):
             raise OptionError(f"no card data for {', '.join(missing)}")
         return names
 
-    def card_label(self, text: str, lang: str = "en") -> str | None:
+    def display_name(self, text: str, lang: str = "en") -> str | None:
         if text not in self.index_of:
             return None
         card = self.cards[self.index_of[text]]

@@ -109,7 +109,7 @@ class ImperiumRules(Operations, Game):
                               f"(nations with data: {', '.join(self.nations)})")
         return names
 
-    def card_label(self, text: str, lang: str = "en") -> str | None:
+    def display_name(self, text: str, lang: str = "en") -> str | None:
         if text not in self.index_of:
             return None
         card = self.cards[self.index_of[text]]

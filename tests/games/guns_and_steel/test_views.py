@@ -195,3 +195,36 @@ def test_empty_pyramid_slots_show_as_gaps():
     slot = game.view(st, None)["pyramid"][0][2]
     assert slot == {"slot": "1.2", "card": None, "surcharge": None}
     assert k(game, "C01-red") in st.seats[0].hand
+
+
+def test_event_texts_name_cards_wonders_and_resources_in_the_language_asked():
+    game = make_game()
+    barter = next(key for key, c in zip(game.keys, game.civ) if c.name.get("en") == "Barter")
+    ev = {"type": "spend", "seat": 0, "card": barter, "res": "food"}
+    assert locale.render(game.name, ev, "en", ["Ann"], game.display_name) == \
+        f"Ann spends Barter ({barter}) (Food)"
+    ru = locale.render(game.name, ev, "ru", ["Аня"], game.display_name)
+    assert "Бартерная торговля" in ru and "Еда" in ru
+    assert game.display_name("C01-red") == "C01-red"         # no name: the key itself
+    assert game.display_name("W09").startswith("International Space Station")
+    assert game.display_name("nothing") is None
+    hand_over = {"type": "hand_over", "seat": 1, "to_seat": 0, "card": barter, "res": "food"}
+    assert locale.render(game.name, hand_over, "en", ["Ann", "Bob"]).endswith("over to Ann")
+
+
+def test_the_terminal_board_shows_the_table_and_only_the_seats_own_hand():
+    game = make_game()
+    for st, seat in random_states(game, players=3, seed=4, every=23):
+        view = game.view(st, seat)
+        text = "\n".join(game.board_lines(view))
+        assert text.count("wonder ") >= len(view["wonders"])
+        for row in view["pyramid"]:
+            for slot in row:
+                if slot["card"]:
+                    shown = view["cards"][slot["card"]]["name"] or slot["card"]
+                    assert shown in text
+        for p in view["seats"]:
+            assert f"seat {p['seat']} ({p['colour']})" in text
+            if p["seat"] != seat:
+                assert p["hand"] is None
+        assert text.count("hand: ") == len(view["seats"][seat]["hand"] or [])
