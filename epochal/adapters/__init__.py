@@ -18,8 +18,8 @@ def require_observation(game: Game) -> int:
     """The game's observation length; OptionError when the game provides no tensor."""
     size = game.observation_size
     if not isinstance(size, int) or size <= 0:
-        raise OptionError(f"{game.name} provides no observation tensor (Game.observation_size "
-                          f"and Game.observation); the research adapters need one")
+        raise OptionError(f"{game.name} provides no observation tensor "
+                          f"(Game.observation_layout_class); the research adapters need one")
     return size
 
 

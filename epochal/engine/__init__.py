@@ -3,11 +3,12 @@
 from .errors import IllegalAction, OptionError, RecordError
 from .events import event, visible
 from .game import Game, Option, Score, game_names, get_game
+from .observe import VectorLayout
 from .record import Record, load_record, new_record, parse_record, replay, replay_states
 from .state import Decision, State
 
 __all__ = [
     "IllegalAction", "OptionError", "RecordError", "event", "visible", "Game", "Option", "Score",
     "game_names", "get_game", "Record", "load_record", "new_record", "parse_record", "replay",
-    "replay_states", "Decision", "State",
+    "replay_states", "Decision", "State", "VectorLayout",
 ]

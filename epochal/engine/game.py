@@ -10,9 +10,11 @@ from __future__ import annotations
 import importlib
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, ClassVar
 
 from .errors import IllegalAction, OptionError
+from .observe import VectorLayout
 from .state import State
 
 
@@ -154,17 +156,30 @@ class Game(ABC):
         """Each seat's score as it stands (final once the game is over)."""
 
     # --- research adapters (epochal.adapters: OpenSpiel, PettingZoo) ---------------------------
-    # Length of ``observation``'s vector; None: the game provides no observation tensor (the
-    # adapters then refuse the game). A game whose length depends on its data sets it per object.
-    observation_size: ClassVar[int | None] = None
+    # The game's VectorLayout subclass (engine/observe.py); None: the game provides no
+    # observation tensor, and the adapters refuse it.
+    observation_layout_class: ClassVar[type[VectorLayout] | None] = None
+
+    @cached_property
+    def observation_layout(self) -> VectorLayout | None:
+        """The layout for this game object, whose card data fixes the lengths of the parts."""
+        layout_class = self.observation_layout_class
+        return None if layout_class is None else layout_class(self)
+
+    @property
+    def observation_size(self) -> int | None:
+        """Length of ``observation``'s vector; None: the game has no tensor."""
+        layout = self.observation_layout
+        return None if layout is None else layout.size
 
     def observation(self, state: State, seat: int | None) -> list[float] | None:
         """A fixed-length (``observation_size``) float vector of what ``seat`` may see.
 
         Built from ``view(state, seat)`` content only, so it never holds hidden information.
-        None (the default): the game has no tensor.
+        None: the game has no tensor.
         """
-        return None
+        layout = self.observation_layout
+        return None if layout is None else layout.encode(self.view(state, seat))
 
     def max_game_length(self, players: int) -> int | None:
         """A true upper bound on the actions of one game, or None (the adapters then assume

@@ -59,8 +59,8 @@ def log_lines(info: str) -> list[str]:
 def test_every_registered_game_provides_an_observation_tensor(name):
     game = get_game(name)
     assert game.observation_size, (
-        f"{name} has no observation tensor: implement Game.observation_size and "
-        f"Game.observation (see docs/adapters.md) to get the OpenSpiel and PettingZoo adapters")
+        f"{name} has no observation tensor: set Game.observation_layout_class (see "
+        f"docs/adapters.md) to get the OpenSpiel and PettingZoo adapters")
     state = game.new(game.min_players, 1)
     assert len(game.observation(state, 0)) == game.observation_size
 

@@ -7,8 +7,6 @@ docs/games/guns-and-steel-data.md.
 
 from __future__ import annotations
 
-from functools import cached_property
-
 from . import cards, observe as _observe, view as _view
 from .rules import GunsRules
 
@@ -30,16 +28,7 @@ class GunsAndSteel(GunsRules):
         return _view.term_name(self, text, lang)
 
     # --- research adapters (epochal.adapters; vector layout in observe.py) ---------------------
-    @cached_property
-    def observation_layout(self) -> _observe.Layout:
-        return _observe.Layout(self)
-
-    @property
-    def observation_size(self) -> int:
-        return self.observation_layout.size
-
-    def observation(self, state, seat):
-        return self.observation_layout.encode(self.view(state, seat))
+    observation_layout_class = _observe.Layout
 
 
 def make_game(data: str | None = None) -> GunsAndSteel:

@@ -24,6 +24,10 @@ CARD_BASE = TAKE + SEATS * ZONE_MAX
 CARD_BLOCKS = ("start_resource", "play_resource", "play_technology", "spend", "respond",
                "respond_spend", "restore", "lose", "recall", "play_attack", "activate_attack")
 WONDER_BLOCKS = ("claim", "glory", "give_wonder")
+# The fixed ranges below CARD_BASE by their first id, highest first, so that the first one an id
+# reaches is its own.
+FIXED_RANGES = (("take", TAKE), ("buy", BUY), ("move_glory", MOVE_GLORY), ("buy_stack", BUY_STACK),
+                ("target", TARGET), ("spend_res", SPEND_RES))
 
 
 def slot_id(row: int, i: int) -> int:
@@ -57,16 +61,7 @@ class Layout:
         if action >= CARD_BASE:
             block, k = divmod(action - CARD_BASE, self.n)
             return CARD_BLOCKS[block], k
-        if action >= TAKE:
-            return "take", action - TAKE
-        if action >= BUY:
-            return "buy", action - BUY
-        if action >= MOVE_GLORY:
-            return "move_glory", action - MOVE_GLORY
-        if action >= BUY_STACK:
-            return "buy_stack", action - BUY_STACK
-        if action >= TARGET:
-            return "target", action - TARGET
-        if action >= SPEND_RES:
-            return "spend_res", action - SPEND_RES
+        for name, first in FIXED_RANGES:
+            if action >= first:
+                return name, action - first
         return ("pass", "activate", "skip")[action], 0

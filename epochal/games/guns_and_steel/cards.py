@@ -41,7 +41,7 @@ Which = Union[str, None]      # a resource type, "any", or None
 # Each op is a JSON object whose "op" names it. "You" is the player carrying the effect out.
 
 class Op(msgspec.Struct, tag_field="op", forbid_unknown_fields=True, omit_defaults=True):
-    pass
+    """One operation of an effect; the subclasses below are the whole vocabulary."""
 
 
 class Pay(Op, tag="pay"):

@@ -10,6 +10,8 @@ are raw.
 
 from __future__ import annotations
 
+from epochal.engine import VectorLayout
+
 from .cards import EPOCHS, RESOURCES, TYPES
 from .rules import THEMES
 
@@ -19,22 +21,16 @@ KINDS = ("start_resource", "play_resource", "play_technology", "activate", "pay"
          "play_attack", "activate_attack", "claim", "recall", "glory", "move_glory", "over")
 
 
-class Layout:
+class Layout(VectorLayout):
     def __init__(self, game):
-        self.game = game
+        super().__init__(game)
         self.card_of = {key: i for i, key in enumerate(game.keys)}
         self.wonder_of = {key: i for i, key in enumerate(game.wkeys)}
         n = len(game.keys)
         nw = len(game.wkeys)
         seats = game.max_players
-        self.parts: dict[str, tuple[int, int]] = {}
-        size = 0
 
-        def part(name: str, length: int) -> None:
-            nonlocal size
-            self.parts[name] = (size, length)
-            size += length
-
+        part = self.part
         part("players", seats + 1)
         part("theme", len(THEMES))
         part("round", 1)
@@ -64,29 +60,16 @@ class Layout:
             part(p + "counts", 5)                     # hand, military, vp, glory, score
             part(p + "wonders", nw)
             part(p + "winner", 1)
-        self.size = size
-
-    def describe(self) -> dict[str, tuple[int, int]]:
-        return dict(self.parts)
 
     def encode(self, view: dict) -> list[float]:
-        out = [0.0] * self.size
-        parts = self.parts
+        # Every write adds: a seat's tech_types count its technology cards of each type.
+        out, put = self.new_vector(accumulate=True)
         card_of = self.card_of
         wonder_of = self.wonder_of
-        players = view["players"]
-        me = view["you"] if view["you"] is not None else 0
+        me, rel = self.seat_relative(view)
         seats = self.game.max_players
 
-        def rel(seat: int) -> int:
-            return (seat - me) % players
-
-        def put(name: str, i: int = 0, value: float = 1.0) -> None:
-            off, length = parts[name]
-            if 0 <= i < length:
-                out[off + i] += float(value)
-
-        put("players", players)
+        put("players", view["players"])
         put("theme", THEMES.index(view["theme"]))
         put("round", 0, view["round"])
         put("phase", PHASES.index(view["phase"]))

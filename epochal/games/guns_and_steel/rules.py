@@ -33,6 +33,22 @@ PHASE_OF = {"setup": "setup", "turn_start": "resource", "resource": "resource",
             "paying": "purchase", "end_of_turn": "end_of_turn", "recall": "end_of_turn",
             "recall_resources": "end_of_turn", "glory": "end_of_turn",
             "glory_claim": "end_of_turn", "finish": "end_of_turn", "over": "end_of_turn"}
+# (reason, rule) of a refused action, for the decisions where it does not depend on the action
+REFUSAL_OF_DECISION = {
+    "purchase": ("buy one card you can pay for, or pass", "R74"),
+    "start_resource": ("play one of your start cards resource side up, or pass", "R44"),
+    "restore": ("restore one of your technology-side cards the effect names", "R35"),
+    "target": ("choose an opponent with a resource card the effect can use", "R55"),
+    "take": ("choose a resource card of the chosen opponent", "R55"),
+    "lose": ("spend one of your resource cards", "R66"),
+    "hand_over": ("spend one of your resource cards", "R66"),
+    "give_wonder": ("give one of your wonders", "R66"),
+    "activate_attack": ("activate an Attack card technology side up in your zone, or stop", "R57"),
+    "claim": ("take one wonder whose condition you meet", "R85"),
+    "recall": ("take a resource-side card of your zone back, or stop", "R85"),
+    "glory": ("place a glory token on a wonder whose condition you meet", "R93"),
+    "move_glory": ("move one of your glory tokens onto a wonder whose condition you meet", "A24"),
+}
 
 
 @lru_cache(maxsize=1 << 14)
@@ -885,34 +901,12 @@ class GunsRules(EffectRunner, Game):
             if action == A.ACTIVATE:
                 return "you cannot pay this card's activation cost", "R51"
             return "activate the card just played or skip it", "R51"
-        if d.kind == "purchase":
-            return "buy one card you can pay for, or pass", "R74"
-        if d.kind == "start_resource":
-            return "play one of your start cards resource side up, or pass", "R44"
-        if d.kind == "restore":
-            return "restore one of your technology-side cards the effect names", "R35"
-        if d.kind == "target":
-            return "choose an opponent with a resource card the effect can use", "R55"
-        if d.kind == "take":
-            return "choose a resource card of the chosen opponent", "R55"
-        if d.kind in ("lose", "hand_over"):
-            return "spend one of your resource cards", "R66"
-        if d.kind == "give_wonder":
-            return "give one of your wonders", "R66"
         if d.kind == "play_attack":
             if kind == "pass":
                 return "you hold an Attack card: play at least one", "R58"
             return "play an Attack card from your hand that you can activate", "R58"
-        if d.kind == "activate_attack":
-            return "activate an Attack card technology side up in your zone, or stop", "R57"
-        if d.kind == "claim":
-            return "take one wonder whose condition you meet", "R85"
-        if d.kind == "recall":
-            return "take a resource-side card of your zone back, or stop", "R85"
-        if d.kind == "glory":
-            return "place a glory token on a wonder whose condition you meet", "R93"
-        if d.kind == "move_glory":
-            return "move one of your glory tokens onto a wonder whose condition you meet", "A24"
+        if d.kind in REFUSAL_OF_DECISION:
+            return REFUSAL_OF_DECISION[d.kind]
         return f"action {action} is not allowed now", "protocol"
 
     # --- scoring (R104-R106) --------------------------------------------------------------------

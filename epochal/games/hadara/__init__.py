@@ -7,8 +7,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from functools import cached_property
-
 from . import cards, observe as _observe, view as _view
 from .rules import HadaraRules
 
@@ -24,16 +22,7 @@ class Hadara(HadaraRules):
         return _view.determinize(self, state, seat, rng)
 
     # --- research adapters (epochal.adapters; vector layout in observe.py) ---------------------
-    @cached_property
-    def observation_layout(self) -> _observe.Layout:
-        return _observe.Layout(self)
-
-    @property
-    def observation_size(self) -> int:
-        return self.observation_layout.size
-
-    def observation(self, state, seat):
-        return self.observation_layout.encode(self.view(state, seat))
+    observation_layout_class = _observe.Layout
 
     def max_game_length(self, players):
         """A true upper bound on the actions of one game; each term names what it counts."""

@@ -11,6 +11,8 @@ flags and one-hots are 0/1. ``describe`` lists the named slices for documentatio
 
 from __future__ import annotations
 
+from epochal.engine import VectorLayout
+
 from .cards import COLORS, TRACKS
 from .rules import BOARD, ROUNDS, STEPS
 
@@ -20,23 +22,17 @@ KINDS = ("side", "wheel", "draw", "take", "colony", "colony_mode", "statue", "ti
 SIDES = ("A", "B")
 
 
-class Layout:
+class Layout(VectorLayout):
     """Named slices of the vector, fixed for one game object (its data set)."""
 
     def __init__(self, game):
-        self.game = game
+        super().__init__(game)
         n_cards = game.n_cards
         seats = game.max_players
         reqs = len(game.requirements)
         slots = len(game.slots)
-        self.parts: dict[str, tuple[int, int]] = {}
-        size = 0
 
-        def part(name: str, length: int) -> None:
-            nonlocal size
-            self.parts[name] = (size, length)
-            size += length
-
+        part = self.part
         # the table
         part("players", seats + 1)                    # one-hot player count
         part("epoch", 4)                              # one-hot 0 (setup) .. 3
@@ -79,32 +75,18 @@ class Layout:
             part(p + "hand_size", 1)
             part(p + "score", 1)                      # final total (when over)
             part(p + "winner", 1)
-        self.size = size
         self.req_index = {v: i for i, v in enumerate(game.requirements)}
         self.start_index = {c.number: i for i, c in enumerate(game.data.start_cards)}
 
-    def describe(self) -> dict[str, tuple[int, int]]:
-        """``{name: (offset, length)}``."""
-        return dict(self.parts)
-
     def encode(self, view: dict) -> list[float]:
         game = self.game
-        out = [0.0] * self.size
+        out, put = self.new_vector()
         parts = self.parts
         index_of = game.index_of
         n_cards = game.n_cards
-        players = view["players"]
-        me = view["you"] if view["you"] is not None else 0
+        me, rel = self.seat_relative(view)
 
-        def rel(seat: int) -> int:
-            return (seat - me) % players
-
-        def put(name: str, i: int = 0, value: float = 1.0) -> None:
-            off, length = parts[name]
-            if 0 <= i < length:
-                out[off + i] = float(value)
-
-        put("players", players)
+        put("players", view["players"])
         put("epoch", view["epoch"])
         put("step", STEP_NAMES.index(view["step"]))
         put("round", view["round"])

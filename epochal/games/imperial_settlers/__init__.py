@@ -7,8 +7,6 @@ docs/games/imperial-settlers-data.md.
 
 from __future__ import annotations
 
-from functools import cached_property
-
 from . import cards, observe as _observe, view as _view
 from .rules import SettlersRules
 
@@ -27,16 +25,7 @@ class ImperialSettlers(SettlersRules):
         return _view.describe_ops(ops)
 
     # --- research adapters (epochal.adapters; vector layout in observe.py) ---------------------
-    @cached_property
-    def observation_layout(self) -> _observe.Layout:
-        return _observe.Layout(self)
-
-    @property
-    def observation_size(self) -> int:
-        return self.observation_layout.size
-
-    def observation(self, state, seat):
-        return self.observation_layout.encode(self.view(state, seat))
+    observation_layout_class = _observe.Layout
 
 
 def make_game(data: str | None = None) -> ImperialSettlers:

@@ -11,6 +11,8 @@ virtual opponent's locations and trophy pile, and the empire locations counted a
 
 from __future__ import annotations
 
+from epochal.engine import VectorLayout
+
 from .actions import ATTACK_CARDS
 from .cards import ATTACK_TARGETS, FACTIONS
 
@@ -21,22 +23,16 @@ KINDS = ("turn", "after", "pick_table", "draft", "pick", "card_source", "option"
 SUPPLY = ("wood", "stone", "food", "gold", "worker", "raze", "defence")
 
 
-class Layout:
+class Layout(VectorLayout):
     def __init__(self, game):
-        self.game = game
+        super().__init__(game)
         entries = [e.id for e, _ in game.data.entries]
         self.entry_index = {e: i for i, e in enumerate(entries)}
         self.entry_of = {c.id: self.entry_index[c.entry.id] for c in game.cards}
         n = len(entries)
         seats = game.max_players
-        self.parts: dict[str, tuple[int, int]] = {}
-        size = 0
 
-        def part(name: str, length: int) -> None:
-            nonlocal size
-            self.parts[name] = (size, length)
-            size += length
-
+        part = self.part
         part("players", seats + 1)
         part("round", 1)
         part("phase", len(PHASES))
@@ -74,31 +70,18 @@ class Layout:
         part("solo.virtual", n)
         part("solo.trophies", n)
         part("solo.counts", 3)                          # trophies, empire locations, attacks left
-        self.size = size
-
-    def describe(self) -> dict[str, tuple[int, int]]:
-        return dict(self.parts)
 
     def encode(self, view: dict) -> list[float]:
-        out = [0.0] * self.size
+        out, put = self.new_vector()
         parts = self.parts
         entry_of = self.entry_of
-        players = view["players"]
-        me = view["you"] if view["you"] is not None else 0
-
-        def rel(seat: int) -> int:
-            return (seat - me) % players
-
-        def put(name: str, i: int = 0, value: float = 1.0) -> None:
-            off, length = parts[name]
-            if 0 <= i < length:
-                out[off + i] = float(value)
+        me, rel = self.seat_relative(view)
 
         def add(name: str, card: str, value: float = 1.0) -> None:
             off, length = parts[name]
             out[off + entry_of[card]] += value
 
-        put("players", players)
+        put("players", view["players"])
         put("round", 0, view["round"])
         put("phase", PHASES.index(view["phase"]) if view["phase"] in PHASES else 0)
         put("over", 0, view["over"])

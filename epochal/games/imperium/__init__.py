@@ -5,8 +5,6 @@ Spec: shared/rules/imperium.md. Docs: docs/games/imperium.md, docs/games/imperiu
 
 from __future__ import annotations
 
-from functools import cached_property
-
 from . import cards, observe as _observe, view as _view
 from .rules import ImperiumRules
 
@@ -22,16 +20,7 @@ class Imperium(ImperiumRules):
         return _view.determinize(self, state, seat, rng)
 
     # --- research adapters (epochal.adapters; vector layout in observe.py) ---------------------
-    @cached_property
-    def observation_layout(self) -> _observe.Layout:
-        return _observe.Layout(self)
-
-    @property
-    def observation_size(self) -> int:
-        return self.observation_layout.size
-
-    def observation(self, state, seat):
-        return self.observation_layout.encode(self.view(state, seat))
+    observation_layout_class = _observe.Layout
 
 
 def make_game(data: str | None = None) -> Imperium:

@@ -8,6 +8,8 @@ the player count stay zero. Cards are multi-hot over the game's card list; count
 
 from __future__ import annotations
 
+from epochal.engine import VectorLayout
+
 from .cards import NATIONS, RESOURCES
 
 PHASES = ("start", "activate", "cleanup", "next", "after_solstice", "end")
@@ -16,19 +18,13 @@ SLOTS = 5
 DECKS = ("region", "uncivilised", "civilised", "main")
 
 
-class Layout:
+class Layout(VectorLayout):
     def __init__(self, game):
-        self.game = game
+        super().__init__(game)
         n = game.n_cards
         seats = game.max_players
-        self.parts: dict[str, tuple[int, int]] = {}
-        size = 0
 
-        def part(name: str, length: int) -> None:
-            nonlocal size
-            self.parts[name] = (size, length)
-            size += length
-
+        part = self.part
         part("players", seats + 1)
         part("phase", len(PHASES))
         part("round", 1)
@@ -57,28 +53,14 @@ class Layout:
             part(p + "development", n)
             part(p + "score", 1)
             part(p + "winner", 1)
-        self.size = size
-
-    def describe(self) -> dict[str, tuple[int, int]]:
-        return dict(self.parts)
 
     def encode(self, view: dict) -> list[float]:
-        out = [0.0] * self.size
-        parts = self.parts
+        out, put = self.new_vector()
         index_of = self.game.index_of
         n = self.game.n_cards
-        players = view["players"]
-        me = view["you"] if view["you"] is not None else 0
+        me, rel = self.seat_relative(view)
 
-        def rel(seat: int) -> int:
-            return (seat - me) % players
-
-        def put(name: str, i: int = 0, value: float = 1.0) -> None:
-            off, length = parts[name]
-            if 0 <= i < length:
-                out[off + i] = float(value)
-
-        put("players", players)
+        put("players", view["players"])
         put("phase", PHASES.index(view["phase"]) if view["phase"] in PHASES else 0)
         put("round", 0, view["round"])
         for i, flag in enumerate(("scoring_triggered", "final_round", "over", "collapsed")):

@@ -43,6 +43,10 @@ EPOCH_BY_ID = "spec: R6 (the id range fixes the resource side)"
 LITERAL = ("English name: a literal translation of the Russian rulebook's name; the official "
            "English name is unknown (D2).")
 SLOT = "Which id of its epoch the card holds is a stand-in (§19.3: no id-name mapping)."
+# What E3 establishes for every card that restores a card of its own resource type.
+OWN_TYPE_RESTORER_CITES = {"name": "spec: §19.7, E3", "type": "spec: §19.7 (Society, inferred)"}
+OWN_TYPE_RESTORER_NOTE = (f"{LITERAL} Restores a card of its own resource type, so it can restore "
+                          f"itself (E3); the set and epoch are stand-ins. {SLOT}")
 
 
 # --- small constructors, so that the tables below read like the cards --------------------------
@@ -114,9 +118,7 @@ def new_world() -> list[Civ]:
         # Horses row (7): costs in Food and Iron.
         civ("C06", nw, "horses", "society", res(food=1), 0, 0, [restore("horses"), gain(food=1)],
             name=("Agriculture", "Сельское хозяйство"),
-            sources={"name": "spec: §19.7, E3", "type": "spec: §19.7 (Society, inferred)"},
-            note=f"{LITERAL} Restores a card of its own resource type, so it can restore "
-                 f"itself (E3); the set and epoch are stand-ins. {SLOT}"),
+            sources=OWN_TYPE_RESTORER_CITES, note=OWN_TYPE_RESTORER_NOTE),
         civ("C07", nw, "horses", "society", res(food=2), 1, 0, [restore("food"), gain(horses=1)],
             name=("Domestication", ""), sources={"name": "reference: technologies_named_in_reviews "
                                                          "(bottom row)"},
@@ -143,9 +145,7 @@ def new_world() -> list[Civ]:
         # Gunpowder row (6): costs in Food, Iron and Horses.
         civ("C13", nw, "gunpowder", "society", res(iron=1, horses=1), 1, 0,
             [restore("gunpowder"), gain(iron=1)], name=("Mining", "Добыча"),
-            sources={"name": "spec: §19.7, E3", "type": "spec: §19.7 (Society, inferred)"},
-            note=f"{LITERAL} Restores a card of its own resource type, so it can restore "
-                 f"itself (E3); the set and epoch are stand-ins. {SLOT}"),
+            sources=OWN_TYPE_RESTORER_CITES, note=OWN_TYPE_RESTORER_NOTE),
         civ("C14", nw, "gunpowder", "society", res(food=1, horses=1), 1, 0, [gain(iron=2)],
             name=("Metalworking", "Обработка металлов"),
             sources={"name": "spec: §19.7, E10", "type": "spec: §19.7 (Society, inferred)",
@@ -228,9 +228,7 @@ def renaissance() -> list[Civ]:
         # Horses row (7)
         civ("C31", ren, "horses", "society", res(food=1), 0, 0, [restore("horses"), gain(iron=1)],
             name=("Code of Laws", "Свод законов"),
-            sources={"name": "spec: §19.7, E3", "type": "spec: §19.7 (Society, inferred)"},
-            note=f"{LITERAL} Restores a card of its own resource type, so it can restore "
-                 f"itself (E3); the set and epoch are stand-ins. {SLOT}"),
+            sources=OWN_TYPE_RESTORER_CITES, note=OWN_TYPE_RESTORER_NOTE),
         civ("C32", ren, "horses", "society", res(iron=1), 1, 0, [pay(food=1), Vp(n=1)]),
         civ("C33", ren, "horses", "society", res(food=2), 0, 0, [restore(), gain(iron=1)]),
         civ("C34", ren, "horses", "society", res(food=1, iron=1), 1, 0, [gain(iron=1, horses=1)],
