@@ -75,6 +75,7 @@ def view(game: Hadara, st: HadaraState, seat: int | None) -> dict:
             shown.add(pile[-1])
     if seat is not None:
         shown.update(st.seats[seat].hand)
+        shown.update(st.seats[seat].sold_secret)         # the seller knows what he sold
     return {
         "game": game.name, "players": st.players, "options": dict(st.options),
         "data": {"name": game.data.name, "status": game.data_status(),

@@ -120,6 +120,13 @@ def test_EX8_an_epoch_I_card_sells_for_2_coins_face_down():
     game.apply(st, 1, A.draw(0, True))
     assert st.seats[0].coins == coins + 2
     assert keep in st.seats[0].sold_secret and keep not in st.seats[0].cards
+    mine = game.view(st, 0)
+    assert game.card_id[keep] in mine["seats"][0]["sold_this_epoch"]
+    assert game.card_id[keep] in mine["cards"]                       # the seller sees its face
+    for other in (1, None):
+        theirs = game.view(st, other)
+        assert game.card_id[keep] not in theirs["cards"]              # face down to the others
+        assert "sold_this_epoch" not in theirs["seats"][0]
 
 
 def test_EX7_cost_5_with_two_blue_cards_pay_3():
