@@ -199,6 +199,12 @@ class Game(ABC):
         best = max(keys)
         return [i for i, k in enumerate(keys) if k == best]
 
+    def closes_simultaneous(self, state: State, seat: int) -> bool:
+        """Would ``seat``'s answer now close a simultaneous decision? Closing one unveils every
+        seat's hidden choice, so such an answer reveals information whatever its events say."""
+        stack = state.stack
+        return bool(stack) and len(stack[-1].seats) > 1 and stack[-1].waiting() == [seat]
+
     def reveals(self, events: list[dict]) -> bool:
         """Did these events show some seat something it did not know? (Then no undo.)
 

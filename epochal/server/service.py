@@ -303,7 +303,7 @@ class GameService:
         table = Table(row["id"], game, row["data_key"], row["seed"], state, seats, row["undo"],
                       row["undos"])
         for index, (seat, action) in enumerate(stored.actions):
-            resolves = self._resolves_simultaneous(table, seat)
+            resolves = game.closes_simultaneous(state, seat)
             try:
                 events = game.apply(state, seat, action)
             except IllegalAction as exc:
@@ -369,14 +369,9 @@ class GameService:
                                f"{game.num_actions - 1})", field="action")
             self._commit(table, seat, action)
 
-    def _resolves_simultaneous(self, table: Table, seat: int) -> bool:
-        """Would this answer close a simultaneous step? Then it unveils every seat's choice."""
-        stack = table.state.stack
-        return bool(stack) and len(stack[-1].seats) > 1 and stack[-1].waiting() == [seat]
-
     def _commit(self, table: Table, seat: int, action: int) -> None:
         game, before = table.game, table.state.clone()
-        resolves = self._resolves_simultaneous(table, seat)
+        resolves = game.closes_simultaneous(table.state, seat)
         try:
             events = game.apply(table.state, seat, action)
         except IllegalAction as exc:
