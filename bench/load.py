@@ -274,12 +274,19 @@ def markdown(results: list[dict]) -> str:
 
 
 def write_docs(text: str) -> Path:
+    """Replace this script's part of the section; ``###`` subsections in it come from other
+    benchmarks (bench/bots.py) and stay, after the new text."""
     path = ROOT / "docs" / "benchmarks.md"
     old = path.read_text() if path.exists() else "# Benchmarks\n"
     start = old.find("## Web table load")
+    kept = ""
     if start >= 0:
         end = old.find("\n## ", start + 1)
-        old = old[:start] + (old[end + 1:] if end >= 0 else "")
+        end = end + 1 if end >= 0 else len(old)
+        sub = old.find("\n### ", start, end)
+        kept = old[sub + 1:end].rstrip("\n") if sub >= 0 else ""
+        old = old[:start] + old[end:]
+    text = text.rstrip("\n") + "\n" + ("\n" + kept + "\n" if kept else "")
     path.write_text(old.rstrip("\n") + "\n\n" + text)
     return path
 

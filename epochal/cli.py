@@ -282,18 +282,29 @@ def serve(host: str = typer.Option("127.0.0.1", "--host", help="Interface to lis
               None, "--database", help="SQLAlchemy URL; default: $EPOCHAL_DATABASE_URL, else the "
               "SQLite file epochal.sqlite in the working directory."),
           bot_delay: float = typer.Option(0.8, "--bot-delay", help="Seconds between bot moves."),
+          bot_processes: Optional[int] = typer.Option(
+              None, "--bot-processes", help="Worker processes in which search bots (normal, hard) "
+              "think; 0: in threads of the server process. Default: $EPOCHAL_BOT_PROCESSES, else "
+              "the number of CPUs."),
           data_set: list[str] = typer.Option([], "--data-set", help="Extra card data set GAME=KEY=FILE "
                                              "offered in the lobby (repeatable)."),
           log_level: str = typer.Option("info", "--log-level")):
     """Run the web table: lobby and games in the browser at http://HOST:PORT/."""
     import uvicorn
 
-    from epochal.server import create_app, default_database_url
+    from epochal.server import create_app, default_bot_processes, default_database_url
 
     if not 0 < port < 65536:
         raise UsageError(f"--port must be 1..65535, not {port}")
     if bot_delay < 0:
         raise UsageError(f"--bot-delay must be 0 or more, not {bot_delay}")
+    if bot_processes is None:
+        try:
+            bot_processes = default_bot_processes()
+        except ValueError as exc:
+            raise UsageError(str(exc)) from None
+    if bot_processes < 0:
+        raise UsageError(f"--bot-processes must be 0 or more, not {bot_processes}")
     sets: dict[str, dict[str, str]] = {}
     for spec in data_set:
         parts = spec.split("=", 2)
@@ -313,9 +324,9 @@ def serve(host: str = typer.Option("127.0.0.1", "--host", help="Interface to lis
     err.print(f"Epochal web table on http://{host}:{port}/  (database: {shown})")
     # No per-message compression: a view is a few kB of JSON, and deflating it for every
     # listener cost a quarter of the server's CPU under load.
-    uvicorn.run(create_app(url, bot_delay=bot_delay, data_sets=sets), host=host, port=port,
-                log_level=log_level, access_log=False, ws_ping_interval=20, ws_ping_timeout=20,
-                ws_per_message_deflate=False)
+    uvicorn.run(create_app(url, bot_delay=bot_delay, data_sets=sets, bot_processes=bot_processes),
+                host=host, port=port, log_level=log_level, access_log=False, ws_ping_interval=20,
+                ws_ping_timeout=20, ws_per_message_deflate=False)
 
 
 @cards_app.command("validate")

@@ -4,7 +4,7 @@
 See docs/web.md for the HTTP and WebSocket API.
 """
 
-from .app import create_app, default_database_url
+from .app import create_app, default_bot_processes, default_database_url
 from .service import BOT_LEVELS
 
-__all__ = ["create_app", "default_database_url", "BOT_LEVELS"]
+__all__ = ["create_app", "default_bot_processes", "default_database_url", "BOT_LEVELS"]

@@ -26,6 +26,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from epochal.engine import game_names, get_game
 
+from .bots import cpu_count
 from .db import Store, make_engine, migrate
 from .service import BOT_LEVELS, ApiError, Connection, GameService, Settings, languages
 
@@ -37,6 +38,20 @@ HELLO_TIMEOUT = 10.0
 def default_database_url() -> str:
     """``EPOCHAL_DATABASE_URL``, else the SQLite file ``epochal.sqlite`` in the working directory."""
     return os.environ.get("EPOCHAL_DATABASE_URL") or f"sqlite:///{Path.cwd() / 'epochal.sqlite'}"
+
+
+def default_bot_processes() -> int:
+    """``EPOCHAL_BOT_PROCESSES``, else one worker process per CPU; 0 keeps search bots in threads."""
+    raw = os.environ.get("EPOCHAL_BOT_PROCESSES", "").strip()
+    if not raw:
+        return cpu_count()
+    try:
+        count = int(raw)
+    except ValueError:
+        count = -1
+    if count < 0:
+        raise ValueError(f"EPOCHAL_BOT_PROCESSES must be a whole number, 0 or more, not {raw!r}")
+    return count
 
 
 class SeatSpec(BaseModel):
@@ -72,8 +87,15 @@ def _text(text: str, status: int = 200) -> Response:
 
 
 def create_app(database_url: str | None = None, *, bot_delay: float = 0.8,
-               data_sets: dict[str, dict[str, str]] | None = None, bot_threads: int = 4) -> FastAPI:
-    settings = Settings(database_url or default_database_url(), bot_delay, data_sets or {}, bot_threads)
+               data_sets: dict[str, dict[str, str]] | None = None, bot_threads: int = 4,
+               bot_processes: int | None = None) -> FastAPI:
+    """``bot_processes``: worker processes for search bots (None: ``default_bot_processes()``)."""
+    if bot_processes is None:
+        bot_processes = default_bot_processes()
+    if bot_processes < 0:
+        raise ValueError(f"bot_processes must be 0 or more, not {bot_processes}")
+    settings = Settings(database_url or default_database_url(), bot_delay, data_sets or {}, bot_threads,
+                        bot_processes)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):

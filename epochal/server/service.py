@@ -25,12 +25,13 @@ from datetime import timezone
 
 import msgspec
 
-from epochal.agents import make_agent
+from epochal.agents import Agent, make_agent
 from epochal.engine import (Game, IllegalAction, OptionError, Record, RecordError, get_game,
                             replay, visible)
 from epochal.engine.locale import LANGUAGES, render, templates
 
 from . import layouts
+from .bots import BotProcesses, cpu_count, move_seed, searches
 from .db import Store, StoredGame, now
 
 log = logging.getLogger("epochal.server")
@@ -60,6 +61,7 @@ class Settings:
     bot_delay: float = 0.8          # seconds between bot moves, so people can follow them
     data_sets: dict[str, dict[str, str]] = field(default_factory=dict)  # game -> key -> file
     bot_threads: int = 4
+    bot_processes: int = field(default_factory=cpu_count)   # search bots' workers; 0: threads
 
 
 @dataclass
@@ -69,6 +71,12 @@ class SeatInfo:
     name: str
     token_hash: str | None
     joined: bool
+
+
+@dataclass
+class Bot:
+    spec: str                       # the agent's name, e.g. "ismcts:200ms"
+    agent: Agent | None             # a cheap agent, kept for the game; None: a search (see bots.py)
 
 
 @dataclass
@@ -114,7 +122,7 @@ class Table:
         self.lock = asyncio.Lock()
         self.changed = asyncio.Event()
         self.connections: set[Connection] = set()
-        self.agents: dict = {}
+        self.bots: dict[int, Bot] = {}
         self.bot_task: asyncio.Task | None = None
         self._parts: dict = {}      # seat -> (version, {"view", "ui"})
         self._texts: dict = {}      # (kind, seat, lang) -> (version, encoded message)
@@ -161,6 +169,7 @@ class GameService:
         self.broken: dict[str, str] = {}         # games whose record no longer replays
         self._finished: OrderedDict[str, None] = OrderedDict()   # least recently used first
         self.pool = ThreadPoolExecutor(max_workers=settings.bot_threads, thread_name_prefix="bot")
+        self.procs = BotProcesses(settings.bot_processes) if settings.bot_processes > 0 else None
 
     # --- start-up and shutdown ---------------------------------------------------------------
     def recover(self) -> int:
@@ -181,6 +190,8 @@ class GameService:
             for conn in table.connections:
                 conn.push(None)
         self.pool.shutdown(wait=False, cancel_futures=True)
+        if self.procs is not None:
+            self.procs.close()
 
     # --- games and data sets -----------------------------------------------------------------
     def data_sets(self, game_name: str) -> dict[str, str | None]:
@@ -529,7 +540,9 @@ class GameService:
         if not bots or table.state.over:
             return
         for i in bots:
-            table.agents[i] = make_agent(BOT_LEVELS[table.seats[i].level], table.game, table.seed + i)
+            spec = BOT_LEVELS[table.seats[i].level]
+            agent = None if searches(spec) else make_agent(spec, table.game, table.seed + i)
+            table.bots[i] = Bot(spec, agent)
         table.bot_task = asyncio.get_running_loop().create_task(self._run_bots(table),
                                                                 name=f"bots-{table.id}")
         table.bot_task.add_done_callback(_report_crash)
@@ -537,10 +550,10 @@ class GameService:
     async def _run_bots(self, table: Table) -> None:
         """Move every bot seat that owes a decision, one at a time, with visible pacing.
 
-        The agent thinks in a worker thread on a copy of the state, so the server keeps
-        answering; its choice is applied only if the table has not moved on meanwhile (or, in a
-        simultaneous step, if the bot still owes the decision and the choice is still legal:
-        the other seats' hidden choices never change what it may do).
+        The agent thinks on a copy of the state in a worker thread, or a search in a worker
+        process, so the server keeps answering; its choice is applied only if the table has not
+        moved on meanwhile (or, in a simultaneous step, if the bot still owes the decision and
+        the choice is still legal: the other seats' hidden choices never change what it may do).
         """
         loop = asyncio.get_running_loop()
         game = table.game
@@ -548,7 +561,7 @@ class GameService:
             table.changed.clear()
             if table.state.over:
                 return
-            seat = next((s for s in game.actors(table.state) if s in table.agents), None)
+            seat = next((s for s in game.actors(table.state) if s in table.bots), None)
             if seat is None:
                 await table.changed.wait()
                 continue
@@ -556,8 +569,7 @@ class GameService:
             snapshot = table.state.clone()
             simultaneous = len(snapshot.stack[-1].seats) > 1
             try:
-                action = await loop.run_in_executor(self.pool, table.agents[seat].choose, game,
-                                                    snapshot, seat)
+                action = await self._think(table, table.bots[seat], snapshot, seat)
             except Exception:
                 log.exception("game %s: bot of seat %s failed; it plays a random legal action",
                               table.id, seat)
@@ -577,10 +589,20 @@ class GameService:
                 except ApiError as exc:
                     log.error("game %s: bot of seat %s chose %s: %s", table.id, seat, action, exc.detail)
                     if exc.error == "illegal_action":      # a faulty agent must not stall the game
-                        table.agents[seat] = make_agent("random", game, table.seed + seat)
+                        table.bots[seat] = Bot("random", make_agent("random", game, table.seed + seat))
                         continue
             await asyncio.sleep(1.0)                        # storage trouble: try again later
 
+    async def _think(self, table: Table, bot: Bot, state, seat: int) -> int:
+        loop = asyncio.get_running_loop()
+        if bot.agent is not None:
+            return await loop.run_in_executor(self.pool, bot.agent.choose, table.game, state, seat)
+        seed = move_seed(table.seed, seat, state.ply)
+        if self.procs is None:
+            agent = make_agent(bot.spec, table.game, seed)
+            return await loop.run_in_executor(self.pool, agent.choose, table.game, state, seat)
+        data = self.data_sets(table.game.name)[table.data_key]
+        return await self.procs.choose(table.game.name, data, state, seat, bot.spec, seed)
 
 
 def _utc(stamp):

@@ -23,10 +23,10 @@ class Counter(Game):
         return []
 
     def resolve(self, state, seat, action, events):
-        pass
+        """A game without decisions has nothing to resolve."""
 
     def advance(self, state, events):
-        pass
+        """Nor any automatic step."""
 
     def view(self, state, seat):
         return {"players": 3, "you": seat, "ply": state.ply}
