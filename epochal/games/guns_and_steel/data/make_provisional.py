@@ -22,12 +22,12 @@ the entry is ``provisional``. docs/games/guns-and-steel-data.md explains the des
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
 import msgspec
 
+from epochal import datafile
 from epochal.games.guns_and_steel.cards import (
     DATA_FILE, ActivateAttacks, Attack, Civ, Clause, DataFile, EachPlayer, Gain, GiveWonder,
     HandOver, Lose, LoseVp, Pay, PlayAttacks, Restore, Use, Vp, Wonder, validate,
@@ -422,40 +422,14 @@ def render(data: DataFile) -> str:
     """JSON with one line per card and per wonder, easy to read and to edit in a copy."""
     built = msgspec.to_builtins(data)
     top = {key: built[key] for key in ("note", "sources", "cards", "wonders") if key in built}
-    lines = ["{"]
-    for i, (key, value) in enumerate(top.items()):
-        end = "," if i < len(top) - 1 else ""
-        if isinstance(value, list):
-            items = ["  " + json.dumps(item, ensure_ascii=False) for item in value]
-            lines.append(f' "{key}": [\n' + ",\n".join(items) + f"\n ]{end}")
-        elif isinstance(value, dict):
-            items = [f"  {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}"
-                     for k, v in value.items()]
-            lines.append(f' "{key}": {{\n' + ",\n".join(items) + f"\n }}{end}")
-        else:
-            lines.append(f' "{key}": {json.dumps(value, ensure_ascii=False)}{end}')
-    return "\n".join(lines) + "\n}\n"
+    return datafile.render(top, expand=("sources",))
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = sys.argv[1:] if argv is None else argv
-    data = build()
-    problems = validate(data)
-    if problems:
-        print("\n".join(problems), file=sys.stderr)
-        return 2
-    text = render(data)
-    path = Path(DATA_FILE)
-    if "--check" in args:
-        current = path.read_text(encoding="utf-8") if path.exists() else ""
-        if current != text:
-            print(f"{path} is stale; run python -m epochal.games.guns_and_steel.data."
-                  f"make_provisional", file=sys.stderr)
-            return 1
-        return 0
-    path.write_text(text, encoding="utf-8")
-    print(f"wrote {path}: {len(data.cards)} cards, {len(data.wonders)} wonders")
-    return 0
+    return datafile.generator_main(
+        argv, build=build, validate=validate, render=render, path=Path(DATA_FILE),
+        module="epochal.games.guns_and_steel.data.make_provisional",
+        summary=lambda data: f"{len(data.cards)} cards, {len(data.wonders)} wonders")
 
 
 if __name__ == "__main__":

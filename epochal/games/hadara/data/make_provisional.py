@@ -17,13 +17,13 @@ every known constraint. The design is deterministic and table-driven:
 
 from __future__ import annotations
 
-import json
 import sys
 from itertools import cycle
 from pathlib import Path
 
 import msgspec
 
+from epochal import datafile
 from epochal.games.hadara.cards import (
     BUILTIN, COLOR_TRACK, FORMAT, Bonus, BuyDownRequirement, Card, Colony, ColonyTribute,
     ColorPatron, DataSet, DevelopmentTax, DoubleActions, Effect, FeedPayment, FoodSurplus,
@@ -262,37 +262,14 @@ def build() -> DataSet:
 
 def render(data: DataSet) -> str:
     """JSON with one line per card, start card, colony and statue slot, easy to edit by hand."""
-    top = msgspec.to_builtins(data)
-    lines = ["{"]
-    for i, (key, value) in enumerate(top.items()):
-        end = "," if i < len(top) - 1 else ""
-        if isinstance(value, list) and value and isinstance(value[0], dict):
-            items = [" " * 2 + json.dumps(item, ensure_ascii=False) for item in value]
-            lines.append(f' "{key}": [\n' + ",\n".join(items) + f"\n ]{end}")
-        else:
-            lines.append(f' "{key}": {json.dumps(value, ensure_ascii=False)}{end}')
-    return "\n".join(lines) + "\n}\n"
+    return datafile.render(msgspec.to_builtins(data))
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = sys.argv[1:] if argv is None else argv
-    data = build()
-    problems = validate(data)
-    if problems:
-        print("\n".join(problems), file=sys.stderr)
-        return 2
-    text = render(data)
-    path = Path(BUILTIN)
-    if "--check" in args:
-        current = path.read_text(encoding="utf-8") if path.exists() else ""
-        if current != text:
-            print(f"{path} is stale; run python -m epochal.games.hadara.data.make_provisional",
-                  file=sys.stderr)
-            return 1
-        return 0
-    path.write_text(text, encoding="utf-8")
-    print(f"wrote {path}: {len(data.cards)} cards, {len(data.colonies)} colonies")
-    return 0
+    return datafile.generator_main(
+        argv, build=build, validate=validate, render=render, path=Path(BUILTIN),
+        module="epochal.games.hadara.data.make_provisional",
+        summary=lambda data: f"{len(data.cards)} cards, {len(data.colonies)} colonies")
 
 
 if __name__ == "__main__":
