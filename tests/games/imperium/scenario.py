@@ -118,13 +118,45 @@ def assert_illegal(game, st, seat: int, action: int, rule: str | None = None) ->
 
 # --- helpers shared by the card tests -------------------------------------------------
 
-def hand_only(game, st, seat, *card_ids):
-    """The seat's hand becomes exactly these cards (the old hand goes under its deck)."""
+def hand_only(game, st, seat, *card_ids, old_hand_to="deck"):
+    """The seat's hand becomes exactly these cards; returns their indices. The old hand goes
+    under its deck, or onto its discard pile with ``old_hand_to="discard"``."""
     p = st.seats[seat]
-    p.deck[:0] = p.hand
+    if old_hand_to == "discard":
+        p.discard += p.hand
+    elif old_hand_to == "deck":
+        p.deck[:0] = p.hand
+    else:
+        raise ValueError(old_hand_to)
     p.hand = []
-    for cid in card_ids:
-        give(game, st, seat, cid)
+    return [give(game, st, seat, cid) for cid in card_ids]
+
+def only_in_hand(game, st, seat, *card_ids):
+    """``hand_only`` with the old hand going to the discard pile (the nation card tests)."""
+    return hand_only(game, st, seat, *card_ids, old_hand_to="discard")
+
+def card(game, card_id):
+    return game.cards[idx(game, card_id)]
+
+def to_play(game, st, seat, *card_ids):
+    """Put these cards into the seat's play area; returns their indices."""
+    return [give(game, st, seat, c, zone="play") for c in card_ids]
+
+def market(game, st, slot, card_id, tokens=None, keep_unrest=False):
+    """Put a card into a market slot; the card it replaces goes to the exile pile. An unrest
+    under the slot goes back to the unrest pile unless ``keep_unrest``."""
+    old = st.market[slot].card
+    if not keep_unrest and st.market[slot].unrest >= 0:
+        st.unrest.append(st.market[slot].unrest)
+        st.market[slot].unrest = -1
+    k = put_in_market(game, st, slot, card_id, tokens)
+    if old >= 0 and old != k:
+        st.exile.append(old)
+    return k
+
+def vp_of(game, st, seat, card_id):
+    k = idx(game, card_id)
+    return game.card_vp(st, seat, k, game.cards[k].vp)
 
 def settle(game, st):
     """Answer what is left of an effect: decline optional choices, take the first of the rest,
@@ -162,6 +194,23 @@ def to_solstice(game, st):
             action = game.legal(st, seat)[0]
         game.apply(st, seat, action)
     raise AssertionError("no solstice decision came")
+
+def finish_round(game, st):
+    """Finish the round: the active seat ends its Activate, later seats revolt with nothing,
+    clean-ups keep their hands. Stops as soon as the solstice starts, i.e. at its first question
+    if there is one (R68, R108), or when the round changes or the game ends. Unlike
+    ``to_solstice`` it takes END whenever legal, else the first legal action, and returns nothing."""
+    start = st.round
+    while st.phase != "after_solstice" and st.round == start and not st.over:
+        d = decision(st)
+        seat = d.seats[0]
+        legal = game.legal(st, seat)
+        if d.kind == "turn":
+            game.apply(st, seat, A.REVOLT)
+        elif A.END in legal:
+            game.apply(st, seat, A.END)
+        else:
+            game.apply(st, seat, legal[0])
 
 def pick(game, st, seat, card_id):
     """Choose ``card_id`` if the effect asks; a single non-optional option was taken already."""

@@ -10,8 +10,9 @@ from __future__ import annotations
 import pytest
 
 from epochal.games.imperium import actions as A
-from tests.games.imperium.scenario import (answer, assert_illegal, choose_card, covers, decision, exhaust, fresh, give,
-                      ids, idx, play, put_in_market)
+from tests.games.imperium.scenario import (answer, assert_illegal, card, choose_card, covers, decision, exhaust,
+                                           finish_round, fresh, give, ids, idx, market, only_in_hand, pick,
+                                           play, to_play, vp_of)
 
 CAR = [f"1CAR{n}" for n in range(1, 24)]
 
@@ -58,58 +59,6 @@ SUITS = {"1CAR12": ["region"], "1CAR20": ["region"], "1CAR21": ["region"],
 
 # --- helpers -------------------------------------------------------------------------------------
 
-def card(game, card_id):
-    return game.cards[idx(game, card_id)]
-
-
-def only_in_hand(game, st, seat, *card_ids):
-    """Seat's hand becomes exactly these cards (the old hand goes to the discard pile)."""
-    p = st.seats[seat]
-    p.discard += p.hand
-    p.hand = []
-    return [give(game, st, seat, c) for c in card_ids]
-
-
-def to_play(game, st, seat, *card_ids):
-    return [give(game, st, seat, c, zone="play") for c in card_ids]
-
-
-def market(game, st, slot, card_id, tokens=None):
-    """Put a card into a market slot; the card it replaces goes to the exile pile."""
-    old = st.market[slot].card
-    if st.market[slot].unrest >= 0:
-        st.unrest.append(st.market[slot].unrest)
-        st.market[slot].unrest = -1
-    k = put_in_market(game, st, slot, card_id, tokens)
-    if old >= 0 and old != k:
-        st.exile.append(old)
-    return k
-
-
-def pick(game, st, seat, card_id):
-    """Choose ``card_id`` if the seat is asked for a card (a lone forced choice is automatic)."""
-    d = decision(st)
-    if d is not None and d.kind in ("card", "bt_source") and \
-            game.layout.card + idx(game, card_id) in d.args["options"]:
-        choose_card(game, st, seat, card_id)
-
-
-def to_solstice(game, st):
-    """Finish the round: the active seat ends its Activate, later seats revolt with nothing,
-    clean-ups keep their hands. Stops at the first solstice decision (R68, R108)."""
-    start = st.round
-    while st.phase != "after_solstice" and st.round == start and not st.over:
-        d = decision(st)
-        seat = d.seats[0]
-        legal = game.legal(st, seat)
-        if d.kind == "turn":
-            game.apply(st, seat, A.REVOLT)
-        elif A.END in legal:
-            game.apply(st, seat, A.END)
-        else:
-            game.apply(st, seat, legal[0])
-
-
 def clean_up_token(game, st, seat, card_id):
     """End seat's Activate and place the clean-up token (R84) on ``card_id``; returns the slot."""
     answer(game, st, seat, A.END)
@@ -117,11 +66,6 @@ def clean_up_token(game, st, seat, card_id):
     assert d.seats == [seat] and d.args["rule"] == "R84"
     choose_card(game, st, seat, card_id)
     return st.market[game.slot_of(st, idx(game, card_id))]
-
-
-def vp_of(game, st, seat, card_id):
-    k = idx(game, card_id)
-    return game.card_vp(st, seat, k, game.cards[k].vp)
 
 
 # --- data ----------------------------------------------------------------------------------------
@@ -339,7 +283,7 @@ def test_city_of_carthage_solstice_may_discard_for_a_material_population_or_card
     game, st = fresh("Carthaginians", "Romans")
     p = st.seats[0]
     to_play(game, st, 0, "1CAR2")
-    to_solstice(game, st)
+    finish_round(game, st)
     d = decision(st)
     assert d.kind == "may" and d.seats == [0]
     answer(game, st, 0, A.YES)

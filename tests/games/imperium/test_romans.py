@@ -9,8 +9,9 @@ from __future__ import annotations
 import pytest
 
 from epochal.games.imperium import actions as A
-from tests.games.imperium.scenario import (answer, assert_illegal, choose_card, covers, decision,
-                                           fresh, give, ids, idx, play, put_in_market)
+from tests.games.imperium.scenario import (answer, assert_illegal, card, choose_card, covers, decision,
+                                           finish_round, fresh, give, ids, idx, market, only_in_hand, play,
+                                           to_play, vp_of)
 
 ROM = [f"1ROM{n}" for n in range(1, 24)]
 UNREST = ["1ROM13", "1ROM22", "1ROM23"]
@@ -49,54 +50,6 @@ FACTS = {
 }
 NAME_RU = {"1ROM1": "Римляне", "1ROM2": "Гай Юлий Цезарь", "1ROM3": "Военная инженерия",
            "1ROM21": "Римская экспансия"}                                 # R243, R249-R251
-
-
-# --- helpers -------------------------------------------------------------------------------------
-
-def card(game, card_id):
-    return game.cards[idx(game, card_id)]
-
-
-def only_in_hand(game, st, seat, *card_ids):
-    """Seat's hand becomes exactly these cards (the old hand goes to the discard pile)."""
-    p = st.seats[seat]
-    p.discard += p.hand
-    p.hand = []
-    return [give(game, st, seat, c) for c in card_ids]
-
-
-def to_play(game, st, seat, *card_ids):
-    return [give(game, st, seat, c, zone="play") for c in card_ids]
-
-
-def market(game, st, slot, card_id, tokens=None):
-    """Put a card into a market slot; the card it replaces goes to the exile pile."""
-    old = st.market[slot].card
-    k = put_in_market(game, st, slot, card_id, tokens)
-    if old >= 0 and old != k:
-        st.exile.append(old)
-    return k
-
-
-def to_solstice(game, st):
-    """Finish the round: the active seat ends its Activate, later seats revolt with nothing,
-    clean-ups keep their hands. Stops at the first solstice decision (R68, R108)."""
-    start = st.round
-    while st.phase != "after_solstice" and st.round == start and not st.over:
-        d = decision(st)
-        seat = d.seats[0]
-        legal = game.legal(st, seat)
-        if d.kind == "turn":
-            game.apply(st, seat, A.REVOLT)
-        elif A.END in legal:
-            game.apply(st, seat, A.END)
-        else:
-            game.apply(st, seat, legal[0])
-
-
-def vp_of(game, st, seat, card_id):
-    k = idx(game, card_id)
-    return game.card_vp(st, seat, k, game.cards[k].vp)
 
 
 # --- data ----------------------------------------------------------------------------------------
@@ -218,7 +171,7 @@ def test_julius_caesar_may_acquire_a_region_or_tributary_instead():
     game, st = fresh("Romans", "Scythians")
     p = st.seats[0]
     p.empire = True
-    region = market(game, st, 0, "1REG4")
+    region = market(game, st, 0, "1REG4", keep_unrest=True)
     only_in_hand(game, st, 0, "1ROM2")
     play(game, st, 0, "1ROM2")
     answer(game, st, 0, A.OPTION + 1)
@@ -263,7 +216,7 @@ def test_roman_invasion_may_acquire_then_others_abandon_a_region():
     p, scy = st.seats
     p.empire = True
     steppe = to_play(game, st, 1, "1SCY10")[0]
-    region = market(game, st, 0, "1REG4")
+    region = market(game, st, 0, "1REG4", keep_unrest=True)
     only_in_hand(game, st, 0, "1ROM4")
     play(game, st, 0, "1ROM4")
     choose_card(game, st, 0, "1REG4")
@@ -290,7 +243,7 @@ def test_the_senate_may_acquire_civilised_and_put_a_hand_card_into_history():
     game, st = fresh("Romans", "Scythians")
     p = st.seats[0]
     p.empire = True
-    civ = market(game, st, 2, "1CIV10", {"progress": 1})
+    civ = market(game, st, 2, "1CIV10", {"progress": 1}, keep_unrest=True)
     only_in_hand(game, st, 0, "1ROM6", "1ROM22")
     play(game, st, 0, "1ROM6")
     d = decision(st)
@@ -322,7 +275,7 @@ def test_rome_the_eternal_city_solstice_chooses_material_population_or_a_card():
     game, st = fresh("Romans", "Scythians")
     p = st.seats[0]
     to_play(game, st, 0, "1ROM7")
-    to_solstice(game, st)
+    finish_round(game, st)
     d = decision(st)
     assert d.kind == "option" and len(d.args["options"]) == 3
     population = p.population
@@ -335,7 +288,7 @@ def test_emperor_trajan_acquires_any_market_card_goes_to_history_and_scores_per_
     game, st = fresh("Romans", "Scythians")
     p = st.seats[0]
     p.empire = True
-    tri = market(game, st, 4, "1TRI7")
+    tri = market(game, st, 4, "1TRI7", keep_unrest=True)
     under = st.market[4].unrest
     only_in_hand(game, st, 0, "1ROM8")
     play(game, st, 0, "1ROM8")
@@ -379,7 +332,7 @@ def test_bread_and_circuses_solstice_discards_then_may_return_two_unrest():
     p.discard = [k for k in p.discard if game.cards[k].id != "1ROM23"]
     give(game, st, 0, "1ROM23", zone="discard")
     p.deck = [k for k in p.deck if "unrest" not in game.cards[k].suits]
-    to_solstice(game, st)
+    finish_round(game, st)
     assert decision(st).args["purpose"] == "discard"
     choose_card(game, st, 0, "1ROM16")                                    # must discard one
     pile = len(st.unrest)
@@ -419,7 +372,7 @@ def test_advance_pays_materials_to_acquire_or_break_through():
     game, st = fresh("Romans", "Scythians")
     p = st.seats[0]
     p.materials, p.progress = 5, 0
-    k = market(game, st, 1, "1UNC7")
+    k = market(game, st, 1, "1UNC7", keep_unrest=True)
     only_in_hand(game, st, 0, "1ROM16")
     play(game, st, 0, "1ROM16")
     answer(game, st, 0, A.OPTION)                                         # pay 3: acquire
@@ -444,7 +397,7 @@ def test_conquer_pays_population_to_break_through_for_a_region():
 def test_triumvirate_breaks_through_for_uncivilised_and_goes_to_history():
     game, st = fresh("Romans", "Scythians")
     p = st.seats[0]
-    unc = market(game, st, 1, "1UNC7")
+    unc = market(game, st, 1, "1UNC7", keep_unrest=True)
     under = st.market[1].unrest
     only_in_hand(game, st, 0, "1ROM18")
     pile = len(st.unrest)
@@ -461,7 +414,7 @@ def test_city_of_rome_solstice_may_discard_to_choose():
     p = st.seats[0]
     to_play(game, st, 0, "1ROM19")
     only_in_hand(game, st, 0, "1ROM16")
-    to_solstice(game, st)
+    finish_round(game, st)
     answer(game, st, 0, A.YES)
     materials = p.materials
     hand = len(p.hand)
@@ -476,8 +429,8 @@ def test_roman_expansion_acquires_one_or_two_regions_others_recall_one_into_hist
     game, st = fresh("Romans", "Scythians")
     p, scy = st.seats
     steppe = to_play(game, st, 1, "1SCY10")[0]
-    first = market(game, st, 0, "1REG4")
-    second = market(game, st, 3, "1REG9")
+    first = market(game, st, 0, "1REG4", keep_unrest=True)
+    second = market(game, st, 3, "1REG9", keep_unrest=True)
     only_in_hand(game, st, 0, "1ROM21")
     play(game, st, 0, "1ROM21")
     choose_card(game, st, 0, "1REG4")

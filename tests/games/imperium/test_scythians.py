@@ -9,8 +9,9 @@ from __future__ import annotations
 import pytest
 
 from epochal.games.imperium import actions as A
-from tests.games.imperium.scenario import (answer, assert_illegal, choose_card, covers, decision,
-                                           exhaust, fresh, give, ids, idx, play, put_in_market)
+from tests.games.imperium.scenario import (answer, assert_illegal, card, choose_card, covers, decision,
+                                           exhaust, finish_round, fresh, give, ids, idx, market, only_in_hand,
+                                           play, to_play, vp_of)
 
 SCY = [f"1SCY{n}" for n in range(1, 25)]
 UNREST = ["1SCY7", "1SCY8", "1SCY22", "1SCY23", "1SCY24"]
@@ -48,54 +49,6 @@ VP_FORMS = {
     "1 per 6 materials": {"per": {"resource": "materials"}, "vp": 1, "every": 6},
     "1 per 2 regions": {"per": {"zone": "all", "filter": {"suit": "region"}}, "vp": 1, "every": 2},
 }
-
-
-# --- helpers -------------------------------------------------------------------------------------
-
-def card(game, card_id):
-    return game.cards[idx(game, card_id)]
-
-
-def only_in_hand(game, st, seat, *card_ids):
-    """Seat's hand becomes exactly these cards (the old hand goes to the discard pile)."""
-    p = st.seats[seat]
-    p.discard += p.hand
-    p.hand = []
-    return [give(game, st, seat, c) for c in card_ids]
-
-
-def to_play(game, st, seat, *card_ids):
-    return [give(game, st, seat, c, zone="play") for c in card_ids]
-
-
-def market(game, st, slot, card_id, tokens=None):
-    """Put a card into a market slot; the card it replaces goes to the exile pile."""
-    old = st.market[slot].card
-    k = put_in_market(game, st, slot, card_id, tokens)
-    if old >= 0 and old != k:
-        st.exile.append(old)
-    return k
-
-
-def to_solstice(game, st):
-    """Finish the round: the active seat ends its Activate, later seats revolt with nothing,
-    clean-ups keep their hands. Stops at the first solstice decision (R68, R108)."""
-    start = st.round
-    while st.phase != "after_solstice" and st.round == start and not st.over:
-        d = decision(st)
-        seat = d.seats[0]
-        legal = game.legal(st, seat)
-        if d.kind == "turn":
-            game.apply(st, seat, A.REVOLT)
-        elif A.END in legal:
-            game.apply(st, seat, A.END)
-        else:
-            game.apply(st, seat, legal[0])
-
-
-def vp_of(game, st, seat, card_id):
-    k = idx(game, card_id)
-    return game.card_vp(st, seat, k, game.cards[k].vp)
 
 
 # --- data ----------------------------------------------------------------------------------------
@@ -183,7 +136,7 @@ def test_accession_glory_flips_the_state_on_a_barbarian_reshuffle_r98_r99():
 def test_power_a_spends_an_action_takes_unrest_and_breaks_through_for_a_region_r134():
     game, st = fresh("Scythians", "Romans")
     p = st.seats[0]
-    region = market(game, st, 0, "1REG4")
+    region = market(game, st, 0, "1REG4", keep_unrest=True)
     pile = len(st.unrest)
     exhaust(game, st, 0, "1SCY1")
     d = decision(st)
@@ -255,7 +208,7 @@ def test_ateas_acquires_a_region_returns_an_unrest_and_goes_to_history():
     game, st = fresh("Scythians", "Romans")
     p = st.seats[0]
     p.empire = True
-    region = market(game, st, 0, "1REG4")
+    region = market(game, st, 0, "1REG4", keep_unrest=True)
     unrest = idx(game, "1SCY22")
     only_in_hand(game, st, 0, "1SCY3", "1SCY22")
     pile = len(st.unrest)
@@ -305,7 +258,7 @@ def test_city_of_gelonus_solstice_may_discard_for_a_material_population_or_card_
     p.empire = True
     only_in_hand(game, st, 0, "1SCY5")
     play(game, st, 0, "1SCY5")
-    to_solstice(game, st)
+    finish_round(game, st)
     d = decision(st)
     assert d.kind == "may" and d.seats == [0]
     answer(game, st, 0, A.YES)
@@ -487,7 +440,7 @@ def test_only_one_nomads_is_barbarian_r266():
 def test_advance_pays_materials_to_acquire_or_break_through_r130_r134():
     game, st = fresh("Scythians", "Romans")
     p = st.seats[0]
-    k = market(game, st, 1, "1UNC7")
+    k = market(game, st, 1, "1UNC7", keep_unrest=True)
     under = st.market[1].unrest
     p.progress = 0                                     # 1 progress would stand in for 2 (R165)
     only_in_hand(game, st, 0, "1SCY16")
@@ -512,7 +465,7 @@ def test_advance_pays_materials_to_acquire_or_break_through_r130_r134():
 def test_conquer_pays_population_to_acquire_or_break_through_a_region_or_tributary():
     game, st = fresh("Scythians", "Romans")
     p = st.seats[0]
-    k = market(game, st, 0, "1REG4")
+    k = market(game, st, 0, "1REG4", keep_unrest=True)
     p.progress = 0                                          # 3 population would be affordable
     only_in_hand(game, st, 0, "1SCY17")
     play(game, st, 0, "1SCY17")
@@ -536,7 +489,7 @@ def test_mounted_archers_exhaust_to_avoid_an_attack_on_another_players_turn_r145
     game, st = fresh("Romans", "Scythians")
     rome, scy = st.seats
     archers, steppe = to_play(game, st, 1, "1SCY20", "1SCY10")
-    market(game, st, 0, "1REG4")
+    market(game, st, 0, "1REG4", keep_unrest=True)
     only_in_hand(game, st, 0, "1ROM21")                                   # Roman Expansion
     play(game, st, 0, "1ROM21")                             # acquires the only region
     assert idx(game, "1REG4") in rome.hand
@@ -556,7 +509,7 @@ def test_mounted_archers_cannot_be_exhausted_on_your_own_and_solstice_buys_popul
     only_in_hand(game, st, 0, "1SCY20")
     play(game, st, 0, "1SCY20")
     assert game.layout.exhaust + idx(game, "1SCY20") not in game.legal(st, 0)
-    to_solstice(game, st)
+    finish_round(game, st)
     d = decision(st)
     assert d.kind == "may" and d.seats == [0]
     materials, population = p.materials, p.population
@@ -587,7 +540,7 @@ def test_tents_solstice_may_recall_a_region_r158():
     game, st = fresh("Scythians", "Romans")
     p = st.seats[0]
     steppe = to_play(game, st, 0, "1SCY21", "1SCY10")[1]
-    to_solstice(game, st)
+    finish_round(game, st)
     d = decision(st)
     assert d.kind == "card" and d.args["optional"]
     choose_card(game, st, 0, "1SCY10")
