@@ -224,3 +224,15 @@ def legal_play(game, st, card_id, seat=0):
 
 def legal_exhaust(game, st, card_id, seat=0):
     return game.layout.exhaust + idx(game, card_id) in game.legal(st, seat)
+
+
+def assert_printed_fields(c, facts: tuple, vp_forms: dict | None = None) -> tuple:
+    """The fields every card prints (R13-R27) agree with a row of a nation's fact table
+    (name, location, state, header, types, regions, cost, vp); returns the row."""
+    name, location, state, header, types, regions, cost, vp = facts
+    assert (c.name, c.location, c.state) == (name, location, state)
+    assert (c.pinned, c.attack, c.power) == (header == "pinned", header == "attack",
+                                             header == "power")
+    assert (c.types, c.regions, c.cost) == (types, regions, cost)
+    assert c.vp == ((vp_forms or {}).get(vp, vp) if isinstance(vp, str) else vp)
+    return facts

@@ -10,7 +10,8 @@ from __future__ import annotations
 import pytest
 
 from epochal.games.imperium import actions as A
-from tests.games.imperium.scenario import (answer, assert_illegal, card, choose_card, covers, decision, exhaust,
+from tests.games.imperium.scenario import (
+    answer, assert_illegal, assert_printed_fields, card, choose_card, covers, decision, exhaust,
                                            finish_round, fresh, give, ids, idx, market, only_in_hand, pick,
                                            play, to_play, vp_of)
 
@@ -70,12 +71,7 @@ def test_card_facts(card_id):
     """Every printed field (R13-R27) agrees with the card reference."""
     game, _ = fresh("Greeks", "Romans", activate=False)
     c = card(game, card_id)
-    name, location, state, header, types, regions, cost, vp = FACTS[card_id]
-    assert (c.name, c.location, c.state) == (name, location, state)
-    assert (c.pinned, c.attack, c.power) == (header == "pinned", header == "attack",
-                                             header == "power")
-    assert (c.types, c.regions, c.cost) == (types, regions, cost)
-    assert c.vp == VP_FORMS.get(vp, vp)
+    assert_printed_fields(c, FACTS[card_id], VP_FORMS)
     assert c.players is None and not c.unplayable
     assert c.suits == SUITS.get(card_id, [])
     assert c.free == (card_id == "1GRE4")

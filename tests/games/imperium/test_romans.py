@@ -9,7 +9,8 @@ from __future__ import annotations
 import pytest
 
 from epochal.games.imperium import actions as A
-from tests.games.imperium.scenario import (answer, assert_illegal, card, choose_card, covers, decision,
+from tests.games.imperium.scenario import (
+    answer, assert_illegal, assert_printed_fields, card, choose_card, covers, decision,
                                            finish_round, fresh, give, ids, idx, market, only_in_hand, play,
                                            to_play, vp_of)
 
@@ -64,11 +65,7 @@ def test_card_facts(card_id):
     """Every printed field (R13-R27) agrees with the card reference."""
     game, _ = fresh("Romans", "Scythians", activate=False)
     c = card(game, card_id)
-    name, location, state, header, types, regions, cost, vp = FACTS[card_id]
-    assert (c.name, c.location, c.state) == (name, location, state)
-    assert (c.pinned, c.attack, c.power) == (header == "pinned", header == "attack",
-                                             header == "power")
-    assert (c.types, c.regions, c.cost, c.vp) == (types, regions, cost, vp)
+    name, _, _, _, _, regions, _, _ = assert_printed_fields(c, FACTS[card_id])
     assert c.players is None
     assert c.suits == (["region"] if regions else ["unrest"] if name == "Unrest" else [])
     assert c.free == (card_id == "1ROM2")
