@@ -7,22 +7,36 @@ actions through the engine, and a rules fix can never disagree with a stored sna
 SQLite (the default) runs in WAL mode with ``synchronous=NORMAL``: a commit survives the server
 process being killed, which is what "stored before acknowledged" must guarantee; only a power
 cut of the whole machine can lose the last commits. PostgreSQL needs no tuning.
+
+Every write that changes a game is a compare-and-set on the game's row: it applies only if the
+row still holds the ply and undo count the writer's position was built on, otherwise it raises
+:class:`StaleVersion` and nothing is written. With several server processes on one PostgreSQL
+database that check, not any process's memory, decides which of two moves at the same version
+counts. On PostgreSQL the same transaction also NOTIFYs the other processes (see cluster.py).
 """
 
 from __future__ import annotations
 
+import secrets
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
 from sqlalchemy import (JSON, BigInteger, Boolean, DateTime, ForeignKey, Integer, String, bindparam,
-                        create_engine, delete, event, insert, select, update)
+                        case, create_engine, delete, event, exists, insert, select, text, update)
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 from epochal.engine import RecordError
 
 MIGRATIONS = Path(__file__).parent / "migrations"
+CHANNEL = "epochal_games"       # PostgreSQL NOTIFY channel: "<game id> <version> <kind> <origin>"
+
+
+class StaleVersion(Exception):
+    """The game's stored version is no longer the one the write was built on: another process
+    (or request) changed the game first. Nothing was written."""
 
 
 class Base(DeclarativeBase):
@@ -74,14 +88,28 @@ class ActionRow(Base):
 
 GAMES, SEATS, ACTIONS = GameRow.__table__, SeatRow.__table__, ActionRow.__table__
 
-# The two statements of every move, built once: building a statement per call cost more CPU
-# than the SQLite commit itself.
+# The statements of every move, built once: building a statement per call cost more CPU than
+# the SQLite commit itself.
 _ADD_ACTION = insert(ACTIONS)
-_ADVANCE = (update(GAMES).where(GAMES.c.id == bindparam("gid"))
-            .values(ply=bindparam("n"), status=bindparam("st"), updated_at=bindparam("at")))
-_FINISH = (update(GAMES).where(GAMES.c.id == bindparam("gid"))
-           .values(ply=bindparam("n"), status=bindparam("st"), updated_at=bindparam("at"),
-                   scores=bindparam("sc", type_=JSON), winners=bindparam("win", type_=JSON)))
+# The status follows the stored seats rather than the writer's memory, so two processes seating
+# two people at once cannot leave a full game "open".
+_WAITING = exists().where(SEATS.c.game_id == GAMES.c.id, SEATS.c.kind == "human",
+                          SEATS.c.joined == False)  # noqa: E712 (SQL, not Python)
+_STATUS = case((_WAITING, "open"), else_="running")
+# Compare-and-set: the move applies only to the ply it was made at (and, with undos, to the
+# same undo count: an undone-and-replayed ply is a different position).
+_AT = (GAMES.c.id == bindparam("gid")) & (GAMES.c.ply == bindparam("was"))
+_AT_UNDOS = _AT & (GAMES.c.undos == bindparam("undone"))
+_ADVANCE, _ADVANCE_UNDOS = (update(GAMES).where(at).values(ply=bindparam("n"), status=_STATUS,
+                                                            updated_at=bindparam("at"))
+                            for at in (_AT, _AT_UNDOS))
+_FINISH, _FINISH_UNDOS = (update(GAMES).where(at)
+                          .values(ply=bindparam("n"), status="finished", updated_at=bindparam("at"),
+                                  scores=bindparam("sc", type_=JSON), winners=bindparam("win", type_=JSON))
+                          for at in (_AT, _AT_UNDOS))
+_NOTIFY = text(f"SELECT pg_notify('{CHANNEL}', :payload)")
+# Processes starting together must not both create the tables.
+_MIGRATION_LOCK = text("SELECT pg_advisory_xact_lock(hashtextextended('epochal-migrate', 0))")
 
 
 def now() -> datetime:
@@ -112,6 +140,8 @@ def migrate(engine: Engine) -> None:
     cfg = Config()
     cfg.set_main_option("script_location", str(MIGRATIONS))
     with engine.begin() as conn:
+        if conn.dialect.name == "postgresql":
+            conn.execute(_MIGRATION_LOCK)
         cfg.attributes["connection"] = conn
         command.upgrade(cfg, "head")
 
@@ -120,7 +150,8 @@ def migrate(engine: Engine) -> None:
 class StoredGame:
     row: dict
     seats: list[dict]
-    actions: list[tuple[int, int]]
+    actions: list[tuple[int, int]]     # the record's actions from ply ``first`` on
+    first: int = 0
 
 
 class Store:
@@ -128,10 +159,20 @@ class Store:
 
     Calls are short and synchronous: with SQLite in WAL mode a commit takes well under a
     millisecond, less than handing it to a thread would cost.
+
+    On PostgreSQL every committed change of a game also NOTIFYs ``CHANNEL`` in its own
+    transaction (delivered exactly when it commits), stamped with ``origin``, this store's
+    random name, so a process can tell its own changes from the others'.
     """
 
     def __init__(self, engine: Engine):
         self.engine = engine
+        self.notifies = engine.dialect.name == "postgresql"
+        self.origin = secrets.token_hex(6)
+
+    def _notify(self, conn, game_id: str, version: int, kind: str) -> None:
+        if self.notifies:
+            conn.execute(_NOTIFY, {"payload": f"{game_id} {version} {kind} {self.origin}"})
 
     def create_game(self, row: dict, seats: list[dict]) -> None:
         with self.engine.begin() as conn:
@@ -143,46 +184,81 @@ class Store:
             return conn.execute(select(GAMES.c.id).where(GAMES.c.id == game_id)).first() is not None
 
     def add_action(self, game_id: str, ply: int, seat: int, action: int, status: str,
-                   scores: list | None = None, winners: list | None = None) -> None:
+                   scores: list | None = None, winners: list | None = None, *,
+                   undos: int | None = None) -> None:
+        """Store action ``ply`` if the game still stands at ply ``ply`` (and, given ``undos``,
+        at that undo count); else raise :class:`StaleVersion`. ``status`` "finished" (with
+        ``scores``) ends the game; otherwise the status follows the seats."""
         stamp = now()
-        values = {"gid": game_id, "n": ply + 1, "st": status, "at": stamp}
-        if scores is not None:
+        values = {"gid": game_id, "was": ply, "n": ply + 1, "at": stamp}
+        if undos is not None:
+            values["undone"] = undos
+        if status == "finished":
             values.update(sc=scores, win=winners)
+            advance = _FINISH if undos is None else _FINISH_UNDOS
+        else:
+            advance = _ADVANCE if undos is None else _ADVANCE_UNDOS
         with self.engine.begin() as conn:
-            conn.execute(_ADD_ACTION, {"game_id": game_id, "ply": ply, "seat": seat, "action": action,
-                                       "created_at": stamp})
-            conn.execute(_FINISH if scores is not None else _ADVANCE, values)
+            # The row update comes first: on PostgreSQL it locks the game's row, so a second
+            # writer at the same ply waits for the first, then finds the ply moved on.
+            if conn.execute(advance, values).rowcount != 1:
+                raise StaleVersion(f"game {game_id} is no longer at ply {ply}")
+            try:
+                conn.execute(_ADD_ACTION, {"game_id": game_id, "ply": ply, "seat": seat,
+                                           "action": action, "created_at": stamp})
+            except IntegrityError:
+                raise StaleVersion(f"game {game_id} already has an action #{ply}") from None
+            if self.notifies:
+                stored_undos = undos if undos is not None else conn.execute(
+                    select(GAMES.c.undos).where(GAMES.c.id == game_id)).scalar_one()
+                self._notify(conn, game_id, ply + 1 + 2 * stored_undos, "action")
 
     def remove_last_action(self, game_id: str, ply: int, undos: int) -> None:
-        """Undo: drop action ``ply`` (the last one) and count the undo."""
+        """Undo: drop action ``ply`` (the last one) and count the undo (``undos`` is the new
+        count), if the game still stands right after that action; else :class:`StaleVersion`."""
         with self.engine.begin() as conn:
+            moved = conn.execute(update(GAMES).where(GAMES.c.id == game_id, GAMES.c.ply == ply + 1,
+                                                     GAMES.c.undos == undos - 1)
+                                 .values(ply=ply, undos=undos, updated_at=now())).rowcount
+            if moved != 1:
+                raise StaleVersion(f"game {game_id} is no longer right after action #{ply}")
             gone = conn.execute(delete(ACTIONS).where(ACTIONS.c.game_id == game_id,
                                                       ACTIONS.c.ply == ply)).rowcount
             if gone != 1:
                 raise RecordError(f"game {game_id}: action #{ply} is not stored")
-            conn.execute(update(GAMES).where(GAMES.c.id == game_id)
-                         .values(ply=ply, undos=undos, updated_at=now()))
+            self._notify(conn, game_id, ply + 2 * undos, "undo")
 
     def mark_joined(self, game_id: str, seat: int, status: str) -> None:
+        """Mark the seat joined. ``status`` is the writer's idea of it; the stored status
+        follows the stored seats (another process may have seated someone meanwhile)."""
         with self.engine.begin() as conn:
             conn.execute(update(SEATS).where(SEATS.c.game_id == game_id, SEATS.c.seat == seat)
                          .values(joined=True))
-            conn.execute(update(GAMES).where(GAMES.c.id == game_id).values(status=status))
+            row = conn.execute(update(GAMES).where(GAMES.c.id == game_id)
+                               .values(status=case((GAMES.c.status == "finished", "finished"),
+                                                   (_WAITING, "open"), else_="running"))
+                               .returning(GAMES.c.ply, GAMES.c.undos)).first()
+            if row is not None:
+                self._notify(conn, game_id, row.ply + 2 * row.undos, "join")
 
-    def load(self, game_id: str) -> StoredGame | None:
+    def load(self, game_id: str, first: int = 0) -> StoredGame | None:
+        """The game's row, its seats and its actions from ply ``first`` on (a process that
+        already holds the first ones reads only the rest)."""
         with self.engine.connect() as conn:
+            if self.notifies:        # one snapshot: the row, the seats and the actions agree
+                conn = conn.execution_options(isolation_level="REPEATABLE READ")
             row = conn.execute(select(GAMES).where(GAMES.c.id == game_id)).mappings().first()
             if row is None:
                 return None
             seats = conn.execute(select(SEATS).where(SEATS.c.game_id == game_id)
                                  .order_by(SEATS.c.seat)).mappings().all()
             actions = conn.execute(select(ACTIONS.c.ply, ACTIONS.c.seat, ACTIONS.c.action)
-                                   .where(ACTIONS.c.game_id == game_id)
+                                   .where(ACTIONS.c.game_id == game_id, ACTIONS.c.ply >= first)
                                    .order_by(ACTIONS.c.ply)).all()
-        for index, (ply, _, _) in enumerate(actions):
+        for index, (ply, _, _) in enumerate(actions, first):
             if ply != index:
                 raise RecordError(f"stored actions skip from #{index} to #{ply}")
-        return StoredGame(dict(row), [dict(s) for s in seats], [(s, a) for _, s, a in actions])
+        return StoredGame(dict(row), [dict(s) for s in seats], [(s, a) for _, s, a in actions], first)
 
     def unfinished_ids(self) -> list[str]:
         with self.engine.connect() as conn:

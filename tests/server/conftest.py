@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import time
 import os
@@ -31,16 +32,38 @@ def bot(level: str = "random") -> dict:
     return {"kind": "bot", "level": level}
 
 
+@functools.cache
+def worker_database(url: str) -> str:
+    """Each pytest-xdist worker empties its database before every test, so each gets a
+    database of its own on the same PostgreSQL server, named after the given one."""
+    from sqlalchemy import create_engine, text
+    from sqlalchemy.engine import make_url
+
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    base = make_url(url)
+    if not worker or base.get_backend_name() != "postgresql":
+        return url
+    name = f"{base.database}_{worker}"
+    engine = create_engine(base, isolation_level="AUTOCOMMIT")
+    with engine.connect() as conn:
+        if conn.execute(text("SELECT 1 FROM pg_database WHERE datname = :name"), {"name": name}).first() is None:
+            conn.execute(text(f'CREATE DATABASE "{name}"'))
+    engine.dispose()
+    return base.set(database=name).render_as_string(hide_password=False)
+
+
 @pytest.fixture
 def db_url(tmp_path: Path) -> str:
     """A fresh database per test: SQLite by default; EPOCHAL_TEST_DATABASE_URL runs the same
-    tests on another database (e.g. a local PostgreSQL), emptied before each test."""
+    tests on another database (e.g. a local PostgreSQL), emptied before each test (under xdist,
+    one database per worker beside it)."""
     url = os.environ.get("EPOCHAL_TEST_DATABASE_URL")
     if not url:
         return f"sqlite:///{tmp_path / 'table.sqlite'}"
     from sqlalchemy import create_engine, text
 
     from epochal.server.db import Base
+    url = worker_database(url)
     engine = create_engine(url)
     with engine.begin() as conn:
         Base.metadata.drop_all(conn)

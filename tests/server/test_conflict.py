@@ -1,0 +1,76 @@
+"""The version check: a write applies only to the version it was built on.
+
+The store refuses a move or an undo made at a version the game has left, whoever made the
+change first. Two stores on one database stand in for two server processes.
+"""
+
+from __future__ import annotations
+
+import pytest
+from sqlalchemy import func, select
+
+from epochal.server.db import ACTIONS, GAMES, StaleVersion, Store, make_engine, migrate, now
+
+
+@pytest.fixture
+def stores(db_url):
+    engine = make_engine(db_url)
+    migrate(engine)
+    yield Store(engine), Store(engine)
+    engine.dispose()
+
+
+def new_game(store: Store, game_id: str = "g1") -> None:
+    stamp = now()
+    store.create_game({"id": game_id, "game": "hadara", "version": "1", "data_key": "builtin",
+                       "data_id": None, "players": 2, "seed": 1, "options": {}, "undo": True,
+                       "undos": 0, "status": "open", "ply": 0, "scores": None, "winners": None,
+                       "created_at": stamp, "updated_at": stamp},
+                      [{"game_id": game_id, "seat": i, "kind": "human", "level": None,
+                        "name": f"P{i}", "token_hash": None, "joined": False} for i in range(2)])
+
+
+def stored_plies(store: Store, game_id: str = "g1") -> tuple[int, int, int]:
+    with store.engine.connect() as conn:
+        ply, undos = conn.execute(select(GAMES.c.ply, GAMES.c.undos).where(GAMES.c.id == game_id)).one()
+        count = conn.execute(select(func.count()).select_from(ACTIONS)
+                             .where(ACTIONS.c.game_id == game_id)).scalar_one()
+    return ply, undos, count
+
+
+def test_the_store_takes_one_move_per_version(stores):
+    one, two = stores
+    new_game(one)
+    one.add_action("g1", 0, 0, 5, "open", undos=0)
+    with pytest.raises(StaleVersion):
+        two.add_action("g1", 0, 1, 6, "open", undos=0)        # the same ply again
+    with pytest.raises(StaleVersion):
+        two.add_action("g1", 2, 1, 6, "open", undos=0)        # a ply the game has not reached
+    assert stored_plies(one) == (1, 0, 1)
+    assert one.load("g1").actions == [(0, 5)]
+
+
+def test_an_undo_is_a_new_version_that_old_writers_cannot_build_on(stores):
+    one, two = stores
+    new_game(one)
+    one.add_action("g1", 0, 0, 5, "open", undos=0)
+    one.add_action("g1", 1, 1, 6, "open", undos=0)
+    one.remove_last_action("g1", 1, 1)                        # ply 2 -> 1, one undo
+    one.add_action("g1", 1, 1, 7, "open", undos=1)            # ply 1 again, another action
+    with pytest.raises(StaleVersion):                         # built on the undone action
+        two.add_action("g1", 2, 0, 8, "open", undos=0)
+    with pytest.raises(StaleVersion):                         # that undo was already made
+        two.remove_last_action("g1", 1, 1)
+    assert stored_plies(one) == (2, 1, 2)
+    assert one.load("g1").actions == [(0, 5), (1, 7)]
+    assert one.load("g1", 1).actions == [(1, 7)] and one.load("g1", 1).first == 1
+
+
+def test_the_status_follows_the_stored_seats(stores):
+    one, two = stores
+    new_game(one)
+    one.mark_joined("g1", 0, "open")
+    two.mark_joined("g1", 1, "open")          # its writer did not know seat 0 had joined
+    assert one.load("g1").row["status"] == "running"
+    one.add_action("g1", 0, 0, 5, "open", undos=0)
+    assert one.load("g1").row["status"] == "running"
