@@ -1,4 +1,10 @@
-"""Card data files that a generator script writes: the JSON layout and the script's command line.
+"""Card data files: reading an owner's file safely, and the files a generator script writes.
+
+Every game reads its data through ``read_bytes``: a regular file of at most ``MAX_BYTES``
+(16 MiB), so that no path (a device, a pipe, a huge file) can hang the loader or exhaust memory.
+``Schema`` checks the untyped parts of a data file (effect operations) deeply: types, value
+ranges, required and unknown keys, naming the field of every problem. ``located`` names the entry
+a msgspec validation error points into.
 
 A generated data file keeps one card (colony, wonder ...) per line, so that a diff shows which
 entries changed and an owner can edit a copy by hand. The generator is run as
@@ -9,9 +15,14 @@ runs the check, so the committed file is never edited by hand).
 from __future__ import annotations
 
 import json
+import os
+import re
+import stat
 import sys
 from collections.abc import Callable
 from pathlib import Path
+
+import msgspec
 
 
 def render(top: dict, expand: tuple[str, ...] = ()) -> str:
@@ -53,3 +64,341 @@ def generator_main(argv: list[str] | None, *, build: Callable, validate: Callabl
     path.write_text(text, encoding="utf-8")
     print(f"wrote {path}: {summary(data)}")
     return 0
+
+
+# --- reading an owner's data file ----------------------------------------------------------------
+
+MAX_BYTES = 16 << 20          # a data file, or a data directory's *.json files together (16 MiB)
+
+
+class DataError(ValueError):
+    """A card data file that cannot be used. The message names the file, the entry (card,
+    wonder, colony ...) and the field. Each game's ``cards.DataError`` derives from it."""
+
+
+def read_bytes(path: str | Path, error: type[Exception] = DataError,
+               limit: int = MAX_BYTES) -> bytes:
+    """The bytes of a data file: a regular file of at most ``limit`` bytes, else ``error``.
+
+    Devices, pipes and directories are refused before anything is read, and at most
+    ``limit + 1`` bytes are ever read, so no input can exhaust memory."""
+    path = Path(path)
+    try:
+        info = os.stat(path)                 # before opening: opening a pipe would block
+        if not stat.S_ISREG(info.st_mode):
+            kind = "a directory" if stat.S_ISDIR(info.st_mode) else "not a regular file"
+            raise error(f"{path}: cannot read: {kind}")
+        if info.st_size > limit:
+            raise error(f"{path}: {info.st_size} bytes; a data file has at most {_size(limit)}")
+        with open(path, "rb") as f:
+            raw = f.read(limit + 1)
+    except OSError as exc:
+        raise error(f"{path}: cannot read: {exc.strerror or exc}") from None
+    if len(raw) > limit:
+        raise error(f"{path}: more than {_size(limit)}; a data file has at most {_size(limit)}")
+    return raw
+
+
+def check_source(path: str | Path, error: type[Exception] = DataError,
+                 limit: int = MAX_BYTES) -> None:
+    """Refuse, before any game reads it, a data path that is not a regular file of at most
+    ``limit`` bytes, or a directory whose ``*.json`` entries are not all regular files of at
+    most ``limit`` bytes together."""
+    path = Path(path)
+    try:
+        info = os.stat(path)
+    except OSError as exc:
+        raise error(f"{path}: cannot read: {exc.strerror or exc}") from None
+    if stat.S_ISDIR(info.st_mode):
+        total = 0
+        try:
+            entries = sorted(path.glob("*.json"))
+            for entry in entries:
+                sub = os.stat(entry)
+                if not stat.S_ISREG(sub.st_mode):
+                    raise error(f"{entry}: cannot read: not a regular file")
+                total += sub.st_size
+        except OSError as exc:
+            raise error(f"{path}: cannot read: {exc.strerror or exc}") from None
+        if total > limit:
+            raise error(f"{path}: its *.json files hold {total} bytes; a data directory has at "
+                        f"most {_size(limit)}")
+        return
+    if not stat.S_ISREG(info.st_mode):
+        raise error(f"{path}: cannot read: not a regular file")
+    if info.st_size > limit:
+        raise error(f"{path}: {info.st_size} bytes; a data file has at most {_size(limit)}")
+
+
+def _size(n: int) -> str:
+    return f"{n >> 20} MiB" if n % (1 << 20) == 0 else f"{n} bytes"
+
+
+def located(message: str, raw: bytes, labels: dict[str, str] | None = None,
+            top: str = "card") -> str:
+    """A msgspec validation message (``... - at `$[22].play[0]```) with the entry it points
+    into named by its ``id`` (``card 1GRE10: ...``), so that an owner finds it in the file.
+    ``labels`` names the entries of each top-level list (``{"cards": "card"}``); the entries of
+    a top-level list are ``top``."""
+    match = re.search(r" - at `\$(.*)`$", message)
+    if not match:
+        return message
+    steps = re.findall(r"\[(\d+)\]|\.([A-Za-z_][A-Za-z0-9_]*)", match.group(1))
+    try:
+        node = msgspec.json.decode(raw)
+    except msgspec.DecodeError:
+        return message
+    label, name = None, None
+    kind = top
+    for index, key in steps:
+        if key:
+            if not isinstance(node, dict) or key not in node:
+                break
+            kind = (labels or {}).get(key, kind)
+            node = node[key]
+        else:
+            if not isinstance(node, list) or int(index) >= len(node):
+                break
+            node = node[int(index)]
+            if label is None and isinstance(node, dict):
+                ident = node.get("id", node.get("number"))
+                if isinstance(ident, str) or type(ident) is int and "number" in node:
+                    label, name = kind, ident
+    if label is None:
+        return message
+    return f"{label} {str(name)[:40]}: {message}"
+
+
+# --- a deep check of untyped JSON (effect operations) --------------------------------------------
+
+def _show(value) -> str:
+    text = json.dumps(value, ensure_ascii=False) if _plain(value) else repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _plain(value) -> bool:
+    try:
+        json.dumps(value)
+        return True
+    except (TypeError, ValueError):
+        return False
+
+
+def _at(where: str, key) -> str:
+    if isinstance(key, int):
+        return f"{where}[{key}]"
+    return f"{where}.{key}" if where else str(key)
+
+
+class Schema:
+    """What one JSON value must be. ``problems(value, where)`` lists, each prefixed with the path
+    of the field (``play[0].options[1][0].n``), every way the value breaks it; [] when it fits."""
+
+    what = "a value"
+
+    def problems(self, value, where: str = "") -> list[str]:
+        raise NotImplementedError
+
+    def fits(self, value) -> bool:
+        return not self.problems(value)
+
+    def wrong(self, value, where: str) -> list[str]:
+        return [f"{where or 'value'}: {_show(value)} is not {self.what}"]
+
+
+class Int(Schema):
+    """An integer (not a boolean) from ``low`` to ``high``."""
+
+    def __init__(self, low: int, high: int):
+        self.low, self.high = low, high
+        self.what = f"an integer from {low} to {high}"
+
+    def problems(self, value, where=""):
+        ok = isinstance(value, int) and not isinstance(value, bool) and \
+            self.low <= value <= self.high
+        return [] if ok else self.wrong(value, where)
+
+
+class Bool(Schema):
+    what = "true or false"
+
+    def problems(self, value, where=""):
+        return [] if isinstance(value, bool) else self.wrong(value, where)
+
+
+class Text(Schema):
+    """A string of 1 to ``longest`` characters."""
+
+    def __init__(self, longest: int = 200):
+        self.longest = longest
+        self.what = f"a string of 1 to {longest} characters"
+
+    def problems(self, value, where=""):
+        ok = isinstance(value, str) and 0 < len(value) <= self.longest
+        return [] if ok else self.wrong(value, where)
+
+
+class Choice(Schema):
+    """One of a fixed set of values (strings, integers, true, null), of the same type."""
+
+    def __init__(self, *values):
+        self.values = values
+        self.what = "one of " + ", ".join(_show(v) if not isinstance(v, str) else v
+                                          for v in values)
+
+    def problems(self, value, where=""):
+        ok = any(type(value) is type(v) and value == v for v in self.values)
+        return [] if ok else self.wrong(value, where)
+
+
+class List(Schema):
+    """A list of ``low`` to ``high`` items, each ``item``; ``unique``: no item twice."""
+
+    def __init__(self, item: Schema, low: int = 0, high: int = 1000, unique: bool = False):
+        self.item, self.low, self.high, self.unique = item, low, high, unique
+        self.what = f"a list of {low} to {high} items, each {item.what}"
+
+    def problems(self, value, where=""):
+        if not isinstance(value, list) or not self.low <= len(value) <= self.high:
+            return self.wrong(value, where)
+        out = []
+        for i, item in enumerate(value):
+            out += self.item.problems(item, _at(where, i))
+        if self.unique and not out and len({json.dumps(v, sort_keys=True) for v in value}) \
+                != len(value):
+            out.append(f"{where}: an item appears twice in {_show(value)}")
+        return out
+
+
+class Map(Schema):
+    """An object whose keys are ``keys`` (a Choice) and whose values are each ``value``."""
+
+    def __init__(self, keys: Choice, value: Schema):
+        self.keys, self.value = keys, value
+        self.what = f"an object of {', '.join(map(str, keys.values))} to {value.what}"
+
+    def problems(self, value, where=""):
+        if not isinstance(value, dict):
+            return self.wrong(value, where)
+        out = []
+        for key, item in value.items():
+            if key not in self.keys.values:
+                out.append(f"{_at(where, key)}: unknown key {key!r} (keys: "
+                           f"{', '.join(map(str, self.keys.values))})")
+            else:
+                out += self.value.problems(item, _at(where, key))
+        return out
+
+
+class Obj(Schema):
+    """An object with exactly these keys: every ``required`` one and any ``optional`` ones.
+    ``name`` says what it is in messages (``gain``: ``gain has no key 'x'``)."""
+
+    def __init__(self, required: dict | None = None, optional: dict | None = None,
+                 name: str = "an object"):
+        self.required, self.optional = dict(required or {}), dict(optional or {})
+        self.name = name
+        keys = ", ".join([*self.required, *self.optional]) or "none"
+        self.what = f"{name} (keys: {keys})" if name != "an object" else f"an object (keys: {keys})"
+
+    def problems(self, value, where=""):
+        if not isinstance(value, dict):
+            return self.wrong(value, where)
+        out = []
+        for key in self.required:
+            if key not in value:
+                out.append(f"{where or 'value'}: {self.name} needs key {key!r}")
+        for key, item in value.items():
+            spec = self.required.get(key) or self.optional.get(key)
+            if spec is None:
+                known = ", ".join([*self.required, *self.optional]) or "none"
+                out.append(f"{_at(where, key)}: {self.name} has no key {key!r} (keys: {known})")
+            else:
+                out += spec.problems(item, _at(where, key))
+        return out
+
+
+class AnyObject(Schema):
+    """Any object: its keys are checked elsewhere (by a ``Rule`` around it)."""
+
+    what = "an object"
+
+    def problems(self, value, where=""):
+        return [] if isinstance(value, dict) else self.wrong(value, where)
+
+
+class Either(Schema):
+    """One of several shapes. An object is checked against the shape sharing most of its keys,
+    so the message points at the field that is wrong."""
+
+    def __init__(self, *options: Schema, what: str | None = None):
+        self.options = options
+        self.what = what or " or ".join(o.what for o in options)
+
+    def problems(self, value, where=""):
+        best = None
+        for option in self.options:
+            found = option.problems(value, where)
+            if not found:
+                return []
+            score = _overlap(option, value)
+            if best is None or score > best[0]:
+                best = (score, found)
+        if best[0] > 0:
+            return best[1]
+        return self.wrong(value, where)
+
+
+def _overlap(option: Schema, value) -> int:
+    if isinstance(option, Obj) and isinstance(value, dict):
+        return len(set(value) & (set(option.required) | set(option.optional)))
+    if isinstance(option, Tagged) and isinstance(value, dict) and value.get(option.tag) in \
+            option.shapes:
+        return 1
+    if isinstance(option, List) and isinstance(value, list):
+        return 1
+    return 0
+
+
+class Tagged(Schema):
+    """An object whose ``tag`` key names its shape (``{"op": "gain", ...}``)."""
+
+    def __init__(self, tag: str, shapes: dict[str, Obj], noun: str = "operation"):
+        self.tag, self.shapes, self.noun = tag, shapes, noun
+        self.what = f"an object with {tag!r} one of {', '.join(shapes)}"
+
+    def problems(self, value, where=""):
+        if not isinstance(value, dict):
+            return [f"{where or 'value'}: an {self.noun} is an object, not {_show(value)}"]
+        name = value.get(self.tag)
+        if not isinstance(name, str) or name not in self.shapes:
+            shown = repr(name) if isinstance(name, str) else _show(name)
+            return [f"{_at(where, self.tag)}: unknown {self.noun} {shown}"]
+        shape = self.shapes[name]
+        rest = {k: v for k, v in value.items() if k != self.tag}
+        return shape.problems(rest, where)
+
+
+class Lazy(Schema):
+    """A schema named before it is built (for recursive shapes: an op list inside an op)."""
+
+    def __init__(self, build):
+        self.build = build
+        self._schema = None
+        self.what = "an operation list"
+
+    def problems(self, value, where=""):
+        if self._schema is None:
+            self._schema = self.build()
+        return self._schema.problems(value, where)
+
+
+class Rule(Schema):
+    """A shape plus a check of its own: ``check(value, where)`` runs once ``shape`` fits."""
+
+    def __init__(self, shape: Schema, check):
+        self.shape, self.check = shape, check
+        self.what = shape.what
+
+    def problems(self, value, where=""):
+        return self.shape.problems(value, where) or self.check(value, where)

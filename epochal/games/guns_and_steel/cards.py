@@ -17,6 +17,8 @@ from typing import Literal, Union
 
 import msgspec
 
+from epochal import datafile
+
 DATA_DIR = Path(__file__).parent / "data"
 DATA_FILE = DATA_DIR / "guns_and_steel.json"
 
@@ -33,6 +35,9 @@ WONDER_IDS = {"new_world": (1, 10), "renaissance": (11, 20)}          # R6
 CARD_FIELDS = ("name", "type", "cost", "vp", "military", "response", "two_player", "effect")
 WONDER_FIELDS = ("name", "epoch", "vp", "depicts", "two_player", "build", "glory", "tokens")
 SPEC = "shared/rules/guns-and-steel.md"
+MAX_UNITS = 5                 # resources in a cost or an operation, and an operation's n
+MAX_VP = 20                   # a card's or a wonder's VP, a card's military strength
+MAX_AT_LEAST = 99             # a wonder condition's count
 
 Which = Union[str, None]      # a resource type, "any", or None
 
@@ -214,7 +219,7 @@ def display_name(entry: Civ | Wonder, lang: str = "en") -> str:
     return entry.name.get(lang) or entry.name.get("en") or entry.id
 
 
-class DataError(ValueError):
+class DataError(datafile.DataError):
     """A card data file that cannot be used; the message names the file and the fields."""
 
 
@@ -237,14 +242,12 @@ class DataSet:
 
 def load(path: str | Path | None = None) -> DataSet:
     path = Path(path) if path else DATA_FILE
-    try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise DataError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    raw = datafile.read_bytes(path, DataError)
     try:
         data = msgspec.json.decode(raw, type=DataFile)
     except msgspec.ValidationError as exc:
-        raise DataError(f"{path}: {exc}") from None
+        located = datafile.located(str(exc), raw, {"cards": "card", "wonders": "wonder"})
+        raise DataError(f"{path}: {located}") from None
     except msgspec.DecodeError as exc:
         raise DataError(f"{path}: not valid JSON: {exc}") from None
     problems = validate(data)
@@ -281,11 +284,15 @@ def validate(data: DataFile) -> list[str]:
         for res, n in c.cost.items():
             if res not in RESOURCES or not isinstance(n, int) or n < 1:
                 problems.append(f"{where}: cost {res}: {n} (a resource and a count >= 1, R76)")
+            elif n > MAX_UNITS:
+                problems.append(f"{where}: cost {res}: {n}, more than {MAX_UNITS}")
         if c.theme == "start" and (c.cost or c.two_player):
             problems.append(f"{where}: a start card is never bought nor removed (§19.2)")
         for name, value in (("vp", c.vp), ("military", c.military)):
             if value < 0:
                 problems.append(f"{where}: {name} {value} is negative")
+            elif value > MAX_VP:
+                problems.append(f"{where}: {name} {value}, more than {MAX_VP}")
         for field in c.sources:
             if field not in CARD_FIELDS and field != "resource":
                 problems.append(f"{where}: sources names {field!r}, not a card field")
@@ -342,6 +349,8 @@ def validate(data: DataFile) -> list[str]:
                             f"{GLORY_TOKENS} (R38)")
         if w.vp < 0:
             problems.append(f"{where}: vp {w.vp} is negative")
+        elif w.vp > MAX_VP:
+            problems.append(f"{where}: vp {w.vp}, more than {MAX_VP}")
         if card is not None and card.theme == w.theme and card.resource != w.epoch:
             problems.append(f"{where}: depicts {w.depicts}, a {card.resource} card; the setup "
                             f"compares cards of the wonder's own row, {w.epoch} (R43, E1, A12)")
@@ -387,13 +396,15 @@ def check_effect(ops: list, card: Civ, inside: str = "") -> list[str]:
             value = getattr(op, name, None)
             if isinstance(value, dict):
                 for res, n in value.items():
-                    if res not in RESOURCES or n < 1:
+                    if res not in RESOURCES or not 1 <= n <= MAX_UNITS:
                         problems.append(f"{at}: {op.__struct_config__.tag} {res}: {n} (a "
-                                        f"resource and a count >= 1)")
+                                        f"resource and a count from 1 to {MAX_UNITS})")
             elif isinstance(value, str) and value != "any" and value not in RESOURCES:
                 problems.append(f"{at}: {value!r} is not a resource nor 'any'")
         if getattr(op, "n", 1) < 1:
             problems.append(f"{at}: n must be >= 1")
+        elif getattr(op, "n", 1) > MAX_UNITS:
+            problems.append(f"{at}: n {op.n}, more than {MAX_UNITS}")
         if isinstance(op, Pay) and any(not isinstance(o, Pay) for o in ops[:i]):
             problems.append(f"{at}: a cost (pay) comes before the effect it pays for (R51)")
         if isinstance(op, Pay) and inside:
@@ -409,6 +420,8 @@ def check_effect(ops: list, card: Civ, inside: str = "") -> list[str]:
                                 f"(R59: each attack is resolved on its own)")
             if op.vp < 0:
                 problems.append(f"{at}: attack vp {op.vp} is negative (R68)")
+            elif op.vp > MAX_VP:
+                problems.append(f"{at}: attack vp {op.vp}, more than {MAX_VP}")
             problems += [f"{at}.defeated{p}" for p in check_effect(op.defeated, card, "attack")]
         if isinstance(op, (PlayAttacks, ActivateAttacks)) and card.type != "tactics":
             problems.append(f"{at}: only Tactics cards play or activate Attack cards (R57)")
@@ -442,4 +455,6 @@ def check_condition(clauses: list[Clause]) -> list[str]:
             problems.append(f"{at}: {c.what} takes no 'of'")
         if c.at_least < 1:
             problems.append(f"{at}: at_least must be >= 1")
+        elif c.at_least > MAX_AT_LEAST:
+            problems.append(f"{at}: at_least {c.at_least}, more than {MAX_AT_LEAST}")
     return problems

@@ -17,6 +17,8 @@ from typing import Literal, NamedTuple
 
 import msgspec
 
+from epochal import datafile
+
 FORMAT = "epochal-hadara-data/1"
 BUILTIN = Path(__file__).parent / "data" / "hadara.json"
 
@@ -203,21 +205,23 @@ class DataSet(msgspec.Struct, forbid_unknown_fields=True):
         return out
 
 
-class DataError(ValueError):
+class DataError(datafile.DataError):
     """A data file that cannot be used; the message names the file, the item and the field."""
+
+
+LABELS = {"cards": "card", "colonies": "colony", "start_cards": "start card",
+          "statue_slots": "statue slot"}
+MAX_NUMBER = 999              # every number in a data file (costs, VP, coins, requirements ...)
 
 
 def load(path: str | Path | None = None) -> DataSet:
     """Read and validate a data file (the built-in one when ``path`` is None)."""
     path = Path(path) if path is not None else BUILTIN
-    try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise DataError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    raw = datafile.read_bytes(path, DataError)
     try:
         data = msgspec.json.decode(raw, type=DataSet)
     except msgspec.ValidationError as exc:
-        raise DataError(f"{path}: {exc}") from None
+        raise DataError(f"{path}: {datafile.located(str(exc), raw, LABELS)}") from None
     except msgspec.DecodeError as exc:
         raise DataError(f"{path}: not valid JSON: {exc}") from None
     problems = validate(data)
@@ -299,6 +303,7 @@ def validate(data: DataSet) -> list[str]:
     problems: list[str] = []
     if data.format != FORMAT:
         problems.append(f"format: {data.format!r}, expected {FORMAT!r}")
+    problems += _too_large(data)
     problems += _check_cards(data.cards)
     problems += _check_start_cards(data.start_cards)
     problems += _check_colonies(data.colonies)
@@ -313,6 +318,27 @@ def validate(data: DataSet) -> list[str]:
 
 
 # --- small helpers ---
+
+def _too_large(data: DataSet) -> list[str]:
+    """Every number above MAX_NUMBER, named by its item and field."""
+    def walk(value, where: str) -> list[str]:
+        if isinstance(value, dict):
+            return [p for key, item in value.items()
+                    for p in walk(item, f"{where}.{key}" if where else key)]
+        if isinstance(value, list):
+            return [p for i, item in enumerate(value) for p in walk(item, f"{where}[{i}]")]
+        if type(value) is int and value > MAX_NUMBER:
+            return [f"{where}: {value} is more than {MAX_NUMBER}"]
+        return []
+
+    top = msgspec.to_builtins(data)
+    problems = []
+    for section, label in LABELS.items():
+        for item in top[section]:
+            name = item.get("id", item.get("number"))
+            problems += [f"{label} {name}: {p}" for p in walk(item, "")]
+    return problems + walk({k: v for k, v in top.items() if k not in LABELS}, "")
+
 
 def _negatives(label: str, values: dict[str, int]) -> list[str]:
     return [f"{label}: {name} {value} must be >= 0" for name, value in values.items()

@@ -18,6 +18,9 @@ from typing import Any, Literal
 
 import msgspec
 
+from epochal import datafile
+from epochal.datafile import Bool, Choice, Int, Lazy, List, Map, Obj, Tagged
+
 DATA_DIR = Path(__file__).parent / "data"
 FACTIONS = ("Romans", "Barbarians", "Egyptians", "Japanese")          # R2
 CODES = {"Romans": "ROM", "Barbarians": "BAR", "Egyptians": "EGY", "Japanese": "JAP"}
@@ -37,6 +40,10 @@ ATTACK_FILE = "solo_attacks.json"
 ATTACK_COUNT = 16                                                    # §2, R196
 ATTACK_TARGETS = ("wood", "stone", "food", "gold", "worker", "raze", "defence", "vp",
                   "card")                                            # the goods of R10
+MAX_COPIES = 10                  # copies of one card entry (the most in the box: 6 Ruins)
+MAX_COUNT = 10                   # goods in a cost, a payment, a gain or a raze bonus
+MAX_VP = 20                      # a card's end-game VP
+MAX_OPS = 20                     # operations in one list
 
 Provenance = Literal["exact", "partial", "provisional"]
 
@@ -156,11 +163,16 @@ def display_name(entry: Card) -> str:
 
 
 def copy_ids(entry: Card) -> list[str]:
+    """The ids of an entry's copies; [] for a malformed id or a copy count out of range (the
+    validator reports those), so that no entry can make the loader allocate without bound."""
+    if not (len(entry.id) == 6 and entry.id[3:].isdigit()) or \
+            not 1 <= entry.copies <= MAX_COPIES:
+        return []
     code, number = entry.id[:3], int(entry.id[3:])
     return [f"{code}{number + i:03d}" for i in range(entry.copies)]
 
 
-class DataError(ValueError):
+class DataError(datafile.DataError):
     """A data file that cannot be used; names the file, the card and the field."""
 
 
@@ -168,12 +180,12 @@ _DECODER = msgspec.json.Decoder(DeckFile)
 
 
 def load_file(path: Path) -> DeckFile:
+    raw = datafile.read_bytes(path, DataError)
     try:
-        return _DECODER.decode(path.read_bytes())
-    except OSError as exc:
-        raise DataError(f"{path}: cannot read: {exc.strerror or exc}") from None
+        return _DECODER.decode(raw)
     except msgspec.ValidationError as exc:
-        raise DataError(f"{path}: {exc}") from None
+        located = datafile.located(str(exc), raw, {"cards": "card"}, top="entry")
+        raise DataError(f"{path}: {located}") from None
     except msgspec.DecodeError as exc:
         raise DataError(f"{path}: not valid JSON: {exc}") from None
 
@@ -197,12 +209,16 @@ class DataSet:
             for entry in f.cards:
                 self.entries.append((entry, faction))
                 for cid in copy_ids(entry):
-                    self.phys.append(Phys(len(self.phys), cid, entry, faction,
-                                          entry.variants.get(cid, {})))
+                    over = entry.variants.get(cid, {})
+                    if not _VARIANT.fits(over):          # the validator reports it
+                        over = {}
+                    self.phys.append(Phys(len(self.phys), cid, entry, faction, over))
 
 
 def load(directory: Path | None = None) -> DataSet:
     directory = Path(directory or DATA_DIR)
+    if not directory.is_dir():
+        raise DataError(f"{directory}: not a directory of Imperial Settlers data files")
     files = {}
     for deck in DECKS:
         path = directory / f"{deck}.json"
@@ -234,9 +250,7 @@ def load_attacks(path: Path) -> AttackDeck:
     """The solo attack deck (R196, R198), checked field by field: every error names the file,
     the card and the field."""
     try:
-        raw = msgspec.json.decode(Path(path).read_bytes())
-    except OSError as exc:
-        raise DataError(f"{path}: cannot read: {exc.strerror or exc}") from None
+        raw = msgspec.json.decode(datafile.read_bytes(path, DataError))
     except msgspec.DecodeError as exc:
         raise DataError(f"{path}: not valid JSON: {exc}") from None
     problems = check_attacks(raw, str(path))
@@ -276,7 +290,8 @@ def check_attacks(raw, name: str = ATTACK_FILE) -> list[str]:
             problems.append(f"{name}: cards[{i}] is an object, not {c!r}")
             continue
         cid = c.get("id")
-        where = f"{name}: card {cid}" if isinstance(cid, str) and cid else f"{name}: cards[{i}]"
+        where = f"{name}: card {cid[:40]}" if isinstance(cid, str) and cid else \
+            f"{name}: cards[{i}]"
         if not isinstance(cid, str) or not cid.strip():
             problems.append(f"{where}: field 'id' must be a non-empty string")
         elif cid in seen:
@@ -297,7 +312,7 @@ def check_attacks(raw, name: str = ATTACK_FILE) -> list[str]:
             problems.append(f"{where}: field 'provenance': {c.get('provenance')!r} is not one "
                             f"of {', '.join(PROVENANCE)}")
         source = c.get("source", [])
-        if not isinstance(source, list):
+        if not isinstance(source, list) or not all(isinstance(s, str) for s in source):
             problems.append(f"{where}: field 'source' is a list of source keys")
         else:
             for s in source:
@@ -310,27 +325,43 @@ def check_attacks(raw, name: str = ATTACK_FILE) -> list[str]:
 
 
 def validate(data: DataSet) -> list[str]:
+    """Every problem of the loaded decks: each field's type and range, the operations deeply
+    (required keys, value types, known names), the deck sizes (§2) and one file per empire."""
     from .effects import check_ops
+
+    ops = _schemas()["ops"]
+
+    def op_problems(label: str, value) -> list[str]:
+        found = ops.problems(value, label)
+        if found:                          # check_ops expects the shapes the schema checks
+            return found
+        return [f"{label}{p}" for p in check_ops(value)]
 
     problems: list[str] = []
     seen: set[str] = set()
     for deck, f in data.files.items():
+        name = f"{deck}.json"
+        if f.deck != deck:
+            problems.append(f"{name}: field 'deck' is {f.deck!r}, not {deck!r}")
         if (deck == "common") != (f.faction is None):
-            problems.append(f"{deck}.json: a faction file names its faction, common.json none")
+            problems.append(f"{name}: a faction file names its faction, common.json none")
         if f.faction is not None:
             if f.faction not in FACTIONS or deck != f.faction.lower():
-                problems.append(f"{deck}.json: unknown faction {f.faction!r}")
+                problems.append(f"{name}: unknown faction {f.faction!r}")
             if f.board is None:
-                problems.append(f"{deck}.json: no board (R139)")
+                problems.append(f"{name}: no board (R139)")
             else:
                 if f.board.store not in SUPPLY:
-                    problems.append(f"{deck}.json: board stores unknown good {f.board.store!r}")
-                problems += [f"{deck}.json board: {p}" for p in check_ops(f.board.production)]
+                    problems.append(f"{name}: board stores unknown good {f.board.store!r}")
+                problems += [f"{name} board: {p}" for p in op_problems("", f.board.production)]
         code = "COM" if f.faction is None else CODES.get(f.faction, "???")
         count = 0
         for c in f.cards:
-            where = f"card {c.id}"
-            ids = copy_ids(c) if len(c.id) == 6 and c.id[3:].isdigit() else []
+            where = f"{name}: card {c.id[:40]}"
+            if not 1 <= c.copies <= MAX_COPIES:
+                problems.append(f"{where}: copies {c.copies}: from 1 to {MAX_COPIES}")
+                continue
+            ids = copy_ids(c)
             if not ids or c.id[:3] != code:
                 problems.append(f"{where}: an id is {code} and 3 digits (R15)")
             for cid in ids:
@@ -343,12 +374,20 @@ def validate(data: DataSet) -> list[str]:
             for colour in c.colours:
                 if colour not in COLOURS:
                     problems.append(f"{where}: unknown colour {colour!r}")
+            if len(set(c.colours)) != len(c.colours):
+                problems.append(f"{where}: colours {c.colours} name a colour twice")
             for good in c.cost:
                 if good not in RESOURCES:
                     problems.append(f"{where}: cost names {good!r}, not a resource (R58)")
+            problems += _counts(where, "cost", c.cost, 0)
             for good in (c.raze or {}):
                 if good not in GOODS:
                     problems.append(f"{where}: raze bonus names unknown good {good!r}")
+            problems += _counts(where, "raze", c.raze or {}, 1)
+            if not 0 <= c.discard <= 1:
+                problems.append(f"{where}: discard {c.discard}: 0 or 1 (R59)")
+            if c.vp is not None and not 0 <= c.vp <= MAX_VP:
+                problems.append(f"{where}: vp {c.vp}: from 0 to {MAX_VP}")
             if c.deal is not None and c.deal not in DEALS:
                 problems.append(f"{where}: unknown deal good {c.deal!r}")
             if f.faction is None and (c.deal is not None or c.discard):
@@ -369,29 +408,81 @@ def validate(data: DataSet) -> list[str]:
                     problems.append(f"{where}: variant {cid} is not one of its copies")
                 if set(over) - {"cost", "raze", "deal"}:
                     problems.append(f"{where}: variant {cid} changes {sorted(set(over))}")
+                else:
+                    problems += [f"{where}: {p}"
+                                 for p in _VARIANT.problems(over, f"variants.{cid}")]
             for part in ("production", "bonus"):
-                problems += [f"{where}: {part}{p}" for p in check_ops(getattr(c, part))]
-            for name, act in (("action", c.action), ("stand_in", c.stand_in)):
+                problems += [f"{where}: {p}" for p in op_problems(part, getattr(c, part))]
+            for name_, act in (("action", c.action), ("stand_in", c.stand_in)):
                 if act is None:
                     continue
                 if act.limit not in (1, 2):
-                    problems.append(f"{where}: {name} limit {act.limit} (R89, R91)")
+                    problems.append(f"{where}: {name_} limit {act.limit} (R89, R91)")
                 for good in act.pay:
                     if good not in PAYS:
-                        problems.append(f"{where}: {name} pays unknown good {good!r}")
-                problems += [f"{where}: {name}{p}" for p in check_ops(act.do)]
-            for t in c.triggers:
+                        problems.append(f"{where}: {name_} pays unknown good {good!r}")
+                problems += _counts(where, f"{name_} pay", act.pay, 1)
+                problems += [f"{where}: {p}" for p in op_problems(f"{name_}.do", act.do)]
+            for i, t in enumerate(c.triggers):
                 if t.on not in TRIGGERS:
                     problems.append(f"{where}: unknown trigger {t.on!r}")
                 if t.colour is not None and t.colour not in COLOURS:
                     problems.append(f"{where}: trigger colour {t.colour!r}")
-                problems += [f"{where}: trigger{p}" for p in check_ops(t.do)]
+                problems += [f"{where}: {p}" for p in op_problems(f"triggers[{i}].do", t.do)]
             for s in c.source:
                 if s not in f.sources:
-                    problems.append(f"{where}: source {s!r} is not described in {deck}.json")
+                    problems.append(f"{where}: source {s!r} is not described in {name}")
             if c.provenance not in PROVENANCE:
                 problems.append(f"{where}: provenance {c.provenance!r}")
         expected = COMMON_COUNT if f.faction is None else FACTION_COUNT
         if count != expected:
-            problems.append(f"{deck}.json holds {count} cards, not {expected} (§2)")
+            problems.append(f"{name} holds {count} cards, not {expected} (§2)")
+    for faction in FACTIONS:
+        if faction.lower() not in data.files:
+            problems.append(f"{faction.lower()}.json: missing; a data directory holds every "
+                            f"empire's deck (R2: up to four players, each an empire)")
     return problems
+
+
+def _counts(where: str, field: str, goods: dict[str, int], low: int) -> list[str]:
+    return [f"{where}: {field} {good} {n}: from {low} to {MAX_COUNT}"
+            for good, n in goods.items() if not low <= n <= MAX_COUNT]
+
+
+_VARIANT = Obj(optional={"cost": Map(Choice(*RESOURCES), Int(0, MAX_COUNT)),
+                         "raze": Map(Choice(*GOODS), Int(1, MAX_COUNT)),
+                         "deal": Choice(*DEALS)}, name="a variant")
+_SCHEMAS: dict = {}
+
+
+def _schemas() -> dict:
+    """The schema of an operation list: every operation, key and value type (built once)."""
+    if _SCHEMAS:
+        return _SCHEMAS
+    from . import actions as A
+    from .effects import OPS, PER_GOODS
+
+    n = Int(1, MAX_COUNT)
+    ops = Lazy(lambda: _SCHEMAS["ops"])
+    none = {name: Obj(name=name) for name in ("deal_again", "activate_other", "steal",
+                                              "remove_location", "take_raze_good", "raze_own",
+                                              "cancel_deal", "take_deal", "build_deal")}
+    shapes = {
+        "gain": Obj(optional={g: n for g in GOODS if g != "samurai"}, name="gain"),
+        "gain_per": Obj({"good": Choice(*PER_GOODS)},
+                        {"colour": Choice(*COLOURS), "samurai": Choice(True),
+                         "max": Int(1, MAX_VP)}, name="gain_per"),
+        "choose": Obj({"options": List(ops, 2, A.MAX_OPTIONS)}, name="choose"),
+        "look_empire": Obj(optional={"n": n, "keep": Int(0, MAX_COUNT)}, name="look_empire"),
+        "copy_production": Obj(optional={"other": Bool()}, name="copy_production"),
+        "build_from_hand": Obj(optional={"deck": Choice("empire")}, name="build_from_hand"),
+        "samurai": Obj(optional={"n": n}, name="samurai"),
+        "raze_location": Obj({"protection": Choice("pay", "ignore")}, name="raze_location"),
+        "foundation_from_hand": Obj(optional={r: n for r in RESOURCES},
+                                    name="foundation_from_hand"),
+        **none,
+    }
+    missing = set(OPS) ^ set(shapes)
+    assert not missing, f"operations without a schema (or gone): {sorted(missing)}"
+    _SCHEMAS["ops"] = List(Tagged("op", shapes), 0, MAX_OPS)
+    return _SCHEMAS
