@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test setup clean chromium
+.PHONY: run test test-postgres setup clean chromium
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -20,6 +20,15 @@ run: $(STAMP)
 test: $(STAMP) chromium
 	$(BIN)/python -m pytest -n 2 -m "not browser"
 	$(BIN)/python -m pytest -p no:xdist -m browser tests/browser
+
+# The server tests again on a scratch PostgreSQL server (.ci/postgres.sh), with the tests of
+# several server processes on one database (tests/server/test_cluster.py) that need it.
+test-postgres: $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[postgres]'
+	@dir=$$(mktemp -d /tmp/epochal-pg.XXXXXX); \
+	trap '.ci/postgres.sh stop "$$dir"; rm -rf "$$dir"' EXIT; \
+	url=$$(.ci/postgres.sh start "$$dir") && \
+	EPOCHAL_TEST_DATABASE_URL=$$url $(BIN)/python -m pytest -n 2 tests/server
 
 # The browser tests drive Debian's Chromium (Playwright cannot download its own browser here).
 chromium:
