@@ -22,8 +22,8 @@ The games are sequential, imperfect-information, explicit-stochastic and constan
   else gets 0; so the returns sum to 1 (``CONSTANT_SUM``, ``utility_sum=1``). Rewards come at
   the end only.
 * Information state strings have perfect recall: the seat, then one line per action of the
-  game with the events that seat saw (its own actions by id, other seats' as ``acted``) and,
-  after every action that revealed something (``Game.reveals``), a digest of the seat's view;
+  game with the events that seat saw (its own actions by id, other seats' as ``acted``) and
+  a digest of the seat's view after it;
   the last line is the current view. Observation strings are the view (JSON); observation
   tensors are ``Game.observation``.
 
@@ -286,13 +286,11 @@ class EpochalState(pyspiel.State):
         game, state = core.game, core.ready()
         seat = min(game.actors(state))
         events = game.apply(state, seat, action)               # IllegalAction before any change
-        reveals = game.reveals(events)
         for s, log in zip([*range(state.players), None], core.logs):
             seen = json.dumps(visible(events, s), **_JSON)
             line = f"{state.ply} seat {seat} {f'chose {action}' if s == seat else 'acted'} {seen}"
-            if reveals:
-                line += f" obs {_digest(game.view(state, s))}"
-            log.append(line)
+            # What the seat sees now, whether or not an event says so (a drawn hand, a refill).
+            log.append(f"{line} obs {_digest(game.view(state, s))}")
 
     def _action_to_string(self, player, action):
         if player == pyspiel.PlayerId.CHANCE:

@@ -205,14 +205,6 @@ class Game(ABC):
         stack = state.stack
         return bool(stack) and len(stack[-1].seats) > 1 and stack[-1].waiting() == [seat]
 
-    def reveals(self, events: list[dict]) -> bool:
-        """Did these events show some seat something it did not know? (Then no undo.)
-
-        A private event (``to``) always does; a game marks other revealing events with
-        ``"reveals": True`` (a newly visible card, a flipped token).
-        """
-        return any("to" in ev or ev.get("reveals") for ev in events)
-
     def options_for_game(self, options: dict | None, index: int, players: int) -> dict | None:
         """The options of game ``index`` of a series (a game may rotate nations across games)."""
         return options
@@ -220,6 +212,20 @@ class Game(ABC):
     def card_catalog(self) -> list[dict]:
         """Every card: ``{"id", "deck", "implemented", "provenance"}`` (for card coverage)."""
         return []
+
+    @cached_property
+    def _card_ids(self) -> frozenset[str]:
+        ids: set[str] = set()
+        for entry in self.card_catalog():
+            ids.add(entry["id"])
+            ids.update(entry.get("copies", ()))
+        return frozenset(ids)
+
+    def card_ids(self) -> frozenset[str]:
+        """Every string by which views name a card (one per copy where copies differ): what
+        ``engine.hidden`` looks for to tell which cards a seat can see. Default: the ids and
+        copies of ``card_catalog``."""
+        return self._card_ids
 
     def seat_labels(self, state: State) -> list[str]:
         """What each seat played as (nation, faction, start card), for per-label statistics."""

@@ -23,7 +23,7 @@ import threading
 from epochal.engine import replay_states, visible
 from epochal.server import layouts
 
-from .conftest import HUMAN, bot, create, play_random, service
+from .conftest import HUMAN, bot, create, play_random, service, tok
 
 SEATS = (0, 1, None)
 
@@ -107,3 +107,22 @@ def test_no_seat_and_no_spectator_receives_hidden_information(client):
                     same(visible(log_events[index], seat))
             checked += 1
     assert checked > 3 * len(states)
+
+
+def test_marvellous_does_not_name_the_drawn_card_to_the_others(client):
+    """F1: the decision about the card Marvellous drew names it to its player only: the other
+    seat and spectators, over HTTP (view and layout), read "a hidden card"."""
+    from tests.engine.test_hidden import CASES
+    c = CASES["F1_imperium_marvellous"]
+    game = create(client, [HUMAN, HUMAN], game="imperium", seed=c["seed"])
+    gid = game["id"]
+    for seat, action in c["actions"]:
+        r = client.post(f"/api/games/{gid}/actions", headers=tok(game, seat), json={"action": action})
+        assert r.status_code == 200, r.text
+    mine = client.get(f"/api/games/{gid}/view", headers=tok(game, 0)).json()
+    assert mine["view"]["decision"]["purpose"].startswith("City of Carthage")
+    for headers in (tok(game, 1), {}):               # (the log may name it: it was dealt openly)
+        body = client.get(f"/api/games/{gid}/view", headers=headers).json()
+        text = json.dumps([body["view"], body["ui"]])
+        assert "City of Carthage" not in text and '"1CAR2"' not in text
+        assert body["view"]["decision"]["purpose"] == "a hidden card: discard / back on top / history"

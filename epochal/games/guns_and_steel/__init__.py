@@ -21,6 +21,9 @@ class GunsAndSteel(GunsRules):
     def determinize(self, state, seat, rng):
         return _view.determinize(self, state, seat, rng)
 
+    def card_ids(self):
+        return frozenset(self.keys) | frozenset(self.wkeys)    # a start card once per colour
+
     def board_lines(self, view):
         return _view.board_lines(view)
 

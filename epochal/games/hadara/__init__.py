@@ -21,6 +21,9 @@ class Hadara(HadaraRules):
     def determinize(self, state, seat, rng):
         return _view.determinize(self, state, seat, rng)
 
+    def card_ids(self):
+        return frozenset(self.card_id)
+
     # --- research adapters (epochal.adapters; vector layout in observe.py) ---------------------
     observation_layout_class = _observe.Layout
 

@@ -7,6 +7,8 @@ simultaneous choice until all seats have chosen.
 
 from __future__ import annotations
 
+from epochal.engine.hidden import redeal
+
 from . import actions as A
 from .cards import TRACKS
 from .rules import BOARD, CRESTS, HadaraRules as Hadara
@@ -185,12 +187,7 @@ def determinize(game: Hadara, st: HadaraState, seat: int, rng) -> HadaraState:
             hide(other.hand, j)
         for j in range(len(other.sold_secret)):
             hide(other.sold_secret, j)
-    for places in slots.values():
-        if len(places) > 1:
-            cards = sorted(c[j] for c, j in places)     # the result depends on what is hidden,
-            rng.shuffle(cards)                          # never on where it really lies
-            for (c, j), k in zip(places, cards):
-                c[j] = k
+    redeal(slots, rng)                     # no running effect holds on to a hidden card
     # Colony backs: below each stack's visible top, in the box and under plundered fronts,
     # tokens with equal fronts may swap.
     for v, stack in enumerate(out.stacks):

@@ -12,6 +12,8 @@ virtual opponent's locations and its trophy pile are open.
 
 from __future__ import annotations
 
+from epochal.engine.hidden import follow, redeal
+
 from . import actions as A
 from .cards import RESOURCES
 from .solo import VIRTUAL
@@ -259,17 +261,19 @@ def determinize(game, st, seat: int, rng):
     """Re-deal what ``seat`` cannot see: the others' hands (keeping how many cards of each deck
     each holds), their hidden foundations and unanswered draft packets, together with the
     common deck and every empire deck, whose order is also unknown; in solo the attack deck's
-    order too."""
+    order too. Cards that running effects and pending choices hold on to (looked at, offered)
+    are re-dealt with the rest and every reference follows its card, unless ``seat`` itself is
+    shown them; cards whose own effect is running stay where they are."""
     out = st.clone()
     out.rng = rng.getrandbits(64)
     cards = game.cards
-    held = held_cards(game, out)
+    keep = {frame.card for frame in out.run if frame.card >= 0} | seen_by(game, out, seat)
     groups: dict[str, list[tuple[list, int]]] = {}
 
     def hide(cards_list: list) -> None:
         for j in range(len(cards_list)):
             k = cards_list[j]
-            if k not in held:
+            if k not in keep:
                 groups.setdefault(cards[k].deck, []).append((cards_list, j))
 
     frame = out.stack[-1] if out.stack else None
@@ -283,26 +287,33 @@ def determinize(game, st, seat: int, rng):
         hide(p.deck)
     hide(out.common_deck)
     rng.shuffle(out.attack_deck)                                          # solo: R196
-    for places in groups.values():
-        pool = sorted(c[j] for c, j in places)
-        rng.shuffle(pool)
-        for (c, j), k in zip(places, pool):
-            c[j] = k
+    moved = redeal(groups, rng)
+    if moved:
+        for running_frame in out.run:
+            if "_seen" in running_frame.vars:
+                running_frame.vars["_seen"] = follow(running_frame.vars["_seen"], moved)
+        for decision in out.stack:
+            if "options" in decision.args:
+                decision.args["options"] = [_follow_action(game, a, moved)
+                                            for a in decision.args["options"]]
     return out
 
 
-def held_cards(game, st) -> set[int]:
-    """Cards running effects and pending choices refer to (looked at, being built, offered)."""
-    held: set[int] = set()
-    for decision in st.stack:
-        for a in decision.args.get("options", []):
-            kind, k = game.layout.kind(a)
-            if kind == "pick":
-                held.add(k)
+def seen_by(game, st, seat: int) -> set[int]:
+    """Cards ``seat``'s own running effects and decisions show it (looked at, offered)."""
+    cards: set[int] = set()
     for frame in st.run:
-        if frame.card >= 0:
-            held.add(frame.card)
-        seen = frame.vars.get("_seen")
-        if isinstance(seen, list):
-            held.update(seen)
-    return held
+        if frame.seat == seat and isinstance(frame.vars.get("_seen"), list):
+            cards.update(frame.vars["_seen"])
+    for decision in st.stack:
+        if seat in decision.seats:
+            for a in decision.args.get("options", []):
+                kind, k = game.layout.kind(a)
+                if kind != "fixed":
+                    cards.add(k)
+    return cards
+
+
+def _follow_action(game, action: int, moved: dict[int, int]) -> int:
+    kind, k = game.layout.kind(action)
+    return action if kind == "fixed" else action - k + follow(k, moved)

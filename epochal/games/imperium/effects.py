@@ -181,7 +181,11 @@ class EffectRunner:
     def choose(self, st, fr, kind: str, options: list[int], optional: bool = False,
                seat: int | None = None, **args):
         """An action id the seat (default: the frame's) picked from ``options``; None if there
-        is nothing to pick or it declined (END); WAIT after asking."""
+        is nothing to pick or it declined (END); WAIT after asking.
+
+        A purpose that names a card says ``{card}`` and passes the card's index as ``card``:
+        the view words it for each seat, naming the card only to seats that may see it.
+        Decision texts never hold a card's name."""
         if "_answer" in fr.vars:
             answer = fr.vars.pop("_answer")
             return None if answer == A.END else answer
@@ -193,12 +197,22 @@ class EffectRunner:
             "frame": len(st.run) - 1, "options": options, "optional": optional, **args}))
         return WAIT
 
+    def purpose(self, decision, name_card: bool = True) -> str:
+        """What ``decision`` asks, in words; its card is named only when ``name_card``
+        (otherwise "a hidden card": the wording for seats that may not see it)."""
+        text = decision.args.get("purpose") or decision.kind
+        if "{card}" in text:
+            k = decision.args.get("card", -1)
+            text = text.replace("{card}", self.cards[k].name if name_card and k >= 0
+                                else "a hidden card")
+        return text
+
     def pick_card(self, st, fr, cards: list[int], optional: bool, purpose: str, rule: str = "",
-                  seat: int | None = None):
+                  seat: int | None = None, **args):
         """A card index chosen from ``cards``, None, or WAIT."""
         options = [self.layout.card + k for k in dict.fromkeys(cards)]
         answer = self.choose(st, fr, "card", options, optional, seat=seat, purpose=purpose,
-                             rule=rule)
+                             rule=rule, **args)
         if answer is None or answer == WAIT:
             return answer
         return answer - self.layout.card

@@ -300,7 +300,7 @@ class Operations(EffectRunner):
             fr.vars["_in"] = k
         new = fr.vars["_in"]
         out = self.pick_card(st, fr, self.market_cards(st, []), False,
-                             f"swap {self.cards[new].name} with a market card", "R142")
+                             "swap {card} with a market card", "R142", card=new)
         if out == WAIT:
             return WAIT
         if out is None:
@@ -833,7 +833,7 @@ class Operations(EffectRunner):
             return True
         face = p.side if k == p.power else ""
         answer = self.choose(st, fr, "may", [A.YES, A.NO], False, rule="R80",
-                             purpose=f"exhaust {self.cards[k].name}",
+                             purpose="exhaust {card}", card=k,
                              text=self.describe_ops(self.face(k, face).exhaust[0]["do"]))
         if answer == WAIT:
             return WAIT
@@ -887,7 +887,7 @@ class Operations(EffectRunner):
             p.hand.append(fr.vars["_card"])
         k = fr.vars["_card"]
         answer = self.choose(st, fr, "option", [A.OPTION, A.OPTION + 1, A.OPTION + 2], False,
-                             purpose=f"{self.cards[k].name}: discard / back on top / history",
+                             purpose="{card}: discard / back on top / history", card=k,
                              texts=["discard it", "return it to the top of your deck",
                                     "put it into your history"])
         if answer == WAIT:
@@ -919,8 +919,8 @@ class Operations(EffectRunner):
                             to=[fr.seat]))
         if fr.card not in p.play:            # used through Ambassador: not yours to abandon
             return True
-        k = self.pick_card(st, fr, list(p.hand), True, "abandon Sacred Pass to swap this card "
-                           "with the top of your nation deck", "R269")
+        k = self.pick_card(st, fr, list(p.hand), True, "abandon {card} to swap a hand card "
+                           "with the top of your nation deck", "R269", card=fr.card)
         if k == WAIT:
             return WAIT
         if k is not None:

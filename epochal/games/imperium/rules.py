@@ -495,7 +495,7 @@ class ImperiumRules(Operations, Game):
             return "choose Activate, Innovate or Revolt", "R67"
         if frame.kind == "activate":
             return "play a card from your hand, exhaust a card in play, or end", "R69"
-        return f"not one of the offered choices ({frame.args.get('purpose', frame.kind)})", \
+        return f"not one of the offered choices ({self.purpose(frame)})", \
             frame.args.get("rule", "R150")
 
     # --- scoring (R228-R237) ------------------------------------------------------------------------
@@ -549,7 +549,8 @@ class ImperiumRules(Operations, Game):
 
     def card_catalog(self) -> list[dict]:
         return [{"id": c.id, "deck": c.deck if c.deck != "common" else f"common: {c.group}",
-                 "implemented": True, "provenance": c.provenance} for c in self.cards]
+                 "name": c.name, "implemented": True, "provenance": c.provenance}
+                for c in self.cards]
 
     def seat_labels(self, st) -> list[str]:
         return [p.nation for p in st.seats]

@@ -8,6 +8,8 @@ tokens, the market with its tokens and tucked unrest.
 
 from __future__ import annotations
 
+from epochal.engine.hidden import follow, redeal
+
 from . import actions as A
 from .cards import Card
 from .rules import ImperiumRules
@@ -66,15 +68,16 @@ def view(game: ImperiumRules, st: ImperiumState, seat: int | None) -> dict:
         if slot.card >= 0:
             shown.add(slot.card)
     frame = st.stack[-1] if st.stack else None
-    decision = None
-    if frame is not None:
-        decision = {"kind": frame.kind, "seats": list(frame.seats),
-                    "purpose": frame.args.get("purpose"), "rule": frame.args.get("rule")}
     legal = game.legal(st, seat) if seat is not None else []
     for a in legal:
         kind, k = game.layout.kind(a)
         if kind != "fixed":
             shown.add(k)
+    decision = None
+    if frame is not None:
+        decision = {"kind": frame.kind, "seats": list(frame.seats),
+                    "purpose": purpose_for(game, frame, seat, shown) if "purpose" in frame.args
+                    else None, "rule": frame.args.get("rule")}
     return {
         "game": game.name, "players": st.players, "options": dict(st.options),
         "data": {"status": game.data_status(), "provisional": False},
@@ -92,14 +95,21 @@ def view(game: ImperiumRules, st: ImperiumState, seat: int | None) -> dict:
     }
 
 
+def purpose_for(game: ImperiumRules, frame, seat: int | None, shown: set[int]) -> str:
+    """The decision's purpose as ``seat`` may read it: a card it names is named to the seats
+    deciding and to those that can see the card, and is "a hidden card" to everyone else."""
+    return game.purpose(frame, seat in frame.seats or frame.args.get("card", -1) in shown)
+
+
 def action_text(game: ImperiumRules, st: ImperiumState, seat: int | None, a: int) -> str:
+    """The seat's own legal action in words (the seat is the one deciding)."""
     kind, k = game.layout.kind(a)
     if kind == "play":
         return f"play {game.cards[k].name} ({game.cards[k].id})"
     if kind == "exhaust":
         return f"exhaust {game.cards[k].name} ({game.cards[k].id})"
     frame = st.stack[-1] if st.stack else None
-    purpose = frame.args.get("purpose", "") if frame else ""
+    purpose = game.purpose(frame) if frame else ""
     if kind == "card":
         return f"{purpose}: {game.cards[k].name} ({game.cards[k].id})"
     if a == A.ACTIVATE:
@@ -130,16 +140,18 @@ def action_text(game: ImperiumRules, st: ImperiumState, seat: int | None, a: int
 def determinize(game: ImperiumRules, st: ImperiumState, seat: int, rng) -> ImperiumState:
     """Re-deal what ``seat`` cannot see: the others' hands, decks and history together, every
     deck's order, the nation decks above their accession cards, the fame deck with the fame
-    cards removed unseen at setup. Cards a running effect holds on to (the fame cards being
-    looked at, the cards just drawn) stay where they are."""
+    cards removed unseen at setup. The cards running effects hold on to (the fame cards being
+    looked at, the cards just drawn, the offered choices) are re-dealt too, and every reference
+    follows its card, unless ``seat`` itself is shown them; cards whose own effect is running
+    stay where they are."""
     out = st.clone()
     out.rng = rng.getrandbits(64)
-    held = held_cards(out)
+    keep = {frame.card for frame in out.run} | seen_by(game, out, seat)
     groups: dict[str, list[tuple[list, int]]] = {}
 
     def hide(group: str, cards: list, start: int = 0) -> None:
         for j in range(start, len(cards)):
-            if cards[j] not in held:
+            if cards[j] not in keep:
                 groups.setdefault(group, []).append((cards, j))
 
     for i, p in enumerate(out.seats):
@@ -155,28 +167,51 @@ def determinize(game: ImperiumRules, st: ImperiumState, seat: int, rng) -> Imper
     hide("fame", out.fame)
     hide("fame", out.box)
     hide("unrest", out.unrest)
-    for group, places in groups.items():
-        cards = sorted(c[j] for c, j in places)
-        if group == "fame":                     # the box also holds cards that are not fame
-            places = [(c, j) for c, j in places if "fame" in game.cards[c[j]].suits]
-            cards = sorted(c[j] for c, j in places)
-        rng.shuffle(cards)
-        for (c, j), k in zip(places, cards):
-            c[j] = k
+    if "fame" in groups:                        # the box also holds cards that are not fame
+        groups["fame"] = [(c, j) for c, j in groups["fame"] if "fame" in game.cards[c[j]].suits]
+    moved = redeal(groups, rng)
+    if moved:
+        follow_cards(game, out, moved)
     return out
 
 
-def held_cards(st: ImperiumState) -> set[int]:
-    """Cards referred to by running effects (looked at, just drawn, being resolved)."""
-    held: set[int] = set()
+# Frame variables that name cards: they follow their cards when a determinization re-deals them.
+CARD_VARS = ("_seen", "drawn", "_card", "card", "_in")
+
+
+def seen_by(game: ImperiumRules, st: ImperiumState, seat: int) -> set[int]:
+    """Cards ``seat``'s own running effects and decisions show it (looked at, offered)."""
+    cards: set[int] = set()
     for frame in st.run:
-        for key in HELD_KEYS:
-            value = frame.vars.get(key)
-            if isinstance(value, int):
-                held.add(value)
-            elif isinstance(value, list):
-                held.update(value)
-    return held
+        if frame.seat == seat:
+            for key in CARD_VARS:
+                value = frame.vars.get(key)
+                cards.update(value if isinstance(value, list) else
+                             [value] if isinstance(value, int) and not isinstance(value, bool) else [])
+    for decision in st.stack:
+        if seat in decision.seats:
+            for a in decision.args.get("options", []):
+                kind, k = game.layout.kind(a)
+                if kind != "fixed":
+                    cards.add(k)
+    return cards
 
 
-HELD_KEYS = ("_seen", "drawn", "_card", "card")   # frame variables that name cards
+def follow_cards(game: ImperiumRules, st: ImperiumState, moved: dict[int, int]) -> None:
+    for frame in st.run:
+        for key in CARD_VARS:
+            if key in frame.vars:
+                frame.vars[key] = follow(frame.vars[key], moved)
+    for decision in st.stack:
+        args = decision.args
+        if "card" in args:
+            args["card"] = follow(args["card"], moved)
+        if "options" in args:
+            args["options"] = [_follow_action(game, a, moved) for a in args["options"]]
+    st.reactions = [[s, follow(k, moved), *rest] for s, k, *rest in st.reactions]
+    st.triggered = [[s, follow(k, moved), *rest] for s, k, *rest in st.triggered]
+
+
+def _follow_action(game: ImperiumRules, action: int, moved: dict[int, int]) -> int:
+    kind, k = game.layout.kind(action)
+    return action if kind == "fixed" else action - k + follow(k, moved)

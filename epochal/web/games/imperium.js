@@ -105,7 +105,7 @@ function tokens(s) {
 export function prompt(ctx) {
   const kind = ctx.view.decision?.kind;
   if (kind === "turn" || kind === "activate") return tr(ctx, `prompt.${kind}`);
-  return ctx.ui.purpose || "";
+  return ctx.ui.purpose || ctx.view.decision?.purpose || "";
 }
 
 export function describe(ctx, id) {

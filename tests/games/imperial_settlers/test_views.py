@@ -7,6 +7,7 @@ import random
 
 from epochal.agents.base import RandomAgent
 from epochal.engine import locale
+from epochal.engine.hidden import revealing
 from epochal.games.imperial_settlers import actions as A
 
 from tests.games.imperial_settlers.scenario import (
@@ -95,10 +96,11 @@ def test_every_event_has_an_english_and_a_russian_template():
 def test_private_events_name_cards_only_to_their_seat():
     game, st = fresh("Romans", "Barbarians")
     supply(st, 0, worker=2)
+    before = st.clone()
     events = game.apply(st, 0, A.EXCHANGE + 3)
     drew = [e for e in events if e["type"] == "drew"]
     assert drew and all(e["to"] == [0] for e in drew)
-    assert game.reveals(events)
+    assert revealing(game, before, 0, A.EXCHANGE + 3, st, random.Random(1))
 
 
 def test_provisional_cards_say_so_in_the_view():

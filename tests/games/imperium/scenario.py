@@ -102,6 +102,11 @@ def decision(st):
     return st.stack[-1] if st.stack else None
 
 
+def purpose_of(d) -> str | None:
+    """What decision ``d`` asks, as its deciding seat reads it (cards named)."""
+    return imperium().purpose(d) if d is not None and "purpose" in d.args else None
+
+
 def ids(game, cards) -> list[str]:
     return [game.cards[k].id for k in cards]
 

@@ -12,8 +12,9 @@ import pytest
 from epochal.games.imperium import actions as A
 
 from tests.games.imperium.scenario import (answer, assert_illegal, choose_card, covers, decision,
-    exhaust, fresh, give, hand_only, ids, idx, legal_exhaust, legal_play, play, put_in_market,
-    settle)
+                                           exhaust, fresh, give, hand_only, ids, idx,
+                                           legal_exhaust, legal_play, play, purpose_of,
+                                           put_in_market, settle)
 
 C = "Celts"
 CEL = [f"1CEL{n}" for n in range(1, 29)]
@@ -92,7 +93,7 @@ def test_celts_A_acquiring_an_uncivilised_card_lets_them_exhaust_the_power_for_u
     answer(game, st, 0, A.OPTION)                             # pay 3 materials: acquire
     choose_card(game, st, 0, "1UNC3")
     d = decision(st)
-    assert d.kind == "may" and "Celts" in d.args["purpose"]  # the reactive exhaust (G24)
+    assert d.kind == "may" and "Celts" in purpose_of(d)  # the reactive exhaust (G24)
     answer(game, st, 0, A.YES)
     assert unrest_in_hand(game, q) == q_unrest + 1            # each other player takes one
     assert idx(game, "1CEL1") in p.exhausted and p.exhausts == exhausts - 1
@@ -128,7 +129,7 @@ def test_celts_A_is_not_offered_on_innovate_R80_R82():
     answer(game, st, 0, A.INNOVATE)
     answer(game, st, 0, A.SUIT + 1)
     answer(game, st, 0, A.BT_DECK)
-    assert decision(st).args.get("purpose") != "exhaust Celts"
+    assert purpose_of(decision(st)) != "exhaust Celts"
     assert unrest_in_hand(game, q) == q_unrest
 
 

@@ -26,9 +26,8 @@ from epochal.games.imperium import actions as A
 from epochal.games.imperium import cards as C
 from epochal.games.imperium import make_game
 
-from tests.games.imperium.scenario import (
-    assert_illegal, covers, decision, exhaust, fresh, give, ids, imperium, play, take_anywhere,
-)
+from tests.games.imperium.scenario import (assert_illegal, covers, decision, exhaust, fresh, give,
+                                           ids, imperium, play, purpose_of, take_anywhere)
 
 OPPONENTS = ("Greeks", "Persians", "Scythians")    # power cards with only an exhaust: neutral
 UNREST = tuple(f"1UNR{n}" for n in range(1, 13))
@@ -181,7 +180,7 @@ def offered_cards(g, st) -> list[str]:
 
 def purpose(st) -> str | None:
     d = decision(st)
-    return d.args.get("purpose") if d else None
+    return purpose_of(d)
 
 
 def waiting(st) -> int | None:

@@ -12,8 +12,9 @@ import pytest
 from epochal.games.imperium import actions as A
 
 from tests.games.imperium.scenario import (answer, assert_illegal, choose_card, covers, decision,
-    exhaust, fresh, give, hand_only, ids, idx, legal_exhaust, legal_play, pick, play,
-    put_in_market, settle, to_solstice)
+                                           exhaust, fresh, give, hand_only, ids, idx,
+                                           legal_exhaust, legal_play, pick, play, purpose_of,
+                                           put_in_market, settle, to_solstice)
 
 M = "Macedonians"
 MAC = [f"1MAC{n}" for n in range(1, 24)]
@@ -222,7 +223,7 @@ def test_G24_companion_cavalry_exhausts_to_draw_when_you_play_a_region():
     exhausts = p.exhausts
     play(game, st, 0, "1MAC20")                               # Pelagonia, a region
     d = decision(st)
-    assert d.kind == "may" and "Companion Cavalry" in d.args["purpose"]
+    assert d.kind == "may" and "Companion Cavalry" in purpose_of(d)
     answer(game, st, 0, A.YES)
     settle(game, st)
     assert len(p.hand) == 2                                   # Prosperity + the drawn card
@@ -387,7 +388,7 @@ def test_glory_abandons_3_regions_to_look_at_2_fame_cards_and_take_one():
     answer(game, st, 0, game.legal(st, 0)[0])
     answer(game, st, 0, game.legal(st, 0)[0])
     d = decision(st)
-    assert d.args["purpose"] == "take a fame card"
+    assert purpose_of(d) == "take a fame card"
     assert sorted(d.args["options"]) == sorted(game.layout.card + k for k in fame[-2:])
     answer(game, st, 0, d.args["options"][0])
     assert len(st.fame) == len(fame) - 1

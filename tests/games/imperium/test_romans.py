@@ -9,9 +9,9 @@ from __future__ import annotations
 import pytest
 
 from epochal.games.imperium import actions as A
-from tests.games.imperium.scenario import (
-    answer, assert_illegal, assert_printed_fields, card, choose_card, covers, decision,
-                                           finish_round, fresh, give, ids, idx, market, only_in_hand, play,
+from tests.games.imperium.scenario import (answer, assert_illegal, assert_printed_fields, card,
+                                           choose_card, covers, decision, finish_round, fresh,
+                                           give, ids, idx, market, only_in_hand, play, purpose_of,
                                            to_play, vp_of)
 
 ROM = [f"1ROM{n}" for n in range(1, 24)]
@@ -330,7 +330,7 @@ def test_bread_and_circuses_solstice_discards_then_may_return_two_unrest():
     give(game, st, 0, "1ROM23", zone="discard")
     p.deck = [k for k in p.deck if "unrest" not in game.cards[k].suits]
     finish_round(game, st)
-    assert decision(st).args["purpose"] == "discard"
+    assert purpose_of(decision(st)) == "discard"
     choose_card(game, st, 0, "1ROM16")                                    # must discard one
     pile = len(st.unrest)
     choose_card(game, st, 0, "1ROM22")                                    # from hand

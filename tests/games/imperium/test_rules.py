@@ -28,9 +28,8 @@ from epochal.games.imperium import cards as C
 from epochal.games.imperium import make_game
 from epochal.games.imperium.rules import DECK_SIZE, FAME_REMOVED, SLOT_DECK, UNREST_UNDER
 
-from tests.games.imperium.scenario import (
-    assert_illegal, give, ids, imperium, put_in_market, take_anywhere,
-)
+from tests.games.imperium.scenario import (assert_illegal, give, ids, imperium, purpose_of,
+                                           put_in_market, take_anywhere)
 
 NATIONS = ("Romans", "Greeks", "Persians", "Scythians")
 COPIES = {"Greeks": "GRE", "Persians": "PER", "Scythians": "SCY", "Vikings": "VIK",
@@ -83,7 +82,7 @@ def top(st):
 
 
 def purpose(st):
-    return top(st).args.get("purpose") if st.stack else None
+    return purpose_of(top(st)) if st.stack else None
 
 
 def legal_now(g, st):

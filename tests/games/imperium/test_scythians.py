@@ -9,10 +9,10 @@ from __future__ import annotations
 import pytest
 
 from epochal.games.imperium import actions as A
-from tests.games.imperium.scenario import (
-    answer, assert_illegal, assert_printed_fields, card, choose_card, covers, decision,
-                                           exhaust, finish_round, fresh, give, ids, idx, market, only_in_hand,
-                                           play, to_play, vp_of)
+from tests.games.imperium.scenario import (answer, assert_illegal, assert_printed_fields, card,
+                                           choose_card, covers, decision, exhaust, finish_round,
+                                           fresh, give, ids, idx, market, only_in_hand, play,
+                                           purpose_of, to_play, vp_of)
 
 SCY = [f"1SCY{n}" for n in range(1, 25)]
 UNREST = ["1SCY7", "1SCY8", "1SCY22", "1SCY23", "1SCY24"]
@@ -277,7 +277,7 @@ def test_jewellery_cannot_be_played_or_garrisoned_costs_7_materials_and_scores_7
     p.deck = []
     exhaust(game, st, 0, "1SCY9")                                         # draw -> reshuffle
     d = decision(st)
-    assert d.args["purpose"] == "develop on reshuffle"                    # R103
+    assert purpose_of(d) == "develop on reshuffle"                    # R103
     choose_card(game, st, 0, "1SCY6")
     assert p.materials == 0 and idx(game, "1SCY6") not in p.development
     give(game, st, 0, "1SCY6")
@@ -441,7 +441,7 @@ def test_advance_pays_materials_to_acquire_or_break_through_r130_r134():
     p.progress = 0                                     # 1 progress would stand in for 2 (R165)
     only_in_hand(game, st, 0, "1SCY16")
     play(game, st, 0, "1SCY16")                                           # 3 materials: acquire
-    assert decision(st).args.get("purpose") != "choose"                   # break through unaffordable
+    assert purpose_of(decision(st)) != "choose"                   # break through unaffordable
     choose_card(game, st, 0, "1UNC7")
     assert p.materials == 0 and k in p.hand
     assert under < 0 or under in p.hand                                   # R130 step 3

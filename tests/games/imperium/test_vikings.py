@@ -14,8 +14,8 @@ import pytest
 from epochal.games.imperium import actions as A
 
 from tests.games.imperium.scenario import (answer, assert_illegal, choose_card, covers, decision,
-    exhaust, fresh, give, hand_only, ids, idx, legal_play, play, put_in_market,
-    to_solstice)
+                                           exhaust, fresh, give, hand_only, ids, idx, legal_play,
+                                           play, purpose_of, put_in_market, to_solstice)
 
 V = "Vikings"
 VIK = [f"1VIK{n}" for n in range(1, 27)]
@@ -143,7 +143,7 @@ def test_R240_taking_an_unrest_lets_the_vikings_move_their_nation_top_to_the_bot
     if settle_seat.seats == [0]:                              # the optional acquire: decline
         answer(game, st, 0, A.END)
     d = decision(st)
-    assert d.kind == "may" and d.seats == [1] and "nation deck" in d.args["purpose"]
+    assert d.kind == "may" and d.seats == [1] and "nation deck" in purpose_of(d)
     answer(game, st, 1, A.YES)
     assert q.nation_deck[0] == bottom and q.nation_deck[1] == top   # above the zenith (R193)
     assert len(q.nation_deck) == size and unrest_in_hand(game, q) >= 1
@@ -175,7 +175,7 @@ def test_vikings_A_returning_an_unrest_lets_them_exhaust_the_power_to_draw_2_G24
     play(game, st, 0, "1VIK23")                               # steal 1, then choose
     answer(game, st, 0, A.OPTION + 1)                         # return an unrest
     d = decision(st)
-    assert d.kind == "may" and "Vikings" in d.args["purpose"]
+    assert d.kind == "may" and "Vikings" in purpose_of(d)
     answer(game, st, 0, A.YES)
     assert p.materials == m + 1 and q.materials == 2
     assert idx(game, "1VIK24") in st.unrest
@@ -377,7 +377,7 @@ def test_longships_exhaust_on_playing_an_attack_gains_2_materials():
     m, actions = p.materials, p.actions
     play(game, st, 0, "1VIK13")                               # Go a'Viking: free, an attack
     d = decision(st)
-    assert d.kind == "may" and "Longships" in d.args["purpose"]
+    assert d.kind == "may" and "Longships" in purpose_of(d)
     answer(game, st, 0, A.YES)                                # before the attack resolves
     assert p.materials == m + 2 + 2 and q.materials == 3 and p.actions == actions   # R74
     assert idx(game, "1VIK10") in p.exhausted
@@ -486,7 +486,7 @@ def test_gothja_looks_may_shuffle_then_returns_unrest_for_population_or_draws_2(
     assert any(e["type"] == "look_nation" for e in events)
     answer(game, st, 0, A.NO)                                 # no shuffle
     answer(game, st, 0, A.OPTION)                             # return an unrest, +1 population
-    assert "Vikings" in decision(st).args["purpose"]          # the power A may react (G24)
+    assert "Vikings" in purpose_of(decision(st))          # the power A may react (G24)
     answer(game, st, 0, A.NO)
     assert p.population == pop + 1 and idx(game, "1VIK24") in st.unrest
     give(game, st, 0, "1VIK16")

@@ -1,0 +1,112 @@
+"""Hidden information, game-agnostic: re-dealing what a seat cannot see, and telling from the
+views themselves whether an action showed somebody a card.
+
+Two promises rest on this module:
+
+* a view depends on nothing its seat cannot see. A game's ``determinize`` re-deals every card
+  hidden from the seat (hands, decks, and the cards running effects hold on to), and
+  ``redeal`` hands back how identities moved so that every reference to a re-dealt card follows
+  it. The engine battery compares each seat's view of the true state with its view of such a
+  re-deal: a text or field naming a hidden card makes them differ.
+* an action that showed a seat something hidden cannot be taken back (the same action would
+  deal the same cards again). ``revealing`` tells it from the views before and after, so a
+  game cannot forget to say so.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .state import State
+
+Places = list[tuple[list, int]]          # (a list in the state, an index into it)
+
+
+def redeal(groups: dict[object, Places], rng) -> dict[int, int]:
+    """Shuffle the cards within each group of places; returns old card -> the card now lying
+    where it lay, for every card that moved (cards are distinct ints within the state).
+
+    The new order depends only on which cards are hidden, never on where they really were.
+    """
+    moved: dict[int, int] = {}
+    for places in groups.values():
+        if len(places) < 2:
+            continue
+        old = [c[j] for c, j in places]
+        cards = sorted(old)
+        rng.shuffle(cards)
+        for (c, j), was, now in zip(places, old, cards):
+            c[j] = now
+            if was != now:
+                moved[was] = now
+    return moved
+
+
+def follow(value, moved: dict[int, int]):
+    """A card reference (an int, or a list of them) after ``redeal`` moved the cards."""
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, int):
+        return moved.get(value, value)
+    if isinstance(value, list):
+        return [follow(v, moved) for v in value]
+    return value
+
+
+def seen_cards(game: Game, view) -> set[str]:
+    """The card ids that appear anywhere in ``view``: the cards its seat can see now."""
+    ids = game.card_ids()
+    found: set[str] = set()
+    stack = [view]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            if item in ids:
+                found.add(item)
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, (list, tuple)):
+            stack.extend(item)
+    return found
+
+
+def seen_by_seat(game: Game, state: State) -> list[set[str]]:
+    return [seen_cards(game, game.view(state, s)) for s in range(state.players)]
+
+
+def revealing(game: Game, before: State, seat: int, action: int, after: State, rng,
+              redeals: int = 3) -> bool:
+    """Did ``seat``'s ``action``, which turned ``before`` into ``after``, show some seat
+    something hidden? Then it cannot be taken back: the same action would deal the same cards
+    again, and the actor would choose knowing them.
+
+    Told from the states and views, not from events a game must remember to mark: yes when
+
+    * it closed a simultaneous step (every seat's hidden choice is unveiled);
+    * it drew on the state's random generator (a shuffle whose result may show);
+    * a seat's view shows a card it did not show before, unless the actor could see that card
+      before;
+    * the same action in states re-dealt from the actor's point of view (``redeals`` of them)
+      leaves the actor's view different: what it sees now depends on what it could not see.
+
+    What the others learn of cards the actor knew (a card played from its hand, the back of
+    its own resource card) does not count: taking the action back gives the actor nothing.
+    """
+    if game.closes_simultaneous(before, seat):
+        return True
+    if after.rng != before.rng:
+        return True
+    seen_before = seen_by_seat(game, before)
+    known = seen_before[seat]
+    if any(now - was - known for was, now in zip(seen_before, seen_by_seat(game, after))):
+        return True
+    view = game.view(after, seat)
+    for _ in range(redeals):
+        other = game.determinize(before, seat, rng)
+        game.apply(other, seat, action)       # legal: the actor's view, legal actions included,
+        if game.view(other, seat) != view:    # is the same in a re-deal from its seat
+            return True
+    return False
