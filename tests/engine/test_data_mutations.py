@@ -288,3 +288,14 @@ def test_the_audit_cases_are_refused_by_name_F5(game_name, name, change, words, 
         module.make_game(str(data))
     assert words in str(info.value), str(info.value)
     assert_names_the_problem(str(info.value), name, DOCS[game_name][name], mutation[1])
+
+
+@pytest.mark.parametrize("game_name,name", [(g, n) for g in sorted(SOURCES) for n in DOCS[g]])
+def test_json_nested_200k_deep_is_refused_F5(game_name, name, tmp_path):
+    """F5: a file of 200,000 nested brackets is refused with the data error (the Imperium
+    validator and the Imperial Settlers attack deck loader ended in a RecursionError)."""
+    data = _write(game_name, tmp_path, name, "[" * 200_000 + "]" * 200_000)
+    module = importlib.import_module(f"epochal.games.{game_name}")
+    with memory_cap(), pytest.raises(DataError) as info:
+        module.make_game(str(data))
+    assert name in str(info.value)

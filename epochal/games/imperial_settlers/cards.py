@@ -253,6 +253,8 @@ def load_attacks(path: Path) -> AttackDeck:
         raw = msgspec.json.decode(datafile.read_bytes(path, DataError))
     except msgspec.DecodeError as exc:
         raise DataError(f"{path}: not valid JSON: {exc}") from None
+    except RecursionError:
+        raise DataError(f"{path}: not an attack deck: nested too deeply") from None
     problems = check_attacks(raw, str(path))
     if problems:
         raise DataError("; ".join(problems[:20]))
