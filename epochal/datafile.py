@@ -78,7 +78,8 @@ class DataError(ValueError):
 
 def read_bytes(path: str | Path, error: type[Exception] = DataError,
                limit: int = MAX_BYTES) -> bytes:
-    """The bytes of a data file: a regular file of at most ``limit`` bytes, else ``error``.
+    """The bytes of a file (card data, a game record): a regular file of at most ``limit``
+    bytes, else ``error``.
 
     Devices, pipes and directories are refused before anything is read, and at most
     ``limit + 1`` bytes are ever read, so no input can exhaust memory."""
@@ -89,13 +90,14 @@ def read_bytes(path: str | Path, error: type[Exception] = DataError,
             kind = "a directory" if stat.S_ISDIR(info.st_mode) else "not a regular file"
             raise error(f"{path}: cannot read: {kind}")
         if info.st_size > limit:
-            raise error(f"{path}: {info.st_size} bytes; a data file has at most {_size(limit)}")
+            raise error(f"{path}: {info.st_size} bytes, more than the {_size(limit)} a file may "
+                        f"hold")
         with open(path, "rb") as f:
             raw = f.read(limit + 1)
     except OSError as exc:
         raise error(f"{path}: cannot read: {exc.strerror or exc}") from None
     if len(raw) > limit:
-        raise error(f"{path}: more than {_size(limit)}; a data file has at most {_size(limit)}")
+        raise error(f"{path}: more than the {_size(limit)} a file may hold")
     return raw
 
 
@@ -127,7 +129,7 @@ def check_source(path: str | Path, error: type[Exception] = DataError,
     if not stat.S_ISREG(info.st_mode):
         raise error(f"{path}: cannot read: not a regular file")
     if info.st_size > limit:
-        raise error(f"{path}: {info.st_size} bytes; a data file has at most {_size(limit)}")
+        raise error(f"{path}: {info.st_size} bytes, more than the {_size(limit)} a file may hold")
 
 
 def _size(n: int) -> str:
@@ -146,7 +148,7 @@ def located(message: str, raw: bytes, labels: dict[str, str] | None = None,
     steps = re.findall(r"\[(\d+)\]|\.([A-Za-z_][A-Za-z0-9_]*)", match.group(1))
     try:
         node = msgspec.json.decode(raw)
-    except msgspec.DecodeError:
+    except (msgspec.DecodeError, RecursionError):        # garbage elsewhere; nested too deeply
         return message
     label, name = None, None
     kind = top
