@@ -1,11 +1,14 @@
 """The ``epochal`` command: list games, simulate, benchmark, replay, play in the terminal.
 
-Bad input never shows a traceback: it prints one ``error:`` line and exits with code 2.
+Bad input never shows a traceback: it prints one ``error:`` line and exits with code 2. Files
+are read with a size cap (``datafile.MAX_BYTES``, 16 MiB) and only when they are regular files,
+so a device or a pipe named as a record or a data file is refused at once.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Optional
@@ -15,8 +18,8 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from epochal.engine import (IllegalAction, OptionError, RecordError, game_names, get_game,
-                            load_record)
+from epochal import datafile
+from epochal.engine import IllegalAction, OptionError, RecordError, game_names, get_game, parse_record
 from epochal.engine import replay as replay_record
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
@@ -33,10 +36,53 @@ class UsageError(Exception):
 
 
 def _game(name: str, data: Optional[Path]):
+    if data is not None:                  # a regular file (or directory of them), size-capped
+        datafile.check_source(data, UsageError)
     try:
         return get_game(name, str(data) if data else None)
     except (OptionError, ValueError) as exc:
         raise UsageError(str(exc)) from None
+
+
+SHOWN_NAME = 40                           # characters of a seat name the text output prints
+
+
+def _load_record(path: Path):
+    """A game record from ``path``: a regular file of at most 16 MiB, parsed."""
+    raw = datafile.read_bytes(path, UsageError)
+    try:
+        return parse_record(raw, str(path))
+    except RecursionError:
+        raise UsageError(f"{path}: not a game record: nested too deeply") from None
+
+
+def _shown(name: str) -> str:
+    return name if len(name) <= SHOWN_NAME else name[:SHOWN_NAME - 1] + "…"
+
+
+def _writable_dir(path: Path, flag: str) -> None:
+    """Create ``path`` if needed; refuse it now, not after the games, if it cannot be written."""
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        raise UsageError(f"{flag} {path}: exists and is not a directory") from None
+    except OSError as exc:
+        raise UsageError(f"{flag} {path}: cannot create the directory: "
+                         f"{exc.strerror or exc}") from None
+    if not os.access(path, os.W_OK | os.X_OK):
+        raise UsageError(f"{flag} {path}: the directory is not writable")
+
+
+def _writable_file(path: Path, flag: str) -> None:
+    """Refuse now a file the command would write at its end and could not."""
+    if path.is_dir():
+        raise UsageError(f"{flag} {path}: is a directory")
+    parent = path.parent if str(path.parent) else Path(".")
+    if not parent.is_dir():
+        raise UsageError(f"{flag} {path}: no directory {parent}")
+    if not os.access(parent, os.W_OK | os.X_OK) or (path.exists() and
+                                                     not os.access(path, os.W_OK)):
+        raise UsageError(f"{flag} {path}: not writable")
 
 
 def _options(game, players: int, pairs: list[str]) -> dict:
@@ -113,8 +159,14 @@ def simulate(game_name: str = typer.Argument(..., metavar="GAME"),
         names = parse_agents(agents, game, players)
     except OptionError as exc:
         raise UsageError(str(exc)) from None
+    if save_records is not None:
+        _writable_dir(save_records, "--save-records")
     with _progress(games_, f"{game_name} x{players}") as tick:
-        report = run(game, players, games_, seed, names, options, save_records, tick)
+        try:
+            report = run(game, players, games_, seed, names, options, save_records, tick)
+        except OSError as exc:             # the disk filled up, the directory went away ...
+            raise UsageError(f"--save-records {save_records}: cannot write: "
+                             f"{exc.strerror or exc}") from None
     if as_json:
         _emit_json(report)
         return
@@ -210,6 +262,8 @@ def tournament(game_name: str = typer.Argument(..., metavar="GAME"),
         names = parse_agents(agents, game, players)
     except OptionError as exc:
         raise UsageError(str(exc)) from None
+    if out_dir is not None:
+        _writable_dir(out_dir, "--out")
     with _progress(games_, f"{game_name} tournament") as tick:
         result = run_tournament(game_name, players, names, games_, seed, workers, backend,
                                 options, str(data) if data else None, tick)
@@ -234,12 +288,12 @@ def tournament(game_name: str = typer.Argument(..., metavar="GAME"),
 def replay(file: Path = typer.Argument(..., help="A game record (JSON)."),
            as_json: bool = typer.Option(False, "--json"), data: Optional[Path] = DATA):
     """Replay a record through the rules and print the final scores."""
+    record = _load_record(file)
+    game = _game(record.game, data)       # a bad --data is one error line, before replaying
     try:
-        record = load_record(file)
         state = replay_record(record, str(data) if data else None)
     except RecordError as exc:
         raise UsageError(str(exc)) from None
-    game = get_game(record.game, str(data) if data else None)
     scores = game.scores(state)
     result = {"game": record.game, "actions": len(record.actions),
               "scores": [s.total for s in scores], "breakdown": [s.breakdown for s in scores],
@@ -249,7 +303,8 @@ def replay(file: Path = typer.Argument(..., help="A game record (JSON)."),
         return
     for seat, (name, sc) in enumerate(zip(record.seats, scores)):
         mark = "  winner" if seat in result["winners"] else ""
-        out.print(f"seat {seat} ({name}): {sc.total}  {sc.breakdown}{mark}")
+        out.print(f"seat {seat} ({_shown(name)}): {sc.total}  {sc.breakdown}{mark}",
+                  markup=False, highlight=False)
 
 
 @app.command()
@@ -267,6 +322,8 @@ def play(game_name: str = typer.Argument(..., metavar="GAME"),
     options = _options(game, players, option)
     if not 0 <= seat < players:
         raise UsageError(f"--seat must be 0..{players - 1}, not {seat}")
+    if save is not None:
+        _writable_file(save, "--save")
     try:
         from epochal.agents import make_agent
         make_agent(vs, game)
@@ -288,14 +345,43 @@ def serve(host: str = typer.Option("127.0.0.1", "--host", help="Interface to lis
               "the number of CPUs."),
           data_set: list[str] = typer.Option([], "--data-set", help="Extra card data set GAME=KEY=FILE "
                                              "offered in the lobby (repeatable)."),
+          max_body: Optional[int] = typer.Option(
+              None, "--max-body", help="Largest request body and WebSocket message, in bytes. "
+              "Default: $EPOCHAL_MAX_BODY, else 65536."),
+          create_rate: Optional[float] = typer.Option(
+              None, "--create-rate", help="Games one client address may create per minute; 0: no "
+              "limit. Default: $EPOCHAL_CREATE_RATE, else 30."),
+          archive_after: Optional[float] = typer.Option(
+              None, "--archive-after", help="Days an unfinished game may go untouched before it is "
+              "archived (not replayed at start-up). Default: $EPOCHAL_ARCHIVE_AFTER, else 30."),
+          allowed_origin: list[str] = typer.Option(
+              [], "--allowed-origin", help="An origin (https://host[:port]) besides the server's own "
+              "whose pages may open WebSockets (repeatable). Default: $EPOCHAL_ALLOWED_ORIGINS, "
+              "comma-separated."),
           log_level: str = typer.Option("info", "--log-level")):
     """Run the web table: lobby and games in the browser at http://HOST:PORT/."""
     import uvicorn
 
     from epochal.server import create_app, default_bot_processes, default_database_url
+    from epochal.server.app import (default_allowed_origins, default_archive_after,
+                                    default_create_rate, default_max_body)
 
     if not 0 < port < 65536:
         raise UsageError(f"--port must be 1..65535, not {port}")
+    try:
+        max_body = default_max_body() if max_body is None else max_body
+        create_rate = default_create_rate() if create_rate is None else create_rate
+        archive_after = default_archive_after() if archive_after is None else archive_after
+        allowed_origin = allowed_origin or default_allowed_origins()
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    for flag, value in (("--max-body", max_body), ("--create-rate", create_rate),
+                        ("--archive-after", archive_after)):
+        if not 0 <= value < float("inf"):
+            raise UsageError(f"{flag} must be 0 or more, not {value}")
+    for origin in allowed_origin:
+        if not origin.strip().lower().startswith(("http://", "https://")):
+            raise UsageError(f"--allowed-origin wants http(s)://host[:port], not {origin!r}")
     if bot_delay < 0:
         raise UsageError(f"--bot-delay must be 0 or more, not {bot_delay}")
     if bot_processes is None:
@@ -324,7 +410,9 @@ def serve(host: str = typer.Option("127.0.0.1", "--host", help="Interface to lis
     err.print(f"Epochal web table on http://{host}:{port}/  (database: {shown})")
     # No per-message compression: a view is a few kB of JSON, and deflating it for every
     # listener cost a quarter of the server's CPU under load.
-    uvicorn.run(create_app(url, bot_delay=bot_delay, data_sets=sets, bot_processes=bot_processes),
+    uvicorn.run(create_app(url, bot_delay=bot_delay, data_sets=sets, bot_processes=bot_processes,
+                           max_body=max_body, create_rate=create_rate, archive_after=archive_after,
+                           allowed_origins=allowed_origin),
                 host=host, port=port, log_level=log_level, access_log=False, ws_ping_interval=20,
                 ws_ping_timeout=20, ws_per_message_deflate=False)
 
@@ -390,7 +478,7 @@ def main() -> None:
             exc.show()
             sys.exit(2)
         _fail(exc.format_message() if hasattr(exc, "format_message") else str(exc))
-    except (IllegalAction, OptionError, RecordError) as exc:
+    except (IllegalAction, OptionError, RecordError, datafile.DataError) as exc:
         _fail(str(exc))
     except typer.Abort:
         err.print("aborted")

@@ -8,6 +8,8 @@ from typing import Protocol
 from epochal.engine import Game, OptionError, State
 
 AGENT_NAMES = ("random", "heuristic", "ismcts:BUDGET[:heuristic]")
+MAX_SECONDS = 3600.0          # an ISMCTS time budget per decision: more than 0, at most an hour
+MAX_ITERATIONS = 10_000_000   # an ISMCTS iteration budget per decision
 
 
 class Agent(Protocol):
@@ -55,13 +57,22 @@ def _ismcts(name: str, game: Game, seed: int) -> Agent:
         iterations, seconds = parse_budget(budget)
     except ValueError as exc:
         raise OptionError(str(exc)) from None
+    if seconds is not None and not 0 < seconds <= MAX_SECONDS:     # also NaN
+        raise OptionError(f"agent {name!r}: a time budget is more than 0 and at most "
+                          f"{MAX_SECONDS:.0f}s, not {budget!r}")
+    if iterations is not None and iterations > MAX_ITERATIONS:
+        raise OptionError(f"agent {name!r}: at most {MAX_ITERATIONS} iterations, not {budget!r}")
     policy = make_agent("heuristic", game, seed) if rollout == "heuristic" else None
     return ISMCTSAgent(iterations, seconds, seed, policy, name=name)
 
 
 def parse_agents(spec: str | None, game: Game, players: int) -> list[str]:
-    """Agent names per seat from 'a,b,c'; one name applies to all seats; default random."""
-    names = [s.strip() for s in (spec or "random").split(",") if s.strip()]
+    """Agent names per seat from 'a,b,c'; one name applies to all seats; default (None) random.
+    An empty spec or an empty name between commas is refused."""
+    names = [s.strip() for s in ("random" if spec is None else spec).split(",")]
+    if not all(names):
+        raise OptionError(f"agents are names separated by commas (e.g. heuristic,random), "
+                          f"not {spec!r}")
     if len(names) == 1:
         names = names * players
     if len(names) != players:

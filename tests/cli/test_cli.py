@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+import resource
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -112,3 +114,87 @@ def test_terminal_game_plays_to_the_end_with_typed_answers(tmp_path):
     assert "please type a number" in text
     replayed = run("replay", str(save), "--json")
     assert json.loads(replayed.stdout)["scores"] == scores
+
+
+# --- F7: paths, records and agent budgets that used to crash or hang --------------------------
+
+@pytest.fixture(scope="module")
+def record(tmp_path_factory):
+    """A finished Hadara record, and a copy whose first seat is named by 1 MB of text."""
+    folder = tmp_path_factory.mktemp("records")
+    result = run("simulate", "hadara", "-p", "3", "-n", "1", "--save-records", str(folder))
+    assert result.returncode == 0, result.stderr
+    path = folder / "hadara-00000.json"
+    big = json.loads(path.read_text())
+    big["seats"][0] = "x" * (1 << 20)
+    (folder / "big-name.json").write_text(json.dumps(big))
+    (folder / "a-file").write_text("x")
+    deep = json.dumps({**big, "seats": ["a", "b", "c"], "options": None})
+    (folder / "deep.json").write_text(deep.replace('"options": null',
+                                                   '"options": {"mode": ' + "[" * 100_000
+                                                   + "]" * 100_000 + "}"))
+    return folder
+
+
+F7_CASES = {
+    "replay --data of a missing file": (("replay", "{rec}", "--data", "nope.json"),
+                                        "nope.json: cannot read"),
+    "replay of /dev/zero": (("replay", "/dev/zero"), "not a regular file"),
+    "replay of a record nested 100k deep": (("replay", "{dir}/deep.json"), "nested too deeply"),
+    "replay --data /dev/zero": (("replay", "{rec}", "--data", "/dev/zero"), "not a regular file"),
+    "cards validate of /dev/zero": (("cards", "validate", "hadara", "/dev/zero"),
+                                    "not a regular file"),
+    "--save-records onto a file": (("simulate", "hadara", "-p", "2", "-n", "1",
+                                    "--save-records", "{dir}/a-file"), "not a directory"),
+    "--save-records below a file": (("simulate", "hadara", "-p", "2", "-n", "1",
+                                     "--save-records", "{dir}/a-file/records"),
+                                    "cannot create the directory"),
+    "ismcts:nans": (("simulate", "hadara", "-p", "2", "--agents", "ismcts:nans,random"),
+                    "time budget"),
+    "ismcts:infs": (("simulate", "hadara", "-p", "2", "--agents", "ismcts:infs,random"),
+                    "time budget"),
+    "ismcts:-1s": (("simulate", "hadara", "-p", "2", "--agents", "ismcts:-1s,random"),
+                   "time budget"),
+    "--agents ''": (("simulate", "hadara", "-p", "2", "--agents", ""), "separated by commas"),
+    "--agents with an empty name": (("simulate", "hadara", "-p", "2", "--agents", "random,"),
+                                    "separated by commas"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(F7_CASES))
+def test_bad_paths_and_budgets_are_one_error_line_at_once_F7(case, record):
+    """F7: a missing or device --data, a device record, a --save-records that cannot be a
+    directory, a NaN/infinite/negative ISMCTS budget and an empty --agents: each one ``error:``
+    line, exit code 2, no traceback, at once (these used to traceback, exhaust memory, never
+    finish, or be accepted)."""
+    args, words = F7_CASES[case]
+    args = [a.format(rec=record / "hadara-00000.json", dir=record) for a in args]
+    start = time.perf_counter()
+    result = subprocess.run([sys.executable, "-m", "epochal.cli", *args], capture_output=True,
+                            text=True, timeout=60, preexec_fn=_two_gigabytes)
+    elapsed = time.perf_counter() - start
+    lines = result.stderr.strip().splitlines()
+    assert result.returncode == 2, (result.returncode, result.stderr[-500:])
+    assert len(lines) == 1 and lines[0].startswith("error:") and words in lines[0], result.stderr
+    assert elapsed < 5, f"{elapsed:.1f} s"              # about 0.3 s: start-up and one check
+
+
+def test_a_record_with_a_huge_seat_name_replays_at_once_F7(record):
+    """F7: a 1 MB seat name used to keep the text output busy for minutes; it is cut short."""
+    start = time.perf_counter()
+    result = run("replay", str(record / "big-name.json"))
+    assert time.perf_counter() - start < 5
+    assert result.returncode == 0, result.stderr
+    first = result.stdout.splitlines()[0]
+    assert first.startswith("seat 0 (xxxx") and "…)" in first and len(first) < 200
+
+
+def test_save_refuses_a_path_it_could_not_write_F7(tmp_path):
+    """F7: ``play --save`` onto a directory is refused before the game, not after it."""
+    result = run("play", "hadara", "-p", "2", "--save", str(tmp_path))
+    assert result.returncode == 2 and result.stderr.startswith("error: --save"), result.stderr
+
+
+def _two_gigabytes():
+    """The audit's limit: reading /dev/zero whole used to end in a MemoryError under it."""
+    resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
