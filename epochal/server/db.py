@@ -22,8 +22,9 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
-from sqlalchemy import (JSON, BigInteger, Boolean, DateTime, ForeignKey, Integer, String, bindparam,
-                        case, create_engine, delete, event, exists, insert, select, text, update)
+from sqlalchemy import (JSON, BigInteger, Boolean, DateTime, ForeignKey, Index, Integer, String,
+                        bindparam, case, create_engine, delete, event, exists, false, insert, select,
+                        text, update)
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
@@ -62,6 +63,11 @@ class GameRow(Base):
     winners: Mapped[list | None] = mapped_column(JSON, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    # An unfinished game nobody touched for a long time: not replayed at start-up, restored
+    # when someone opens it.
+    archived: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+
+    __table_args__ = (Index("ix_games_archived_status", "archived", "status"),)
 
 
 class SeatRow(Base):
@@ -157,8 +163,8 @@ class StoredGame:
 class Store:
     """Every read and write of the server, each write one transaction.
 
-    Calls are short and synchronous: with SQLite in WAL mode a commit takes well under a
-    millisecond, less than handing it to a thread would cost.
+    Calls are synchronous; the service makes them from worker threads, never on its event
+    loop, so a slow or locked database delays only the games that wait for it.
 
     On PostgreSQL every committed change of a game also NOTIFYs ``CHANNEL`` in its own
     transaction (delivered exactly when it commits), stamped with ``origin``, this store's
@@ -261,9 +267,26 @@ class Store:
         return StoredGame(dict(row), [dict(s) for s in seats], [(s, a) for _, s, a in actions], first)
 
     def unfinished_ids(self) -> list[str]:
+        """The games to replay at start-up: unfinished and not archived (an index lookup, so
+        finished and archived games cost nothing however many there are)."""
         with self.engine.connect() as conn:
-            return list(conn.execute(select(GAMES.c.id).where(GAMES.c.status != "finished")
+            return list(conn.execute(select(GAMES.c.id).where(GAMES.c.archived == False,  # noqa: E712
+                                                              GAMES.c.status.in_(("open", "running")))
                                      .order_by(GAMES.c.created_at)).scalars())
+
+    def archive_untouched(self, before: datetime) -> int:
+        """Archive the unfinished games last changed before ``before``; how many."""
+        with self.engine.begin() as conn:
+            return conn.execute(update(GAMES).where(GAMES.c.archived == False,  # noqa: E712
+                                                    GAMES.c.status.in_(("open", "running")),
+                                                    GAMES.c.updated_at < before)
+                                .values(archived=True)).rowcount
+
+    def set_archived(self, game_ids: list[str], archived: bool) -> None:
+        """Archive games, or bring them back (then they count as touched now)."""
+        values = {"archived": archived} if archived else {"archived": False, "updated_at": now()}
+        with self.engine.begin() as conn:
+            conn.execute(update(GAMES).where(GAMES.c.id.in_(game_ids)).values(**values))
 
     def list_games(self, status: str, limit: int) -> list[dict]:
         with self.engine.connect() as conn:
