@@ -1,9 +1,11 @@
 """HTTP and WebSocket API of the web table, and the static pages.
 
 Errors are always JSON ``{"error": code, "detail": sentence, ...}`` with a 4xx status; the
-request changed nothing. Seat tokens travel in the ``X-Seat-Token`` header (HTTP) or in the
-first WebSocket message, never in a URL, so access logs and Referer headers never hold them;
-the page keeps its token in the link's ``#fragment``, which browsers do not send.
+request changed nothing. An unexpected failure is a JSON 500 ``internal_error`` whose
+``error_id`` names the traceback in the server log. Seat tokens travel in the ``X-Seat-Token``
+header (HTTP) or in the first WebSocket message, never in a URL, so access logs and Referer
+headers never hold them; the page keeps its token in the link's ``#fragment``, which browsers
+do not send.
 """
 
 from __future__ import annotations
@@ -12,10 +14,13 @@ import contextlib
 
 import asyncio
 import json
+import math
 import os
+import time
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, Literal
+from urllib.parse import urlsplit
 
 from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
@@ -28,16 +33,46 @@ from epochal.engine import game_names, get_game
 
 from .bots import cpu_count
 from .db import Store, make_engine, migrate
-from .service import BOT_LEVELS, ApiError, Connection, GameService, Settings, languages
+from .service import (ARCHIVE_AFTER_DAYS, BOT_LEVELS, ApiError, Connection, GameService, Settings,
+                      internal_error, languages)
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 TOKEN_HEADER = "X-Seat-Token"
 HELLO_TIMEOUT = 10.0
+MAX_BODY = 64 * 1024            # bytes of an HTTP request body, and of a WebSocket message
+CREATE_RATE = 30.0              # games one client address may create per minute (as a burst too)
+
+# The pages load scripts, styles and layouts from /static only and talk to their own origin.
+# Styles allow inline attributes: the game layouts size and colour elements through them.
+PAGE_CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+            "img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; "
+            "form-action 'self'; frame-ancestors 'none'")
+# The OpenAPI page is FastAPI's Swagger UI: its script and styles come from a CDN, and an
+# inline script starts it.
+DOCS_CSP = ("default-src 'self'; script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; "
+            "style-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; "
+            "img-src 'self' data: https://fastapi.tiangolo.com; connect-src 'self'; "
+            "object-src 'none'; base-uri 'none'; frame-ancestors 'none'")
+SECURITY_HEADERS = [(b"x-content-type-options", b"nosniff"), (b"x-frame-options", b"DENY"),
+                    (b"referrer-policy", b"no-referrer")]
 
 
 def default_database_url() -> str:
     """``EPOCHAL_DATABASE_URL``, else the SQLite file ``epochal.sqlite`` in the working directory."""
     return os.environ.get("EPOCHAL_DATABASE_URL") or f"sqlite:///{Path.cwd() / 'epochal.sqlite'}"
+
+
+def _env_number(name: str, default: float, kind=float) -> float:
+    raw = os.environ.get(name, "").strip()
+    if not raw:
+        return default
+    try:
+        value = kind(raw)
+    except ValueError:
+        value = -1
+    if value < 0 or (isinstance(value, float) and not math.isfinite(value)):
+        raise ValueError(f"{name} must be a number, 0 or more, not {raw!r}")
+    return value
 
 
 def default_bot_processes() -> int:
@@ -52,6 +87,28 @@ def default_bot_processes() -> int:
     if count < 0:
         raise ValueError(f"EPOCHAL_BOT_PROCESSES must be a whole number, 0 or more, not {raw!r}")
     return count
+
+
+def default_max_body() -> int:
+    """``EPOCHAL_MAX_BODY`` (bytes), else 64 KiB: the largest request body or WebSocket message."""
+    return int(_env_number("EPOCHAL_MAX_BODY", MAX_BODY, int))
+
+
+def default_create_rate() -> float:
+    """``EPOCHAL_CREATE_RATE``, else 30: games one client address may create per minute (0: no limit)."""
+    return _env_number("EPOCHAL_CREATE_RATE", CREATE_RATE)
+
+
+def default_archive_after() -> float:
+    """``EPOCHAL_ARCHIVE_AFTER`` (days), else 30: how long an unfinished game may go untouched
+    before it is archived."""
+    return _env_number("EPOCHAL_ARCHIVE_AFTER", ARCHIVE_AFTER_DAYS)
+
+
+def default_allowed_origins() -> list[str]:
+    """``EPOCHAL_ALLOWED_ORIGINS``: comma-separated origins whose pages may open WebSockets,
+    besides the server's own."""
+    return [o for o in os.environ.get("EPOCHAL_ALLOWED_ORIGINS", "").split(",") if o.strip()]
 
 
 class SeatSpec(BaseModel):
@@ -78,8 +135,93 @@ class ActionBody(BaseModel):
     version: StrictInt | None = None
 
 
-def _json(body: Any, status: int = 200) -> Response:
-    return JSONResponse(body, status_code=status)
+class FrameError(ApiError):
+    """A WebSocket message the server will not read (binary, too large, nested too deeply):
+    answered, then the socket is closed with 4000 + status."""
+
+
+class BodyTooLarge(StarletteHTTPException):
+    """Raised while the body is read; FastAPI passes HTTP exceptions from the body through."""
+
+    def __init__(self, limit: int):
+        super().__init__(413, f"the request body may have at most {limit} bytes")
+
+
+class TokenBuckets:
+    """One token bucket per client address: ``per_minute`` tokens a minute, as many at once."""
+
+    def __init__(self, per_minute: float, clock=time.monotonic):
+        self.capacity, self.refill, self.clock = per_minute, per_minute / 60, clock
+        self.buckets: dict[str, tuple[float, float]] = {}       # address -> (tokens, when)
+
+    def take(self, key: str) -> float:
+        """0 when a token was taken; else the seconds until the next one."""
+        now = self.clock()
+        tokens, then = self.buckets.get(key, (self.capacity, now))
+        tokens = min(self.capacity, tokens + (now - then) * self.refill)
+        if tokens < 1:
+            self.buckets[key] = (tokens, now)
+            return (1 - tokens) / self.refill
+        self.buckets[key] = (tokens - 1, now)
+        if len(self.buckets) > 10_000:            # forget the addresses whose bucket is full again
+            full = self.capacity / self.refill
+            self.buckets = {k: v for k, v in self.buckets.items() if now - v[1] < full}
+        return 0.0
+
+
+class Guard:
+    """ASGI middleware around every HTTP request: the security headers on every answer, the
+    body size limit (by Content-Length, and counted as a body without one streams in), and a
+    JSON 500 with a logged error id for anything the handlers let through."""
+
+    def __init__(self, app, max_body: int):
+        self.app, self.max_body = app, max_body
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        csp = (DOCS_CSP if scope["path"] == "/api/docs" else PAGE_CSP).encode()
+        started = False
+
+        async def send_guarded(message):
+            nonlocal started
+            if message["type"] == "http.response.start":
+                started = True
+                message = {**message, "headers": [*message.get("headers", ()), *SECURITY_HEADERS,
+                                                  (b"content-security-policy", csp)]}
+            await send(message)
+
+        for name, value in scope["headers"]:
+            if name == b"content-length" and value.isdigit() and int(value) > self.max_body:
+                await _json(_too_large(self.max_body), 413)(scope, receive, send_guarded)
+                return
+        seen = 0
+
+        async def receive_limited():
+            nonlocal seen
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > self.max_body:
+                    raise BodyTooLarge(self.max_body)
+            return message
+
+        try:
+            await self.app(scope, receive_limited, send_guarded)
+        except Exception:
+            if started:
+                raise
+            error = internal_error(f"{scope['method']} {scope['path']} failed")
+            await _json(error.body(), 500)(scope, receive, send_guarded)
+
+
+def _too_large(limit: int) -> dict:
+    return {"error": "body_too_large", "detail": f"the request body may have at most {limit} bytes"}
+
+
+def _json(body: Any, status: int = 200, headers: dict | None = None) -> Response:
+    return JSONResponse(body, status_code=status, headers=headers)
 
 
 def _text(text: str, status: int = 200) -> Response:
@@ -88,14 +230,30 @@ def _text(text: str, status: int = 200) -> Response:
 
 def create_app(database_url: str | None = None, *, bot_delay: float = 0.8,
                data_sets: dict[str, dict[str, str]] | None = None, bot_threads: int = 4,
-               bot_processes: int | None = None) -> FastAPI:
-    """``bot_processes``: worker processes for search bots (None: ``default_bot_processes()``)."""
+               bot_processes: int | None = None, max_body: int | None = None,
+               create_rate: float | None = None, archive_after: float | None = None,
+               allowed_origins: list[str] | None = None) -> FastAPI:
+    """``bot_processes``: worker processes for search bots (None: ``default_bot_processes()``).
+    ``max_body``: bytes of a request body or WebSocket message; ``create_rate``: games per
+    minute per client address, 0 for no limit; ``archive_after``: days an unfinished game may
+    go untouched before it is archived; ``allowed_origins``: origins besides the server's own
+    whose pages may open WebSockets. None: the ``default_*`` of each (environment variables)."""
     if bot_processes is None:
         bot_processes = default_bot_processes()
     if bot_processes < 0:
         raise ValueError(f"bot_processes must be 0 or more, not {bot_processes}")
+    max_body = default_max_body() if max_body is None else max_body
+    create_rate = default_create_rate() if create_rate is None else create_rate
+    archive_after = default_archive_after() if archive_after is None else archive_after
+    origins = default_allowed_origins() if allowed_origins is None else allowed_origins
+    for name, value in (("max_body", max_body), ("create_rate", create_rate),
+                        ("archive_after", archive_after)):
+        if not value >= 0:
+            raise ValueError(f"{name} must be 0 or more, not {value}")
+    allowed = frozenset(_origin(o) for o in origins)
     settings = Settings(database_url or default_database_url(), bot_delay, data_sets or {}, bot_threads,
-                        bot_processes)
+                        bot_processes, archive_after=archive_after * 86400)
+    creations = TokenBuckets(create_rate) if create_rate > 0 else None
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
@@ -112,6 +270,7 @@ def create_app(database_url: str | None = None, *, bot_delay: float = 0.8,
 
     app = FastAPI(title="Epochal web table", lifespan=lifespan, docs_url="/api/docs",
                   redoc_url=None, openapi_url="/api/openapi.json")
+    app.add_middleware(Guard, max_body=max_body)
 
     def svc(request_or_ws) -> GameService:
         return request_or_ws.app.state.service
@@ -119,7 +278,8 @@ def create_app(database_url: str | None = None, *, bot_delay: float = 0.8,
     # --- errors: one JSON shape for every refusal -------------------------------------------
     @app.exception_handler(ApiError)
     async def _api_error(request, exc: ApiError):
-        return _json(exc.body(), exc.status)
+        retry = exc.extra.get("retry_after")
+        return _json(exc.body(), exc.status, {"Retry-After": str(retry)} if retry else None)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(request, exc: RequestValidationError):
@@ -135,7 +295,10 @@ def create_app(database_url: str | None = None, *, bot_delay: float = 0.8,
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(request, exc: StarletteHTTPException):
-        code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "http_error")
+        if exc.status_code == 413:
+            return _json(_too_large(max_body), 413)
+        code = {400: "malformed_json", 404: "not_found",
+                405: "method_not_allowed"}.get(exc.status_code, "http_error")
         return _json({"error": code, "detail": str(exc.detail)}, exc.status_code)
 
     # --- pages ---------------------------------------------------------------------------------
@@ -146,6 +309,11 @@ def create_app(database_url: str | None = None, *, bot_delay: float = 0.8,
     @app.get("/game/{game_id}", include_in_schema=False)
     async def game_page(game_id: str):
         return FileResponse(WEB / "game.html")
+
+    @app.get("/favicon.ico", include_in_schema=False)
+    async def favicon():
+        return FileResponse(WEB / "favicon.svg", media_type="image/svg+xml",
+                            headers={"Cache-Control": "max-age=86400"})
 
     app.mount("/static", StaticFiles(directory=WEB), name="static")
 
@@ -169,11 +337,17 @@ def create_app(database_url: str | None = None, *, bot_delay: float = 0.8,
     @app.post("/api/games", status_code=201)
     async def create(body: CreateGame, request: Request):
         """A new game: one secret link per human seat, and the spectator link."""
+        if creations is not None:
+            wait = creations.take(request.client.host if request.client else "")
+            if wait:
+                seconds = math.ceil(wait)
+                raise ApiError(429, "rate_limited", f"this address may create {create_rate:g} games "
+                               f"a minute; try again in {seconds} s", retry_after=seconds)
         if body.players is not None and body.players != len(body.seats):
             raise ApiError(422, "invalid_request", f"players is {body.players} but {len(body.seats)} "
                            f"seats are described", field="players")
-        table, tokens = svc(request).create(body.game, [s.model_dump() for s in body.seats],
-                                            body.options, body.data, body.undo, body.seed)
+        table, tokens = await svc(request).create(body.game, [s.model_dump() for s in body.seats],
+                                                  body.options, body.data, body.undo, body.seed)
         base = str(request.base_url).rstrip("/")
         seats = []
         for i, s in enumerate(table.seats):
@@ -188,12 +362,12 @@ def create_app(database_url: str | None = None, *, bot_delay: float = 0.8,
     @app.get("/api/games")
     async def lobby(request: Request, limit: int = Query(50, ge=1, le=500)):
         """Open (waiting for people to join), running and finished games, newest first."""
-        return svc(request).lobby(limit)
+        return await svc(request).lobby(limit)
 
     @app.get("/api/games/{game_id}")
     async def summary(game_id: str, request: Request):
         service = svc(request)
-        return service.summary(service.table(game_id))
+        return service.summary(await service.open_table(game_id))
 
     # --- playing -------------------------------------------------------------------------------
     @app.get("/api/games/{game_id}/view")
@@ -201,10 +375,10 @@ def create_app(database_url: str | None = None, *, bot_delay: float = 0.8,
                    token: str | None = Header(None, alias=TOKEN_HEADER)):
         """The seat's (or, without a token, a spectator's) view and the whole visible log."""
         service = svc(request)
-        table = service.table(game_id)
+        table = await service.open_table(game_id)
         seat = service.seat_of(table, token, required=False)
         service.check_lang(table, lang)
-        service.join(table, seat)
+        await service.join(table, seat)
         return _text(service.message(table, "hello", seat, lang))
 
     @app.post("/api/games/{game_id}/actions")
@@ -212,10 +386,10 @@ def create_app(database_url: str | None = None, *, bot_delay: float = 0.8,
                   token: str | None = Header(None, alias=TOKEN_HEADER)):
         """Apply one action id for the token's seat; answers with that seat's new view."""
         service = svc(request)
-        table = service.table(game_id)
+        table = await service.open_table(game_id)
         seat = service.seat_of(table, token, required=True)
         service.check_lang(table, lang)
-        service.join(table, seat)
+        await service.join(table, seat)
         await service.act(table, seat, body.action, body.version)
         return _text(service.message(table, "update", seat, lang))
 
@@ -224,7 +398,7 @@ def create_app(database_url: str | None = None, *, bot_delay: float = 0.8,
                    token: str | None = Header(None, alias=TOKEN_HEADER)):
         """Take back the seat's own last action, if it revealed nothing and undo is on."""
         service = svc(request)
-        table = service.table(game_id)
+        table = await service.open_table(game_id)
         seat = service.seat_of(table, token, required=True)
         service.check_lang(table, lang)
         await service.undo(table, seat)
@@ -234,7 +408,7 @@ def create_app(database_url: str | None = None, *, bot_delay: float = 0.8,
     async def record(game_id: str, request: Request):
         """A finished game's record, for ``epochal replay``. Not before the end: the seed in
         it would reveal every hidden card."""
-        table = svc(request).table(game_id)
+        table = await svc(request).open_table(game_id)
         if not table.state.over:
             raise ApiError(409, "not_finished", "the record is available once the game is finished "
                            "(its seed would reveal the hidden cards)")
@@ -251,31 +425,36 @@ def create_app(database_url: str | None = None, *, bot_delay: float = 0.8,
         service = svc(websocket)
         await websocket.accept()
         try:
-            raw = await asyncio.wait_for(websocket.receive_text(), HELLO_TIMEOUT)
+            origin = websocket.headers.get("origin")
+            if not _origin_allowed(origin, websocket.headers.get("host"), allowed):
+                raise ApiError(403, "forbidden_origin", f"pages from {origin} may not open this "
+                               f"socket (only the server's own origin and those it allows)")
+            raw = await asyncio.wait_for(_receive_text(websocket, max_body), HELLO_TIMEOUT)
             first = _ws_object(raw)
-            table = service.table(game_id)
+            table = await service.open_table(game_id)
             token = first.get("token")
             if token is not None and not isinstance(token, str):
                 raise ApiError(422, "invalid_request", "token must be a string", field="token")
             seat = service.seat_of(table, token, required=False)
             lang = service.check_lang(table, first.get("lang", "en"))
+            await service.join(table, seat)
+            conn = Connection(seat, lang)
+            conn.push(service.message(table, "hello", seat, lang))
         except ApiError as exc:
-            await websocket.send_text(json.dumps({"type": "error", "status": exc.status, **exc.body()}))
-            await websocket.close(code=4000 + exc.status)
+            await _refuse(websocket, exc)
             return
         except (asyncio.TimeoutError, WebSocketDisconnect):
             await _close_quietly(websocket, 4408)
             return
-        service.join(table, seat)
-        conn = Connection(seat, lang)
-        conn.push(service.message(table, "hello", seat, lang))
+        except Exception:
+            await _refuse(websocket, internal_error(f"opening a socket on game {game_id} failed"), 1011)
+            return
         table.connections.add(conn)
         writer = asyncio.create_task(_write(websocket, conn))
         try:
             while True:
-                raw = await websocket.receive_text()
                 try:
-                    msg = _ws_object(raw)
+                    msg = _ws_object(await _receive_text(websocket, max_body))
                     kind = msg.get("type")
                     if kind == "act":
                         if seat is None:
@@ -289,7 +468,17 @@ def create_app(database_url: str | None = None, *, bot_delay: float = 0.8,
                     else:
                         raise ApiError(422, "invalid_request", f"unknown message type {kind!r} "
                                        f"(types: act, undo, ping)", field="type")
+                except FrameError as exc:
+                    table.connections.discard(conn)
+                    writer.cancel()
+                    await _refuse(websocket, exc)
+                    return
                 except ApiError as exc:
+                    conn.push(json.dumps({"type": "error", "status": exc.status, **exc.body()}))
+                except WebSocketDisconnect:
+                    raise
+                except Exception:
+                    exc = internal_error(f"a message on game {game_id}'s socket failed")
                     conn.push(json.dumps({"type": "error", "status": exc.status, **exc.body()}))
         except WebSocketDisconnect:
             pass                      # the reader's end: the finally block cleans up
@@ -300,11 +489,50 @@ def create_app(database_url: str | None = None, *, bot_delay: float = 0.8,
     return app
 
 
+def _origin(origin: str) -> str:
+    return origin.strip().lower().rstrip("/")
+
+
+def _origin_allowed(origin: str | None, host: str | None, allowed: frozenset[str]) -> bool:
+    """A socket may be opened by a page of the server's own origin (its host as the Host header
+    names it) or of an allowed one. Browsers always send Origin on a WebSocket; a client that
+    sends none is not a browser, and a page cannot make it act for someone else."""
+    if origin is None:
+        return True
+    origin = _origin(origin)
+    if origin in allowed:
+        return True
+    parts = urlsplit(origin)
+    if parts.scheme not in ("http", "https") or not host:
+        return False
+    default = ":80" if parts.scheme == "http" else ":443"
+
+    def bare(netloc: str) -> str:
+        return netloc[:-len(default)] if netloc.endswith(default) else netloc
+    return bare(parts.netloc) == bare(host.strip().lower())
+
+
+async def _receive_text(websocket: WebSocket, limit: int) -> str:
+    """The next text message. A binary frame or a message over ``limit`` bytes is a
+    :class:`FrameError`."""
+    message = await websocket.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    text = message.get("text")
+    if text is None:
+        raise FrameError(415, "unsupported_frame", "messages are JSON in text frames, not binary frames")
+    if len(text) > limit // 4 and len(text.encode()) > limit:    # at most 4 bytes a character
+        raise FrameError(413, "message_too_large", f"a message may have at most {limit} bytes")
+    return text
+
+
 def _ws_object(raw: str) -> dict:
     try:
         msg = json.loads(raw)
     except ValueError as exc:
         raise ApiError(400, "malformed_json", f"the message is not valid JSON: {exc}") from None
+    except RecursionError:
+        raise FrameError(400, "malformed_json", "the message is nested too deeply") from None
     if not isinstance(msg, dict):
         raise ApiError(422, "invalid_request", "a message is a JSON object", field="body")
     return msg
@@ -319,6 +547,13 @@ def _ws_action(msg: dict) -> ActionBody:
         if (name == "action" or value is not None) and (type(value) is not int):
             raise ApiError(422, "invalid_request", f"{name} must be an integer, not {value!r}", field=name)
     return ActionBody(action=msg["action"], version=msg.get("version"))
+
+
+async def _refuse(websocket: WebSocket, exc: ApiError, code: int | None = None) -> None:
+    """Say why, then close with 4000 + status (or ``code``)."""
+    with contextlib.suppress(RuntimeError, ConnectionError, WebSocketDisconnect):
+        await websocket.send_text(json.dumps({"type": "error", "status": exc.status, **exc.body()}))
+    await _close_quietly(websocket, code or 4000 + exc.status)
 
 
 async def _write(websocket: WebSocket, conn: Connection) -> None:

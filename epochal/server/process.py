@@ -39,9 +39,11 @@ class ServerProcess:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self, timeout: float = 30.0) -> "ServerProcess":
+        # One client creates every game of a test or a benchmark: no creation rate limit
+        # (``extra_args`` may set one again; the last --create-rate counts).
         cmd = [sys.executable, "-m", "epochal.cli", "serve", "--port", str(self.port),
                "--database", self.database_url, "--bot-delay", str(self.bot_delay),
-               "--log-level", "warning", *self.extra_args]
+               "--log-level", "warning", "--create-rate", "0", *self.extra_args]
         self._log = open(self.log_path, "ab") if self.log_path else None
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
         self.proc = subprocess.Popen(cmd, stdout=self._log or subprocess.DEVNULL,

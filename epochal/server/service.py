@@ -1,9 +1,13 @@
 """The game service: live tables in memory, the store behind them, their bots and connections.
 
 One ``Table`` per game holds the authoritative state. Every change goes through
-``GameService._commit`` under the table's lock: the engine validates and applies, the action is
-written to the store in one transaction, and only then does anyone hear of it (the HTTP answer,
-each connection's queue, the bot runner's wake-up). If the write fails, the state is put back.
+``GameService._commit`` under the table's lock: the engine validates and applies the action to a
+copy of the position, the action is written to the store in one transaction, and only then does
+the copy become the position and anyone hear of it (the HTTP answer, each connection's queue, the
+bot runner's wake-up). If the engine raises or the write fails, nothing has changed.
+
+Store calls run in worker threads, never on the event loop: a slow or locked database delays the
+games that wait for it, not every table of the server.
 
 What each listener receives is built per seat from ``game.view(state, seat)`` and
 ``events.visible(events, seat)`` and nothing else, so the engine's information rules are the
@@ -13,15 +17,17 @@ only ones the server relies on.
 from __future__ import annotations
 
 import asyncio
+import functools
 import hashlib
 import hmac
 import logging
 import random
 import secrets
+import time
 from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from datetime import timezone
+from datetime import timedelta, timezone
 
 import msgspec
 
@@ -41,6 +47,8 @@ BOT_LEVELS = {"random": "random", "easy": "heuristic", "normal": "ismcts:200ms",
 STATUSES = ("open", "running", "finished")
 QUEUE_LIMIT = 256          # messages a connection may fall behind before it is dropped
 KEEP_FINISHED = 200        # finished games kept in memory; older ones are replayed on demand
+ARCHIVE_AFTER_DAYS = 30.0  # an unfinished game nobody touched for this long is archived
+FALLBACK_TRIES = 10        # other actions a bot tries when the rules raise on its choice
 _json = msgspec.json.Encoder()
 
 
@@ -55,6 +63,15 @@ class ApiError(Exception):
         return {"error": self.error, "detail": self.detail, **self.extra}
 
 
+def internal_error(what: str) -> ApiError:
+    """A 500 for the exception being handled: its traceback goes to the log under a fresh id,
+    which the answer names, so a report can be matched with the log without showing internals."""
+    error_id = secrets.token_hex(6)
+    log.exception("%s [error %s]", what, error_id)
+    return ApiError(500, "internal_error", f"{what} (error {error_id} in the server log)",
+                    error_id=error_id)
+
+
 @dataclass
 class Settings:
     database_url: str
@@ -62,6 +79,7 @@ class Settings:
     data_sets: dict[str, dict[str, str]] = field(default_factory=dict)  # game -> key -> file
     bot_threads: int = 4
     bot_processes: int = field(default_factory=cpu_count)   # search bots' workers; 0: threads
+    archive_after: float = ARCHIVE_AFTER_DAYS * 86400   # seconds untouched before archiving
 
 
 @dataclass
@@ -126,6 +144,8 @@ class Table:
         self.bot_task: asyncio.Task | None = None
         self._parts: dict = {}      # seat -> (version, {"view", "ui"})
         self._texts: dict = {}      # (kind, seat, lang) -> (version, encoded message)
+        self.touched = time.time()  # last request or move: idle games are archived
+        self.archived = False       # restored from the archive; the flag is cleared on opening
 
     @property
     def names(self) -> list[str]:
@@ -170,18 +190,34 @@ class GameService:
         self._finished: OrderedDict[str, None] = OrderedDict()   # least recently used first
         self.pool = ThreadPoolExecutor(max_workers=settings.bot_threads, thread_name_prefix="bot")
         self.procs = BotProcesses(settings.bot_processes) if settings.bot_processes > 0 else None
+        # SQLite takes one writer at a time: a single writing thread queues the writes in order
+        # instead of letting them race for the file lock, whose busy handler sleeps milliseconds.
+        writers = 1 if store.engine.dialect.name == "sqlite" else 8
+        self.writes = ThreadPoolExecutor(max_workers=writers, thread_name_prefix="store-write")
+        self.reads = ThreadPoolExecutor(max_workers=4, thread_name_prefix="store-read")
+        self._loading: dict[str, asyncio.Future] = {}   # games being restored for a request
+        self._sweeper: asyncio.Task | None = None
 
     # --- start-up and shutdown ---------------------------------------------------------------
     def recover(self) -> int:
-        """Rebuild every unfinished game from its stored actions and start its bots."""
+        """Archive the unfinished games nobody touched for ``archive_after``, rebuild the others
+        from their stored actions and start their bots. Finished and archived games are not
+        read at all, so start-up time does not grow with them."""
+        cutoff = now() - timedelta(seconds=self.settings.archive_after)
+        archived = self.store.archive_untouched(cutoff)
+        if archived:
+            log.info("archived %d unfinished games untouched since %s", archived, f"{cutoff:%Y-%m-%d}")
         for game_id in self.store.unfinished_ids():
             try:
                 self._load(game_id)
             except ApiError:
                 pass                              # logged and listed in self.broken
+        self._sweeper = asyncio.get_running_loop().create_task(self._sweep(), name="archive")
         return len(self.tables)
 
     async def close(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
         tasks = [t.bot_task for t in self.tables.values() if t.bot_task]
         for task in tasks:
             task.cancel()
@@ -192,6 +228,8 @@ class GameService:
         self.pool.shutdown(wait=False, cancel_futures=True)
         if self.procs is not None:
             self.procs.close()
+        self.reads.shutdown(wait=False, cancel_futures=True)
+        self.writes.shutdown(wait=True)           # a write under way finishes before the engine goes
 
     # --- games and data sets -----------------------------------------------------------------
     def data_sets(self, game_name: str) -> dict[str, str | None]:
@@ -205,6 +243,8 @@ class GameService:
         return get_game(game_name, sets[data_key])
 
     def table(self, game_id: str) -> Table:
+        """The game's table, restored here and now if it is not in memory (``open_table`` is
+        the same for requests, with the database work in a thread)."""
         table = self.tables.get(game_id)
         if table is not None:
             if table.state.over:
@@ -217,9 +257,30 @@ class GameService:
             raise ApiError(404, "no_such_game", f"there is no game {game_id!r}")
         return table
 
+    async def open_table(self, game_id: str) -> Table:
+        """The game's table for a request, which touches it. A game not in memory is read and
+        replayed in a worker thread, once however many requests ask for it meanwhile."""
+        table = self.tables.get(game_id)
+        if table is None:
+            if game_id in self.broken:
+                raise ApiError(409, "unplayable", f"game {game_id} cannot be restored: "
+                               f"{self.broken[game_id]}")
+            loading = self._loading.get(game_id)
+            if loading is None:
+                loading = self._loading[game_id] = asyncio.ensure_future(self._load_in_thread(game_id))
+                loading.add_done_callback(lambda done: (self._loading.pop(game_id, None),
+                                                        done.cancelled() or done.exception()))
+            table = await asyncio.shield(loading)
+            if table is None:
+                raise ApiError(404, "no_such_game", f"there is no game {game_id!r}")
+        if table.state.over:
+            self._keep(table)
+        table.touched = time.time()
+        return table
+
     # --- creating ------------------------------------------------------------------------------
-    def create(self, game_name: str, seats: list[dict], options: dict, data_key: str, undo: bool,
-               seed: int | None) -> tuple[Table, dict[int, str]]:
+    async def create(self, game_name: str, seats: list[dict], options: dict, data_key: str,
+                     undo: bool, seed: int | None) -> tuple[Table, dict[int, str]]:
         from epochal.engine import game_names
         if game_name not in game_names():
             raise ApiError(422, "invalid_request", f"unknown game {game_name!r} "
@@ -256,11 +317,11 @@ class GameService:
                                       token_hash(tokens[i]), False))
         state = game.new(players, seed, options)
         game_id = secrets.token_urlsafe(6)
-        while game_id in self.tables or self.store.exists(game_id):
+        while game_id in self.tables or await self._read(self.store.exists, game_id):
             game_id = secrets.token_urlsafe(6)
         table = Table(game_id, game, data_key, seed, state, infos, undo)
         stamp = now()
-        self._store(self.store.create_game,
+        await self._store(self.store.create_game,
             {"id": game_id, "game": game.name, "version": game.version, "data_key": data_key,
              "data_id": game.data_id(), "players": players, "seed": seed, "options": options,
              "undo": undo, "undos": 0, "status": table.status, "ply": 0, "scores": None,
@@ -274,16 +335,62 @@ class GameService:
 
     # --- restoring -----------------------------------------------------------------------------
     def _load(self, game_id: str) -> Table | None:
+        """Read and restore a stored game on the calling thread (start-up, and ``table``)."""
+        table = self._install(game_id, self._read_and_restore(game_id))
+        if table is not None and table.archived:
+            try:
+                self.store.set_archived([game_id], False)
+                table.archived = False
+            except Exception:
+                log.exception("game %s: clearing its archive flag failed", game_id)
+        return table
+
+    async def _load_in_thread(self, game_id: str) -> Table | None:
+        built = await asyncio.get_running_loop().run_in_executor(self.reads, self._read_and_restore,
+                                                                 game_id)
+        if game_id in self.tables:                # restored meanwhile by ``table``
+            return self.tables[game_id]
+        table = self._install(game_id, built)
+        if table is not None and table.archived:
+            try:
+                await self._store(self.store.set_archived, [game_id], False, what="the archive flag")
+                table.archived = False
+            except ApiError:
+                pass              # logged; the game plays on and is not replayed at start-up
+        return table
+
+    def _read_and_restore(self, game_id: str) -> Table | str | None:
+        """The stored game replayed into a new table; None when there is no such game; a
+        sentence saying why when its record does not replay. Changes nothing of the service,
+        so it may run in a worker thread. A failing database raises a 503."""
         try:
             stored = self.store.load(game_id)
-            if stored is None:
-                return None
+        except RecordError as exc:
+            return str(exc)
+        except Exception:
+            log.exception("reading game %s failed", game_id)
+            raise ApiError(503, "storage_failed", f"game {game_id} could not be read; try again") from None
+        if stored is None:
+            return None
+        try:
             table = self._restore(stored)
         except (RecordError, OptionError, ApiError) as exc:
-            reason = exc.detail if isinstance(exc, ApiError) else str(exc)
-            log.error("game %s cannot be restored: %s", game_id, reason)
-            self.broken[game_id] = reason
-            raise ApiError(409, "unplayable", f"game {game_id} cannot be restored: {reason}") from None
+            return exc.detail if isinstance(exc, ApiError) else str(exc)
+        except Exception as exc:                  # the rules raised while replaying the record
+            log.exception("game %s: replaying its record failed", game_id)
+            return f"replaying its record failed ({type(exc).__name__}: {exc})"
+        table.archived = bool(stored.row.get("archived"))
+        return table
+
+    def _install(self, game_id: str, built: Table | str | None) -> Table | None:
+        """Put a restored table in memory and start its bots; a broken game is remembered."""
+        if isinstance(built, str):
+            log.error("game %s cannot be restored: %s", game_id, built)
+            self.broken[game_id] = built
+            raise ApiError(409, "unplayable", f"game {game_id} cannot be restored: {built}")
+        if built is None:
+            return None
+        table = built
         self.tables[game_id] = table
         self._start_bots(table)
         if table.state.over:
@@ -342,15 +449,18 @@ class GameService:
             raise ApiError(403, "bad_token", "this token opens no seat of this game")
         return found
 
-    def join(self, table: Table, seat: int | None) -> None:
+    async def join(self, table: Table, seat: int | None) -> None:
         if seat is None or table.seats[seat].joined:
             return
-        table.seats[seat].joined = True
-        try:
-            self._store(self.store.mark_joined, table.id, seat, table.status, what="the join")
-        except ApiError:
-            table.seats[seat].joined = False
-            raise
+        async with table.lock:
+            info = table.seats[seat]
+            if info.joined:                       # seated meanwhile by another request
+                return
+            info.joined = True
+            status = table.status                 # the status once seated
+            info.joined = False
+            await self._store(self.store.mark_joined, table.id, seat, status, what="the join")
+            info.joined = True
         table._texts.clear()                      # every message carries the status
         for conn in list(table.connections):      # "waiting for players" may have changed
             self._push(table, conn, "status")
@@ -364,6 +474,9 @@ class GameService:
 
     # --- acting --------------------------------------------------------------------------------
     async def act(self, table: Table, seat: int, action: int, version: int | None) -> None:
+        await _to_the_end(self._act(table, seat, action, version))
+
+    async def _act(self, table: Table, seat: int, action: int, version: int | None) -> None:
         async with table.lock:
             state, game = table.state, table.game
             if state.over:
@@ -378,39 +491,53 @@ class GameService:
             if not 0 <= action < game.num_actions:
                 raise ApiError(422, "unknown_action", f"unknown action id {action} (ids are 0.."
                                f"{game.num_actions - 1})", field="action")
-            self._commit(table, seat, action)
+            await self._commit(table, seat, action)
 
-    def _commit(self, table: Table, seat: int, action: int) -> None:
-        game, before = table.game, table.state.clone()
-        resolves = game.closes_simultaneous(table.state, seat)
+    async def _commit(self, table: Table, seat: int, action: int) -> None:
+        """Apply on a copy, store, then swap: until the action is stored, and whatever the
+        rules raise, the table, the store and every listener keep the position ``before``."""
+        game, before = table.game, table.state
+        after = before.clone()
         try:
-            events = game.apply(table.state, seat, action)
+            resolves = game.closes_simultaneous(before, seat)
+            events = game.apply(after, seat, action)
+            entry = LogEntry(len(table.actions), seat, events,
+                             resolves or game.reveals(events))
+            ending = ([s.total for s in game.scores(after)], game.winners(after)) if after.over else ()
         except IllegalAction as exc:
             raise ApiError(422, "illegal_action", exc.reason, rule=exc.rule, field="action") from None
-        state = table.state
-        try:
-            self._store(self.store.add_action, table.id, len(table.actions), seat, action,
-                        table.status, *(([s.total for s in game.scores(state)], game.winners(state))
-                                        if state.over else ()), what="the action")
-        except ApiError:
-            table.state = before
-            raise
+        except Exception:
+            raise internal_error(f"game {table.id}: the rules failed on action {action} of seat "
+                                 f"{seat}; nothing changed") from None
+        await self._store(self.store.add_action, table.id, len(table.actions), seat, action,
+                          "finished" if after.over else table.status, *ending, what="the action")
+        table.state = after
+        table.touched = time.time()
         table.actions.append((seat, action))
-        table.log.append(LogEntry(len(table.actions) - 1, seat, events,
-                                  resolves or game.reveals(events)))
-        if _new_decision(state):
+        table.log.append(entry)
+        if _new_decision(after):
             table.asked = table.version
-        if state.over:
+        if after.over:
             self._keep(table)
         self._changed(table, "update")
 
-    def _store(self, write, *args, what: str) -> None:
-        """Run a store write; a failure becomes a 503 and the caller keeps its old state."""
+    async def _store(self, write, *args, what: str, **kwargs) -> None:
+        """Run a store write in the writing thread; a failure becomes a 503 and the caller
+        keeps its old state."""
         try:
-            write(*args)
+            await asyncio.get_running_loop().run_in_executor(
+                self.writes, functools.partial(write, *args, **kwargs))
         except Exception:
             log.exception("storing %s failed", what)
             raise ApiError(503, "storage_failed", f"{what} could not be stored; nothing changed") from None
+
+    async def _read(self, read, *args):
+        """Run a store read in a reading thread; a failure becomes a 503."""
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self.reads, read, *args)
+        except Exception:
+            log.exception("reading from the store failed")
+            raise ApiError(503, "storage_failed", "the database could not be read; try again") from None
 
     def undo_refusal(self, table: Table, seat: int | None) -> ApiError | None:
         if seat is None:
@@ -431,15 +558,23 @@ class GameService:
         return None
 
     async def undo(self, table: Table, seat: int) -> None:
+        await _to_the_end(self._undo(table, seat))
+
+    async def _undo(self, table: Table, seat: int) -> None:
         async with table.lock:
             refusal = self.undo_refusal(table, seat)
             if refusal:
                 raise refusal
             shorter = table.record()
             shorter.actions.pop()
-            state = replay(shorter, self.data_sets(table.game.name)[table.data_key], complete=False)
-            self._store(self.store.remove_last_action, table.id, len(shorter.actions),
-                        table.undos + 1, what="the undo")
+            try:                                  # a long record replays in a thread, not the loop
+                state = await asyncio.get_running_loop().run_in_executor(self.reads, functools.partial(
+                    replay, shorter, self.data_sets(table.game.name)[table.data_key], complete=False))
+            except Exception:
+                raise internal_error(f"game {table.id}: replaying the record without its last "
+                                     f"action failed; nothing changed") from None
+            await self._store(self.store.remove_last_action, table.id, len(shorter.actions),
+                              table.undos + 1, what="the undo")
             table.state, table.undos = state, table.undos + 1
             table.actions.pop()
             table.log.pop()
@@ -454,7 +589,14 @@ class GameService:
         table.changed.set()
 
     def _push(self, table: Table, conn: Connection, kind: str) -> None:
-        if not conn.push(self.message(table, kind, conn.seat, conn.lang)):
+        try:
+            text = self.message(table, kind, conn.seat, conn.lang)
+        except Exception:                         # a failing view must not silence the others
+            internal_error(f"game {table.id}: the {kind} message for seat {conn.seat} failed")
+            table.connections.discard(conn)
+            conn.drop()
+            return
+        if not conn.push(text):
             log.warning("game %s: a listener fell %d messages behind; dropping it", table.id, QUEUE_LIMIT)
             table.connections.discard(conn)
             conn.drop()
@@ -530,9 +672,49 @@ class GameService:
             row["record_link"] = f"/api/games/{row['id']}/record"
         return row
 
-    def lobby(self, limit: int = 50) -> dict:
-        return {status: [self.summary(r) for r in self.store.list_games(status, limit)]
-                for status in STATUSES}
+    async def lobby(self, limit: int = 50) -> dict:
+        rows = await self._read(lambda: {status: self.store.list_games(status, limit)
+                                         for status in STATUSES})
+        return {status: [self.summary(r) for r in rows[status]] for status in STATUSES}
+
+    # --- archiving -----------------------------------------------------------------------------
+    async def _sweep(self) -> None:
+        period = min(3600.0, max(1.0, self.settings.archive_after / 10))
+        while True:
+            await asyncio.sleep(period)
+            try:
+                await self.archive_idle()
+            except Exception:
+                log.exception("archiving idle games failed")
+
+    async def archive_idle(self) -> list[str]:
+        """Archive the unfinished games in memory that nobody has touched for
+        ``archive_after`` and nobody watches: flagged in the store, dropped from memory with
+        their bots. Opening one later restores it."""
+        cutoff = time.time() - self.settings.archive_after
+
+        def idle(t: Table) -> bool:
+            return (not t.state.over and t.touched < cutoff and not t.connections
+                    and not t.lock.locked())
+        candidates = [t for t in self.tables.values() if idle(t)]
+        if not candidates:
+            return []
+        await self._store(self.store.set_archived, [t.id for t in candidates], True,
+                          what="the archive flags")
+        archived, revived = [], []
+        for t in candidates:                      # a request may have come in meanwhile
+            if idle(t) and self.tables.get(t.id) is t:
+                del self.tables[t.id]
+                if t.bot_task is not None:
+                    t.bot_task.cancel()
+                archived.append(t.id)
+            else:
+                revived.append(t.id)
+        if revived:
+            await self._store(self.store.set_archived, revived, False, what="the archive flags")
+        if archived:
+            log.info("archived %d idle games: %s", len(archived), ", ".join(archived))
+        return archived
 
     # --- bots ----------------------------------------------------------------------------------
     def _start_bots(self, table: Table) -> None:
@@ -565,7 +747,7 @@ class GameService:
             if seat is None:
                 await table.changed.wait()
                 continue
-            version, started = table.version, loop.time()
+            version, started, stuck = table.version, loop.time(), False
             snapshot = table.state.clone()
             simultaneous = len(snapshot.stack[-1].seats) > 1
             try:
@@ -584,14 +766,44 @@ class GameService:
                 if not current or table.state.over:
                     continue
                 try:
-                    self._commit(table, seat, action)
+                    await self._commit(table, seat, action)
                     continue
                 except ApiError as exc:
                     log.error("game %s: bot of seat %s chose %s: %s", table.id, seat, action, exc.detail)
                     if exc.error == "illegal_action":      # a faulty agent must not stall the game
                         table.bots[seat] = Bot("random", make_agent("random", game, table.seed + seat))
                         continue
+                    if exc.error == "internal_error":      # nor rules that fail on one action
+                        if await self._play_another(table, seat, action):
+                            continue
+                        stuck = True
+            if stuck:                                       # wait for an undo, say
+                await table.changed.wait()
+                continue
             await asyncio.sleep(1.0)                        # storage trouble: try again later
+
+    async def _play_another(self, table: Table, seat: int, failed: int) -> bool:
+        """The rules raised on the bot's choice ``failed`` (logged with its traceback): commit
+        another legal action of the seat instead, trying a few in random order. False when
+        none of them can be applied either."""
+        try:
+            others = [a for a in table.game.legal(table.state, seat) if a != failed]
+        except Exception:
+            internal_error(f"game {table.id}: the legal actions of seat {seat} failed")
+            return False
+        random.shuffle(others)
+        for action in others[:FALLBACK_TRIES]:
+            try:
+                await self._commit(table, seat, action)
+            except ApiError as exc:
+                if exc.error in ("internal_error", "illegal_action"):
+                    continue
+                raise
+            log.warning("game %s: bot of seat %s played %s instead of %s", table.id, seat, action, failed)
+            return True
+        log.error("game %s: no action of seat %s could be applied; its bot waits for the table "
+                  "to change", table.id, seat)
+        return False
 
     async def _think(self, table: Table, bot: Bot, state, seat: int) -> int:
         loop = asyncio.get_running_loop()
@@ -614,6 +826,17 @@ def _new_decision(state) -> bool:
     """False only while a simultaneous step still waits for others: their hidden choices
     change nothing about the decision a waiting seat is looking at."""
     return not (state.stack and len(state.stack[-1].seats) > 1 and state.stack[-1].chosen)
+
+
+async def _to_the_end(coro):
+    """Await ``coro`` in a task of its own that a cancelled caller does not stop: a write that
+    may already be in the store must reach the table in memory too."""
+    task = asyncio.ensure_future(coro)
+    try:
+        return await asyncio.shield(task)
+    except asyncio.CancelledError:
+        task.add_done_callback(lambda done: done.cancelled() or done.exception())
+        raise
 
 
 def _report_crash(task: asyncio.Task) -> None:
