@@ -34,6 +34,7 @@ import msgspec
 from epochal.agents import Agent, make_agent
 from epochal.engine import (Game, IllegalAction, OptionError, Record, RecordError, get_game,
                             replay, visible)
+from epochal.engine.hidden import revealing
 from epochal.engine.locale import LANGUAGES, render, templates
 
 from . import layouts
@@ -102,7 +103,8 @@ class LogEntry:
     index: int                      # position of the action in the record
     seat: int
     events: list[dict]
-    revealing: bool                 # showed someone something new: cannot be undone
+    revealing: bool | None          # showed someone something hidden: cannot be undone
+                                    # (None: not worked out yet; see GameService._revealing)
 
 
 class Connection:
@@ -421,14 +423,13 @@ class GameService:
         table = Table(row["id"], game, row["data_key"], row["seed"], state, seats, row["undo"],
                       row["undos"])
         for index, (seat, action) in enumerate(stored.actions):
-            resolves = game.closes_simultaneous(state, seat)
             try:
                 events = game.apply(state, seat, action)
             except IllegalAction as exc:
                 raise RecordError(f"stored action #{index} (seat {seat}, id {action}) is illegal: "
                                   f"{exc}") from None
             table.actions.append((seat, action))
-            table.log.append(LogEntry(index, seat, events, resolves or game.reveals(events)))
+            table.log.append(LogEntry(index, seat, events, None))
             table.asked = table.version if _new_decision(state) else table.asked
         return table
 
@@ -499,10 +500,8 @@ class GameService:
         game, before = table.game, table.state
         after = before.clone()
         try:
-            resolves = game.closes_simultaneous(before, seat)
             events = game.apply(after, seat, action)
-            entry = LogEntry(len(table.actions), seat, events,
-                             resolves or game.reveals(events))
+            entry = LogEntry(len(table.actions), seat, events, None)
             ending = ([s.total for s in game.scores(after)], game.winners(after)) if after.over else ()
         except IllegalAction as exc:
             raise ApiError(422, "illegal_action", exc.reason, rule=exc.rule, field="action") from None
@@ -511,6 +510,8 @@ class GameService:
                                  f"{seat}; nothing changed") from None
         await self._store(self.store.add_action, table.id, len(table.actions), seat, action,
                           "finished" if after.over else table.status, *ending, what="the action")
+        if table.undo and table.seats[seat].kind == "human":
+            entry.revealing = _revealing(table, before, seat, action, after)
         table.state = after
         table.touched = time.time()
         table.actions.append((seat, action))
@@ -552,10 +553,20 @@ class GameService:
         if last.seat != seat:
             return ApiError(409, "not_your_action", f"the last action was {table.names[last.seat]}'s; "
                             f"only your own last action can be taken back")
-        if last.revealing:
+        if self._revealing(table, last):
             return ApiError(409, "revealed", "your last action revealed hidden information "
                             "and cannot be taken back")
         return None
+
+    def _revealing(self, table: Table, last: LogEntry) -> bool:
+        """Whether the last action showed somebody something hidden (engine.hidden.revealing);
+        worked out once, here when the game was restored from the store."""
+        if last.revealing is None:
+            shorter = table.record()
+            seat, action = shorter.actions.pop()
+            before = replay(shorter, self.data_sets(table.game.name)[table.data_key], complete=False)
+            last.revealing = _revealing(table, before, seat, action, table.state)
+        return last.revealing
 
     async def undo(self, table: Table, seat: int) -> None:
         await _to_the_end(self._undo(table, seat))
@@ -820,6 +831,17 @@ class GameService:
 def _utc(stamp):
     """SQLite hands back naive datetimes; they were written in UTC."""
     return stamp if stamp.tzinfo else stamp.replace(tzinfo=timezone.utc)
+
+
+def _revealing(table: Table, before, seat: int, action: int, after) -> bool:
+    """engine.hidden.revealing; should working it out fail, the action counts as revealing:
+    a refused undo is the safe side, a refused move is not."""
+    try:
+        return revealing(table.game, before, seat, action, after, random.Random())
+    except Exception:
+        log.exception("game %s: telling whether action %s of seat %s revealed anything failed; "
+                      "it cannot be undone", table.id, action, seat)
+        return True
 
 
 def _new_decision(state) -> bool:

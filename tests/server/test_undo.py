@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from epochal.games.hadara import actions as A
 from epochal.server import create_app
 
@@ -73,3 +75,36 @@ def test_an_undo_survives_a_restart(db_url):
         assert again["view"] == view["view"] and again["version"] == view["version"]
         assert undo(c, game, 0).status_code == 200        # still undoable after the restart
         assert service(c).tables[game["id"]].actions == []
+
+
+def _replay_case(client, case):
+    from tests.engine.test_hidden import CASES
+    c = CASES[case]
+    game = create(client, [HUMAN] * c["players"], game=c["game"], seed=c["seed"], undo=True)
+    for seat, action in c["actions"]:
+        assert act(client, game, seat, action).status_code == 200
+    return game, c["then"]
+
+
+@pytest.mark.parametrize("case", ["F2a_imperium_cleanup_draw", "F2b_imperium_market_refill",
+                                  "F2d_settlers_look_empire"])
+def test_an_action_that_showed_its_actor_new_cards_cannot_be_taken_back(client, case):
+    """F2: the clean-up draw, a market refill and a look at the empire deck carry no private
+    event, yet show the actor cards; undo would let it see its next cards and choose again."""
+    game, (seat, action) = _replay_case(client, case)
+    answer = act(client, game, seat, action).json()
+    assert answer["meta"]["can_undo"] is False
+    before = stored(client, game["id"])
+    r = undo(client, game, seat)
+    assert r.status_code == 409 and r.json()["error"] == "revealed"
+    assert stored(client, game["id"]) == before
+
+
+def test_after_a_restart_undo_still_knows_what_an_action_showed(db_url):
+    """F2: a restored game works out, from its record, whether the last action showed a card."""
+    with TestClient(create_app(db_url, bot_delay=0)) as client:
+        game, (seat, action) = _replay_case(client, "F2b_imperium_market_refill")
+        assert act(client, game, seat, action).status_code == 200
+    with TestClient(create_app(db_url, bot_delay=0)) as client:
+        r = undo(client, game, seat)
+        assert r.status_code == 409 and r.json()["error"] == "revealed"
