@@ -19,7 +19,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from epochal import datafile
-from epochal.engine import IllegalAction, OptionError, RecordError, game_names, get_game, parse_record
+from epochal.engine import (IllegalAction, OptionError, RecordError, game_names, get_game,
+                            parse_record)
 from epochal.engine import replay as replay_record
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,

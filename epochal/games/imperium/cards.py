@@ -14,7 +14,8 @@ from typing import Any, Literal
 import msgspec
 
 from epochal import datafile
-from epochal.datafile import AnyObject, Bool, Choice, Either, Int, Lazy, List, Map, Obj, Rule, Tagged, Text
+from epochal.datafile import (AnyObject, Bool, Choice, Either, Int, Lazy, List, Map, Obj, Rule,
+                              Tagged, Text)
 
 DATA_DIR = Path(__file__).parent / "data"
 SUITS = ("region", "uncivilised", "civilised", "tributary", "fame", "unrest")
