@@ -144,7 +144,7 @@ class Table:
         self.connections: set[Connection] = set()
         self.bots: dict[int, Bot] = {}
         self.bot_task: asyncio.Task | None = None
-        self._parts: dict = {}      # seat -> (version, {"view", "ui"})
+        self._parts: dict = {}      # seat -> (version, {"view", "ui"} encoded)
         self._texts: dict = {}      # (kind, seat, lang) -> (version, encoded message)
         self.touched = time.time()  # last request or move: idle games are archived
         self.archived = False       # restored from the archive; the flag is cleared on opening
@@ -614,10 +614,14 @@ class GameService:
 
     # --- messages ------------------------------------------------------------------------------
     def parts(self, table: Table, seat: int | None) -> dict:
+        """The seat's view and ui, encoded once per version for every kind of message and every
+        language. Kept encoded, not as dicts: thousands of small dicts per table, alive until the
+        next move, made every full garbage collection walk them."""
         cached = table._parts.get(seat)
         if cached and cached[0] == table.version:
             return cached[1]
-        part = {"view": table.game.view(table.state, seat), "ui": layouts.ui(table.game, table.state, seat)}
+        part = {"view": msgspec.Raw(_json.encode(table.game.view(table.state, seat))),
+                "ui": msgspec.Raw(_json.encode(layouts.ui(table.game, table.state, seat)))}
         table._parts[seat] = (table.version, part)
         return part
 
