@@ -32,7 +32,9 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 from epochal.engine import RecordError
 
 MIGRATIONS = Path(__file__).parent / "migrations"
-CHANNEL = "epochal_games"       # PostgreSQL NOTIFY channel: "<game id> <version> <kind> <origin>"
+# PostgreSQL NOTIFY channel. Payload: "<game id> <version> <kind> <origin>", and for a move
+# " <ply> <seat> <action> <undos>", so a listener one move behind need not read the store.
+CHANNEL = "epochal_games"
 
 
 class StaleVersion(Exception):
@@ -176,9 +178,9 @@ class Store:
         self.notifies = engine.dialect.name == "postgresql"
         self.origin = secrets.token_hex(6)
 
-    def _notify(self, conn, game_id: str, version: int, kind: str) -> None:
+    def _notify(self, conn, game_id: str, version: int, kind: str, move: str = "") -> None:
         if self.notifies:
-            conn.execute(_NOTIFY, {"payload": f"{game_id} {version} {kind} {self.origin}"})
+            conn.execute(_NOTIFY, {"payload": f"{game_id} {version} {kind} {self.origin}{move}"})
 
     def create_game(self, row: dict, seats: list[dict]) -> None:
         with self.engine.begin() as conn:
@@ -217,7 +219,8 @@ class Store:
             if self.notifies:
                 stored_undos = undos if undos is not None else conn.execute(
                     select(GAMES.c.undos).where(GAMES.c.id == game_id)).scalar_one()
-                self._notify(conn, game_id, ply + 1 + 2 * stored_undos, "action")
+                self._notify(conn, game_id, ply + 1 + 2 * stored_undos, "action",
+                             f" {ply} {seat} {action} {stored_undos}")
 
     def remove_last_action(self, game_id: str, ply: int, undos: int) -> None:
         """Undo: drop action ``ply`` (the last one) and count the undo (``undos`` is the new

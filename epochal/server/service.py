@@ -39,7 +39,8 @@ from epochal.engine.locale import LANGUAGES, render, templates
 
 from . import layouts
 from .bots import BotProcesses, cpu_count, move_seed, searches
-from .db import Store, StoredGame, now
+from .cluster import cluster_for
+from .db import StaleVersion, Store, StoredGame, now
 
 log = logging.getLogger("epochal.server")
 
@@ -192,6 +193,7 @@ class GameService:
         self._finished: OrderedDict[str, None] = OrderedDict()   # least recently used first
         self.pool = ThreadPoolExecutor(max_workers=settings.bot_threads, thread_name_prefix="bot")
         self.procs = BotProcesses(settings.bot_processes) if settings.bot_processes > 0 else None
+        self.cluster = cluster_for(self)          # other processes on the same database
         # SQLite takes one writer at a time: a single writing thread queues the writes in order
         # instead of letting them race for the file lock, whose busy handler sleeps milliseconds.
         writers = 1 if store.engine.dialect.name == "sqlite" else 8
@@ -214,12 +216,14 @@ class GameService:
                 self._load(game_id)
             except ApiError:
                 pass                              # logged and listed in self.broken
+        self.cluster.start()
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep(), name="archive")
         return len(self.tables)
 
     async def close(self) -> None:
         if self._sweeper is not None:
             self._sweeper.cancel()
+        await self.cluster.close()
         tasks = [t.bot_task for t in self.tables.values() if t.bot_task]
         for task in tasks:
             task.cancel()
@@ -508,8 +512,12 @@ class GameService:
         except Exception:
             raise internal_error(f"game {table.id}: the rules failed on action {action} of seat "
                                  f"{seat}; nothing changed") from None
-        await self._store(self.store.add_action, table.id, len(table.actions), seat, action,
-                          "finished" if after.over else table.status, *ending, what="the action")
+        try:
+            await self._store(self.store.add_action, table.id, len(table.actions), seat, action,
+                              "finished" if after.over else table.status, *ending,
+                              what="the action", undos=table.undos)
+        except StaleVersion:
+            raise await self._overtaken(table) from None
         if table.undo and table.seats[seat].kind == "human":
             entry.revealing = _revealing(table, before, seat, action, after)
         table.state = after
@@ -524,10 +532,12 @@ class GameService:
 
     async def _store(self, write, *args, what: str, **kwargs) -> None:
         """Run a store write in the writing thread; a failure becomes a 503 and the caller
-        keeps its old state."""
+        keeps its old state. StaleVersion (another process wrote first) passes through."""
         try:
             await asyncio.get_running_loop().run_in_executor(
                 self.writes, functools.partial(write, *args, **kwargs))
+        except StaleVersion:
+            raise
         except Exception:
             log.exception("storing %s failed", what)
             raise ApiError(503, "storage_failed", f"{what} could not be stored; nothing changed") from None
@@ -539,6 +549,15 @@ class GameService:
         except Exception:
             log.exception("reading from the store failed")
             raise ApiError(503, "storage_failed", "the database could not be read; try again") from None
+
+    async def _overtaken(self, table: Table) -> ApiError:
+        """Another process changed the game first: catch up with the store, and say so."""
+        try:
+            await self.cluster.catch_up(table)
+        except Exception:
+            log.exception("game %s: catching up with the store failed", table.id)
+        return ApiError(409, "stale", f"the table moved on (version {table.version}); look again",
+                        version=table.version)
 
     def undo_refusal(self, table: Table, seat: int | None) -> ApiError | None:
         if seat is None:
@@ -584,8 +603,11 @@ class GameService:
             except Exception:
                 raise internal_error(f"game {table.id}: replaying the record without its last "
                                      f"action failed; nothing changed") from None
-            await self._store(self.store.remove_last_action, table.id, len(shorter.actions),
-                              table.undos + 1, what="the undo")
+            try:
+                await self._store(self.store.remove_last_action, table.id, len(shorter.actions),
+                                  table.undos + 1, what="the undo")
+            except StaleVersion:
+                raise await self._overtaken(table) from None
             table.state, table.undos = state, table.undos + 1
             table.actions.pop()
             table.log.pop()
@@ -734,7 +756,7 @@ class GameService:
     # --- bots ----------------------------------------------------------------------------------
     def _start_bots(self, table: Table) -> None:
         bots = [i for i, s in enumerate(table.seats) if s.kind == "bot"]
-        if not bots or table.state.over:
+        if not bots or table.state.over or not self.cluster.drives(table):
             return
         for i in bots:
             spec = BOT_LEVELS[table.seats[i].level]
@@ -784,6 +806,8 @@ class GameService:
                     await self._commit(table, seat, action)
                     continue
                 except ApiError as exc:
+                    if exc.error == "stale":                # another process moved first
+                        continue
                     log.error("game %s: bot of seat %s chose %s: %s", table.id, seat, action, exc.detail)
                     if exc.error == "illegal_action":      # a faulty agent must not stall the game
                         table.bots[seat] = Bot("random", make_agent("random", game, table.seed + seat))

@@ -1,7 +1,9 @@
 """The version check: a write applies only to the version it was built on.
 
 The store refuses a move or an undo made at a version the game has left, whoever made the
-change first. Two stores on one database stand in for two server processes.
+change first; a server whose table was overtaken catches up from the store and answers
+409 stale with the new version. Two apps on one database stand in for two processes (on SQLite
+nobody tells the second about the first's moves, so it meets the refusal itself).
 """
 
 from __future__ import annotations
@@ -9,7 +11,11 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import func, select
 
+from epochal.games.hadara import actions as A
+from epochal.server import create_app
 from epochal.server.db import ACTIONS, GAMES, StaleVersion, Store, make_engine, migrate, now
+
+from .conftest import HUMAN, TestClient, create, service, tok
 
 
 @pytest.fixture
@@ -74,3 +80,41 @@ def test_the_status_follows_the_stored_seats(stores):
     assert one.load("g1").row["status"] == "running"
     one.add_action("g1", 0, 0, 5, "open", undos=0)
     assert one.load("g1").row["status"] == "running"
+
+
+def test_an_overtaken_server_answers_stale_and_catches_up(db_url):
+    with TestClient(create_app(db_url, bot_delay=0)) as a, TestClient(create_app(db_url, bot_delay=0)) as b:
+        # basic mode: the first decision (the wheel) belongs to one seat
+        game = create(a, [HUMAN, HUMAN], options={"mode": "basic"})
+        gid = game["id"]
+        mover = a.get(f"/api/games/{gid}/view").json()["meta"]["actors"][0]
+        seen = b.get(f"/api/games/{gid}/view", headers=tok(game, mover)).json()
+        legal = [x["id"] for x in seen["view"]["legal"]]
+        first = a.post(f"/api/games/{gid}/actions", headers=tok(game, mover),
+                       json={"action": legal[0], "version": seen["version"]})
+        assert first.status_code == 200, first.text
+        again = b.post(f"/api/games/{gid}/actions", headers=tok(game, mover),
+                       json={"action": legal[-1], "version": seen["version"]})
+        assert again.status_code == 409, again.text
+        assert again.json()["error"] == "stale" and again.json()["version"] == first.json()["version"]
+        after = b.get(f"/api/games/{gid}/view", headers=tok(game, mover)).json()
+        assert after["version"] == first.json()["version"] and after["view"] == first.json()["view"]
+        assert service(b).tables[gid].actions == [(mover, legal[0])]
+        assert service(b).store.load(gid).actions == [(mover, legal[0])]
+
+
+def test_an_undo_elsewhere_is_caught_up_with(db_url):
+    with TestClient(create_app(db_url, bot_delay=0)) as a, TestClient(create_app(db_url, bot_delay=0)) as b:
+        game = create(a, [HUMAN, HUMAN], undo=True)          # both choose a side at once
+        gid = game["id"]
+        assert a.post(f"/api/games/{gid}/actions", headers=tok(game, 0), json={"action": A.SIDE}).status_code == 200
+        assert b.get(f"/api/games/{gid}/view", headers=tok(game, 1)).json()["version"] == 1
+        assert a.post(f"/api/games/{gid}/undo", headers=tok(game, 0)).status_code == 200
+        r = b.post(f"/api/games/{gid}/actions", headers=tok(game, 1), json={"action": A.SIDE})
+        if r.status_code == 409:              # it had not heard of the undo (always on SQLite)
+            assert r.json()["error"] == "stale" and r.json()["version"] == 2
+            assert service(b).tables[gid].actions == [] and service(b).tables[gid].undos == 1
+            r = b.post(f"/api/games/{gid}/actions", headers=tok(game, 1), json={"action": A.SIDE})
+        assert r.status_code == 200 and r.json()["version"] == 3
+        assert service(b).tables[gid].actions == [(1, A.SIDE)]
+        assert service(b).store.load(gid).actions == [(1, A.SIDE)]
