@@ -108,12 +108,15 @@ _STATUS = case((_WAITING, "open"), else_="running")
 # same undo count: an undone-and-replayed ply is a different position).
 _AT = (GAMES.c.id == bindparam("gid")) & (GAMES.c.ply == bindparam("was"))
 _AT_UNDOS = _AT & (GAMES.c.undos == bindparam("undone"))
+# A move also clears the archive flag: with several processes, one may have archived a game
+# that it held idle while another plays it.
 _ADVANCE, _ADVANCE_UNDOS = (update(GAMES).where(at).values(ply=bindparam("n"), status=_STATUS,
-                                                            updated_at=bindparam("at"))
+                                                            updated_at=bindparam("at"), archived=False)
                             for at in (_AT, _AT_UNDOS))
 _FINISH, _FINISH_UNDOS = (update(GAMES).where(at)
                           .values(ply=bindparam("n"), status="finished", updated_at=bindparam("at"),
-                                  scores=bindparam("sc", type_=JSON), winners=bindparam("win", type_=JSON))
+                                  archived=False, scores=bindparam("sc", type_=JSON),
+                                  winners=bindparam("win", type_=JSON))
                           for at in (_AT, _AT_UNDOS))
 _NOTIFY = text(f"SELECT pg_notify('{CHANNEL}', :payload)")
 # Processes starting together must not both create the tables.

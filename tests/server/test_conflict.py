@@ -82,6 +82,14 @@ def test_the_status_follows_the_stored_seats(stores):
     assert one.load("g1").row["status"] == "running"
 
 
+def test_a_move_clears_the_archive_flag(stores):
+    one, two = stores
+    new_game(one)
+    one.set_archived(["g1"], True)            # a process that held the game idle archived it
+    two.add_action("g1", 0, 0, 5, "open", undos=0)        # while another one plays it
+    assert one.load("g1").row["archived"] is False
+
+
 def test_an_overtaken_server_answers_stale_and_catches_up(db_url):
     with TestClient(create_app(db_url, bot_delay=0)) as a, TestClient(create_app(db_url, bot_delay=0)) as b:
         # basic mode: the first decision (the wheel) belongs to one seat
