@@ -20,7 +20,7 @@ from rich.table import Table
 
 from epochal import datafile
 from epochal.engine import (IllegalAction, OptionError, RecordError, game_names, get_game,
-                            parse_record)
+                            load_record)
 from epochal.engine import replay as replay_record
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
@@ -50,11 +50,10 @@ SHOWN_NAME = 40                           # characters of a seat name the text o
 
 def _load_record(path: Path):
     """A game record from ``path``: a regular file of at most 16 MiB, parsed."""
-    raw = datafile.read_bytes(path, UsageError)
     try:
-        return parse_record(raw, str(path))
-    except RecursionError:
-        raise UsageError(f"{path}: not a game record: nested too deeply") from None
+        return load_record(path)
+    except RecordError as exc:
+        raise UsageError(str(exc)) from None
 
 
 def _shown(name: str) -> str:

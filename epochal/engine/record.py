@@ -36,11 +36,9 @@ def new_record(game: Game, state: State, seed: int, seats: list[str]) -> Record:
 
 
 def load_record(path: str | Path) -> Record:
-    try:
-        raw = Path(path).read_bytes()
-    except OSError as exc:
-        raise RecordError(f"{path}: cannot read: {exc.strerror or exc}") from None
-    return parse_record(raw, str(path))
+    """A record from a regular file of at most 16 MiB (``datafile.read_bytes``)."""
+    from epochal.datafile import read_bytes
+    return parse_record(read_bytes(path, RecordError), str(path))
 
 
 def parse_record(raw: bytes | str, where: str = "record") -> Record:
@@ -50,6 +48,8 @@ def parse_record(raw: bytes | str, where: str = "record") -> Record:
         raise RecordError(f"{where}: not a game record: {exc}") from None
     except msgspec.DecodeError as exc:
         raise RecordError(f"{where}: not valid JSON (truncated or corrupt?): {exc}") from None
+    except RecursionError:
+        raise RecordError(f"{where}: not a game record: nested too deeply") from None
 
 
 def replay_states(record: Record, data: str | None = None, complete: bool = True) -> Iterator[State]:

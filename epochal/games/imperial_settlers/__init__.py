@@ -34,7 +34,10 @@ def make_game(data: str | None = None) -> ImperialSettlers:
     The directory holds the deck files and, for the solo mode, ``solo_attacks.json``; without
     one the built-in (provisional) attack deck is used. The data id covers every file used."""
     from pathlib import Path
+
+    from epochal import datafile
     directory = Path(data) if data else cards.DATA_DIR
+    datafile.check_source(directory, cards.DataError)    # no pipe, no huge file read
     if not directory.is_dir():
         raise cards.DataError(f"{directory}: not a directory of Imperial Settlers data files")
     raw = b"".join(p.read_bytes() for p in sorted(directory.glob("*.json")))

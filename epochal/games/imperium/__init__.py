@@ -26,6 +26,9 @@ class Imperium(ImperiumRules):
 def make_game(data: str | None = None) -> Imperium:
     """The game with the card database in ``data`` (a directory; None: the built-in one)."""
     from pathlib import Path
+
+    from epochal import datafile
     directory = Path(data) if data else cards.DATA_DIR
+    datafile.check_source(directory, cards.DataError)    # no pipe, no huge file read
     raw = b"".join(p.read_bytes() for p in sorted(directory.glob("*.json")))
     return Imperium(cards.load(directory), raw)
