@@ -236,10 +236,18 @@ class PostgresCluster(Cluster):
         table = self.service.tables.get(gid)
         if table is None or (kind != "join" and version <= table.version):
             return
-        moves = self._moves.setdefault(gid, [])
-        if kind == "action" and len(move) == 4 and moves is not None:
+        heard = None
+        if kind == "action" and len(move) == 4:
             ply, seat, action, undos = move
-            moves.append(StoredGame({"ply": ply + 1, "undos": undos}, [], [(seat, action)], ply))
+            heard = StoredGame({"ply": ply + 1, "undos": undos}, [], [(seat, action)], ply)
+            # The usual case: the next move of a table nobody is changing here. Applying it is
+            # synchronous, so nothing can come between; no task, no lock, no read.
+            if (gid not in self._syncing and not table.lock.locked()
+                    and self._extend(table, heard)):
+                return
+        moves = self._moves.setdefault(gid, [])
+        if heard is not None and moves is not None:
+            moves.append(heard)
         else:
             self._moves[gid] = None               # not a plain move: read the store
         self._schedule(gid)
@@ -307,12 +315,16 @@ class PostgresCluster(Cluster):
             await conn.execute(f"SELECT pg_advisory_unlock({LEASE_KEY}) FROM unnest(%s::text[]) id",
                                [done])
             self.held.difference_update(done)
-        # Also the round's heartbeat: a dead connection raises here, and the leases are given up.
-        cur = await conn.execute(f"SELECT id FROM unnest(%s::text[]) id WHERE pg_try_advisory_lock("
-                                 f"{LEASE_KEY})", [sorted(wanted - self.held)])
-        for (gid,) in await cur.fetchall():
-            self.held.add(gid)
-            self._take_over(service.tables.get(gid))
+        missing = sorted(wanted - self.held)
+        if missing:
+            cur = await conn.execute(f"SELECT id FROM unnest(%s::text[]) id WHERE "
+                                     f"pg_try_advisory_lock({LEASE_KEY})", [missing])
+            for (gid,) in await cur.fetchall():
+                self.held.add(gid)
+                self._take_over(service.tables.get(gid))
+        elif self.held:
+            # The round's heartbeat: a dead connection raises here, and the leases are given up.
+            await conn.execute("SELECT 1")
         if not discover:
             return
         known = list(service.tables) + list(service.broken)
