@@ -498,7 +498,7 @@ class GameService:
                                f"{game.num_actions - 1})", field="action")
             await self._commit(table, seat, action)
 
-    async def _commit(self, table: Table, seat: int, action: int) -> None:
+    async def _commit(self, table: Table, seat: int, action: int, retries: int = 3) -> None:
         """Apply on a copy, store, then swap: until the action is stored, and whatever the
         rules raise, the table, the store and every listener keep the position ``before``."""
         game, before = table.game, table.state
@@ -517,7 +517,13 @@ class GameService:
                               "finished" if after.over else table.status, *ending,
                               what="the action", undos=table.undos)
         except StaleVersion:
-            raise await self._overtaken(table) from None
+            asked = table.asked
+            refusal = await self._overtaken(table)
+            # Another process stored other seats' hidden choices in this simultaneous step: the
+            # decision is the one the seat answered, as if the requests had come in one by one.
+            if retries and table.asked == asked and seat in game.actors(table.state):
+                return await self._commit(table, seat, action, retries - 1)
+            raise refusal from None
         if table.undo and table.seats[seat].kind == "human":
             entry.revealing = _revealing(table, before, seat, action, after)
         table.state = after

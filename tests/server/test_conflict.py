@@ -126,3 +126,18 @@ def test_an_undo_elsewhere_is_caught_up_with(db_url):
         assert r.status_code == 200 and r.json()["version"] == 3
         assert service(b).tables[gid].actions == [(1, A.SIDE)]
         assert service(b).store.load(gid).actions == [(1, A.SIDE)]
+
+
+def test_simultaneous_choices_through_two_servers_both_count(db_url):
+    """Seats choosing at once through different processes meet at the same ply; the one that
+    comes second still answers the same decision, so it is stored after the first, not refused."""
+    with TestClient(create_app(db_url, bot_delay=0)) as a, TestClient(create_app(db_url, bot_delay=0)) as b:
+        game = create(a, [HUMAN, HUMAN, HUMAN])              # every seat chooses a side at once
+        gid = game["id"]
+        assert b.get(f"/api/games/{gid}/view").json()["version"] == 0
+        first = a.post(f"/api/games/{gid}/actions", headers=tok(game, 0), json={"action": A.SIDE, "version": 0})
+        second = b.post(f"/api/games/{gid}/actions", headers=tok(game, 1), json={"action": A.SIDE, "version": 0})
+        assert first.status_code == 200 and second.status_code == 200, second.text
+        assert second.json()["version"] == 2
+        assert service(b).store.load(gid).actions == [(0, A.SIDE), (1, A.SIDE)]
+        assert service(b).tables[gid].actions == [(0, A.SIDE), (1, A.SIDE)]
