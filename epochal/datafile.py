@@ -19,6 +19,7 @@ import os
 import re
 import stat
 import sys
+from abc import ABC, abstractmethod
 from collections.abc import Callable
 from pathlib import Path
 
@@ -192,14 +193,15 @@ def _at(where: str, key) -> str:
     return f"{where}.{key}" if where else str(key)
 
 
-class Schema:
+class Schema(ABC):
     """What one JSON value must be. ``problems(value, where)`` lists, each prefixed with the path
     of the field (``play[0].options[1][0].n``), every way the value breaks it; [] when it fits."""
 
     what = "a value"
 
+    @abstractmethod
     def problems(self, value, where: str = "") -> list[str]:
-        raise NotImplementedError
+        """Every way ``value`` breaks this schema, each prefixed with ``where``."""
 
     def fits(self, value) -> bool:
         return not self.problems(value)

@@ -55,6 +55,27 @@ def follow(value, moved: dict[int, int]):
     return value
 
 
+# Games whose action ids are blocks offset by a card's index describe them with a layout:
+# ``layout.kind(action) -> (kind, index)``, kind "fixed" for an action that names no card.
+
+def follow_action(layout, action: int, moved: dict[int, int]) -> int:
+    """A card action id after ``redeal`` moved the cards: the same block, the moved card."""
+    kind, k = layout.kind(action)
+    return action if kind == "fixed" else action - k + follow(k, moved)
+
+
+def offered_cards(layout, stack, seat: int) -> set[int]:
+    """The cards that decisions ``seat`` must answer offer it (it is shown them)."""
+    cards: set[int] = set()
+    for decision in stack:
+        if seat in decision.seats:
+            for a in decision.args.get("options", []):
+                kind, k = layout.kind(a)
+                if kind != "fixed":
+                    cards.add(k)
+    return cards
+
+
 def seen_cards(game: Game, view) -> set[str]:
     """The card ids that appear anywhere in ``view``: the cards its seat can see now."""
     ids = game.card_ids()

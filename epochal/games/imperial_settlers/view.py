@@ -12,7 +12,7 @@ virtual opponent's locations and its trophy pile are open.
 
 from __future__ import annotations
 
-from epochal.engine.hidden import follow, redeal
+from epochal.engine.hidden import follow, follow_action, offered_cards, redeal
 
 from . import actions as A
 from .cards import RESOURCES
@@ -294,7 +294,7 @@ def determinize(game, st, seat: int, rng):
                 running_frame.vars["_seen"] = follow(running_frame.vars["_seen"], moved)
         for decision in out.stack:
             if "options" in decision.args:
-                decision.args["options"] = [_follow_action(game, a, moved)
+                decision.args["options"] = [follow_action(game.layout, a, moved)
                                             for a in decision.args["options"]]
     return out
 
@@ -305,15 +305,4 @@ def seen_by(game, st, seat: int) -> set[int]:
     for frame in st.run:
         if frame.seat == seat and isinstance(frame.vars.get("_seen"), list):
             cards.update(frame.vars["_seen"])
-    for decision in st.stack:
-        if seat in decision.seats:
-            for a in decision.args.get("options", []):
-                kind, k = game.layout.kind(a)
-                if kind != "fixed":
-                    cards.add(k)
-    return cards
-
-
-def _follow_action(game, action: int, moved: dict[int, int]) -> int:
-    kind, k = game.layout.kind(action)
-    return action if kind == "fixed" else action - k + follow(k, moved)
+    return cards | offered_cards(game.layout, st.stack, seat)

@@ -8,7 +8,7 @@ tokens, the market with its tokens and tucked unrest.
 
 from __future__ import annotations
 
-from epochal.engine.hidden import follow, redeal
+from epochal.engine.hidden import follow, follow_action, offered_cards, redeal
 
 from . import actions as A
 from .cards import Card
@@ -188,13 +188,7 @@ def seen_by(game: ImperiumRules, st: ImperiumState, seat: int) -> set[int]:
                 value = frame.vars.get(key)
                 cards.update(value if isinstance(value, list) else
                              [value] if isinstance(value, int) and not isinstance(value, bool) else [])
-    for decision in st.stack:
-        if seat in decision.seats:
-            for a in decision.args.get("options", []):
-                kind, k = game.layout.kind(a)
-                if kind != "fixed":
-                    cards.add(k)
-    return cards
+    return cards | offered_cards(game.layout, st.stack, seat)
 
 
 def follow_cards(game: ImperiumRules, st: ImperiumState, moved: dict[int, int]) -> None:
@@ -207,11 +201,6 @@ def follow_cards(game: ImperiumRules, st: ImperiumState, moved: dict[int, int]) 
         if "card" in args:
             args["card"] = follow(args["card"], moved)
         if "options" in args:
-            args["options"] = [_follow_action(game, a, moved) for a in args["options"]]
+            args["options"] = [follow_action(game.layout, a, moved) for a in args["options"]]
     st.reactions = [[s, follow(k, moved), *rest] for s, k, *rest in st.reactions]
     st.triggered = [[s, follow(k, moved), *rest] for s, k, *rest in st.triggered]
-
-
-def _follow_action(game: ImperiumRules, action: int, moved: dict[int, int]) -> int:
-    kind, k = game.layout.kind(action)
-    return action if kind == "fixed" else action - k + follow(k, moved)
