@@ -4,12 +4,12 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test test-postgres setup clean chromium
+.PHONY: run test test-postgres setup clean chromium lint
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m pip install --quiet -e '.[test,dev]'
 	touch $(STAMP)
 
 setup: $(STAMP)
@@ -20,6 +20,11 @@ run: $(STAMP)
 test: $(STAMP) chromium
 	$(BIN)/python -m pytest -n 2 -m "not browser"
 	$(BIN)/python -m pytest -p no:xdist -m browser tests/browser
+
+# Style: ruff's checks (pyproject.toml [tool.ruff]) and its formatting.
+lint: $(STAMP)
+	$(BIN)/ruff check epochal tests bench
+	$(BIN)/ruff format --check epochal tests bench
 
 # The server tests again on a scratch PostgreSQL server (.ci/postgres.sh), with the tests of
 # several server processes on one database (tests/server/test_cluster.py) that need it.

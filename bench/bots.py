@@ -50,7 +50,7 @@ def tree_cpu(pid: int) -> float:
         try:
             fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
         except OSError:
-            continue                      # gone meanwhile
+            continue  # gone meanwhile
         if int(entry.name) == pid or int(fields[1]) == pid:
             total += (int(fields[11]) + int(fields[12])) / tick
     return total
@@ -73,16 +73,18 @@ def plies(http: httpx.Client, ids: list[str]) -> int:
 
 
 def summary(ms: list[float]) -> dict:
-    return {"n": len(ms), "p50": pct(ms, 50), "p90": pct(ms, 90), "p99": pct(ms, 99),
-            "max": round(max(ms), 1)}
+    return {"n": len(ms), "p50": pct(ms, 50), "p90": pct(ms, 90), "p99": pct(ms, 99), "max": round(max(ms), 1)}
 
 
 def run(processes: str | None, bots: int, level: str, seconds: float) -> dict:
     extra = [] if processes is None else ["--bot-processes", processes]
-    with tempfile.TemporaryDirectory() as tmp, \
-            ServerProcess(f"sqlite:///{tmp}/bots.sqlite", bot_delay=0.0, extra_args=extra,
-                          log_path=Path(tmp) / "server.log") as server, \
-            httpx.Client(base_url=server.url, timeout=60) as http:
+    with (
+        tempfile.TemporaryDirectory() as tmp,
+        ServerProcess(
+            f"sqlite:///{tmp}/bots.sqlite", bot_delay=0.0, extra_args=extra, log_path=Path(tmp) / "server.log"
+        ) as server,
+        httpx.Client(base_url=server.url, timeout=60) as http,
+    ):
         human = {"kind": "human"}
         probed = http.post("/api/games", json={"game": "hadara", "seed": 1, "seats": [human, human]})
         probed.raise_for_status()
@@ -90,8 +92,14 @@ def run(processes: str | None, bots: int, level: str, seconds: float) -> dict:
         idle = probe(http, gid, seconds)
         ids = []
         for i in range(bots):
-            r = http.post("/api/games", json={"game": "hadara", "seed": 10 + i, "seats": [
-                {"kind": "bot", "level": level}, {"kind": "bot", "level": level}]})
+            r = http.post(
+                "/api/games",
+                json={
+                    "game": "hadara",
+                    "seed": 10 + i,
+                    "seats": [{"kind": "bot", "level": level}, {"kind": "bot", "level": level}],
+                },
+            )
             r.raise_for_status()
             ids.append(r.json()["id"])
         deadline = time.monotonic() + 60
@@ -103,16 +111,25 @@ def run(processes: str | None, bots: int, level: str, seconds: float) -> dict:
         busy = probe(http, gid, seconds)
         wall = time.perf_counter() - t0
         moves, cpu = plies(http, ids) - ply0, tree_cpu(server.proc.pid) - cpu0
-    return {"bot_processes": processes or "default", "bots": bots, "level": level,
-            "seconds": seconds, "idle": summary(idle), "thinking": summary(busy),
-            "bot_moves_per_s": round(moves / wall, 2), "server_cpu_cores": round(cpu / wall, 2)}
+    return {
+        "bot_processes": processes or "default",
+        "bots": bots,
+        "level": level,
+        "seconds": seconds,
+        "idle": summary(idle),
+        "thinking": summary(busy),
+        "bot_moves_per_s": round(moves / wall, 2),
+        "server_cpu_cores": round(cpu / wall, 2),
+    }
 
 
 def row(r: dict) -> str:
     i, b = r["idle"], r["thinking"]
-    return (f"| {r['bot_processes']} | {r['bots']} {r['level']} | {i['p50']} / {i['p99']} ms | "
-            f"{b['p50']} / {b['p90']} / {b['p99']} / {b['max']} ms | {b['n']} | "
-            f"{r['bot_moves_per_s']} | {r['server_cpu_cores']} |")
+    return (
+        f"| {r['bot_processes']} | {r['bots']} {r['level']} | {i['p50']} / {i['p99']} ms | "
+        f"{b['p50']} / {b['p90']} / {b['p99']} / {b['max']} ms | {b['n']} | "
+        f"{r['bot_moves_per_s']} | {r['server_cpu_cores']} |"
+    )
 
 
 def main() -> None:
@@ -120,16 +137,19 @@ def main() -> None:
     parser.add_argument("--bots", type=int, default=2, help="games of two bots (searches at once)")
     parser.add_argument("--level", default="hard")
     parser.add_argument("--seconds", type=float, default=20.0, help="length of each measurement")
-    parser.add_argument("--bot-processes", action="append",
-                        help="passed to epochal serve; repeat for several runs")
+    parser.add_argument("--bot-processes", action="append", help="passed to epochal serve; repeat for several runs")
     args = parser.parse_args()
     results = [run(p, args.bots, args.level, args.seconds) for p in (args.bot_processes or [None])]
     for r in results:
         print(json.dumps(r), flush=True)
-    print(f"\nMachine: {os.cpu_count()} cores, {platform.processor() or platform.machine()}, "
-          f"Python {platform.python_version()}\n")
-    print("| bot processes | bots thinking | idle GET p50 / p99 | GET while thinking p50 / p90 / p99 / max "
-          "| requests | bot moves/s | server CPU (cores) |")
+    print(
+        f"\nMachine: {os.cpu_count()} cores, {platform.processor() or platform.machine()}, "
+        f"Python {platform.python_version()}\n"
+    )
+    print(
+        "| bot processes | bots thinking | idle GET p50 / p99 | GET while thinking p50 / p90 / p99 / max "
+        "| requests | bot moves/s | server CPU (cores) |"
+    )
     print("|---|---|---|---|---|---|---|")
     for r in results:
         print(row(r))

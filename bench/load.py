@@ -77,14 +77,14 @@ read_answer = msgspec.json.Decoder(Answer).decode
 class Stats:
     def __init__(self):
         self.move_ms: list[float] = []
-        self.timeline: list[tuple[float, float]] = []    # (sent at, latency ms), for --timeline
+        self.timeline: list[tuple[float, float]] = []  # (sent at, latency ms), for --timeline
         self.fanout_ms: list[float] = []
         self.sent: dict[tuple[str, int], tuple[float, int]] = {}  # (game, version after) -> (POST sent at, server)
         self.heard: list[tuple[str, int, float, int]] = []  # (game, version, received at, server)
         self.refused = 0
-        self.dropped = 0                                  # requests lost with their connection
+        self.dropped = 0  # requests lost with their connection
         self.first = self.last = None
-        self.quiet: list[tuple[float, float]] = []        # spans when no other process was busy
+        self.quiet: list[tuple[float, float]] = []  # spans when no other process was busy
 
     def fanout(self, across: bool | None = None) -> list[float]:
         """Fan-out latencies; ``across``: only listeners on another server than the mover's
@@ -104,8 +104,17 @@ def pct(values: list[float], q: float) -> float | None:
     return round(ordered[min(len(ordered) - 1, int(round(q / 100 * (len(ordered) - 1))))], 2)
 
 
-async def play_seat(bases: list[str], server: int, http: httpx.AsyncClient, game: dict, seat: int,
-                    think: float, stats: Stats, rng: random.Random, start: float) -> None:
+async def play_seat(
+    bases: list[str],
+    server: int,
+    http: httpx.AsyncClient,
+    game: dict,
+    seat: int,
+    think: float,
+    stats: Stats,
+    rng: random.Random,
+    start: float,
+) -> None:
     await asyncio.sleep(start)
     base = bases[server]
     ws_base = base.replace("http", "ws", 1)
@@ -116,8 +125,10 @@ async def play_seat(bases: list[str], server: int, http: httpx.AsyncClient, game
     # connections shared by every seat, httpx spent more CPU finding a free connection than the
     # server spent on the move, and the load generator's own queueing became most of the
     # latency it reported.
-    async with websockets.connect(f"{ws_base}/api/games/{gid}/ws", max_size=2**22) as ws, \
-            httpx.AsyncClient(timeout=60, limits=httpx.Limits(max_connections=1), verify=TLS) as http:
+    async with (
+        websockets.connect(f"{ws_base}/api/games/{gid}/ws", max_size=2**22) as ws,
+        httpx.AsyncClient(timeout=60, limits=httpx.Limits(max_connections=1), verify=TLS) as http,
+    ):
         await ws.send(json.dumps({"token": token, "lang": "en"}))
         latest = Message(type="none")
         changed = asyncio.Event()
@@ -127,7 +138,7 @@ async def play_seat(bases: list[str], server: int, http: httpx.AsyncClient, game
             async for raw in ws:
                 msg = read_message(raw)
                 if msg.view is None:
-                    continue                             # status, pong
+                    continue  # status, pong
                 if msg.type == "update" and msg.actor != seat:
                     stats.heard.append((gid, msg.version, time.perf_counter(), server))
                 if msg.version > latest.version:
@@ -146,7 +157,7 @@ async def play_seat(bases: list[str], server: int, http: httpx.AsyncClient, game
                 if not latest.view.legal or latest.version == acted_on:
                     continue
                 await asyncio.sleep(think * rng.uniform(0.5, 1.5))
-                msg = latest                             # the freshest view after thinking
+                msg = latest  # the freshest view after thinking
                 if msg.view.over:
                     return
                 if not msg.view.legal:
@@ -155,8 +166,11 @@ async def play_seat(bases: list[str], server: int, http: httpx.AsyncClient, game
                 action = rng.choice(msg.view.legal).id
                 sent = time.perf_counter()
                 try:
-                    r = await http.post(f"{base}/api/games/{gid}/actions", headers=headers,
-                                        json={"action": action, "version": msg.version})
+                    r = await http.post(
+                        f"{base}/api/games/{gid}/actions",
+                        headers=headers,
+                        json={"action": action, "version": msg.version},
+                    )
                 except httpx.TransportError:
                     # A kept-alive connection the server closed just as it was reused: send
                     # again on a fresh one (the version check refuses a move already stored).
@@ -166,7 +180,7 @@ async def play_seat(bases: list[str], server: int, http: httpx.AsyncClient, game
                     continue
                 done = time.perf_counter()
                 if r.status_code != 200:
-                    stats.refused += 1                   # overtaken: look at the newest view
+                    stats.refused += 1  # overtaken: look at the newest view
                     changed.set()
                     continue
                 stats.move_ms.append((done - sent) * 1000)
@@ -182,9 +196,15 @@ async def watch_machine(stats: Stats, server_pids: list[int], period: float = 0.
     """Note the spans in which processes other than this one, the servers and the database
     used under a tenth of a core: the two cores are shared, and moves made while others run
     measure them too."""
+
     def sample():
-        return (time.perf_counter(), machine_cpu_seconds(), _own_cpu(),
-                sum(cpu_seconds(pid) for pid in server_pids) + database_cpu_seconds())
+        return (
+            time.perf_counter(),
+            machine_cpu_seconds(),
+            _own_cpu(),
+            sum(cpu_seconds(pid) for pid in server_pids) + database_cpu_seconds(),
+        )
+
     last = sample()
     while True:
         await asyncio.sleep(period)
@@ -195,8 +215,9 @@ async def watch_machine(stats: Stats, server_pids: list[int], period: float = 0.
         last = now
 
 
-async def run(bases: list[str], games: int, think: float, seed: int,
-              server_pids: list[int] = ()) -> tuple[Stats, float]:
+async def run(
+    bases: list[str], games: int, think: float, seed: int, server_pids: list[int] = ()
+) -> tuple[Stats, float]:
     stats = Stats()
     # A full garbage collection of this process stopped it for tens of milliseconds, after
     # which it sent dozens of moves at once, and the server's queueing of that burst was
@@ -208,8 +229,10 @@ async def run(bases: list[str], games: int, think: float, seed: int,
     async with httpx.AsyncClient(limits=limits, timeout=60) as http:
         created = []
         for i in range(games):
-            r = await http.post(f"{bases[i % len(bases)]}/api/games", json={
-                "game": "hadara", "seed": seed + i, "seats": [{"kind": "human"}] * 3})
+            r = await http.post(
+                f"{bases[i % len(bases)]}/api/games",
+                json={"game": "hadara", "seed": seed + i, "seats": [{"kind": "human"}] * 3},
+            )
             r.raise_for_status()
             created.append(r.json())
         # Games join over one think period, as at a table where games are already under way,
@@ -217,9 +240,23 @@ async def run(bases: list[str], games: int, think: float, seed: int,
         offsets = [think * i / games for i in range(games)]
         watcher = asyncio.create_task(watch_machine(stats, list(server_pids)))
         start = time.perf_counter()
-        await asyncio.gather(*(play_seat(bases, (i + s) % len(bases), http, g, s, think, stats,
-                                         random.Random(seed * 1000 + i * 3 + s), offsets[i])
-                               for i, g in enumerate(created) for s in range(3)))
+        await asyncio.gather(
+            *(
+                play_seat(
+                    bases,
+                    (i + s) % len(bases),
+                    http,
+                    g,
+                    s,
+                    think,
+                    stats,
+                    random.Random(seed * 1000 + i * 3 + s),
+                    offsets[i],
+                )
+                for i, g in enumerate(created)
+                for s in range(3)
+            )
+        )
         watcher.cancel()
     return stats, time.perf_counter() - start
 
@@ -244,10 +281,10 @@ def database_cpu_seconds() -> float:
         try:
             head, rest = stat.read_text().rsplit(")", 1)
         except OSError:
-            continue                                  # the process ended meanwhile
+            continue  # the process ended meanwhile
         if head.split("(", 1)[1] == "postgres":
             fields = rest.split()
-            total += sum(int(f) for f in fields[11:15])   # own and waited-for children's time
+            total += sum(int(f) for f in fields[11:15])  # own and waited-for children's time
     return total / os.sysconf("SC_CLK_TCK")
 
 
@@ -256,26 +293,45 @@ def _own_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def report(stats: Stats, wall: float, games: int, think: float, cpu: float | None, client_cpu: float,
-           machine: float, database: str = "sqlite", processes: int = 1, db_cpu: float = 0.0) -> dict:
+def report(
+    stats: Stats,
+    wall: float,
+    games: int,
+    think: float,
+    cpu: float | None,
+    client_cpu: float,
+    machine: float,
+    database: str = "sqlite",
+    processes: int = 1,
+    db_cpu: float = 0.0,
+) -> dict:
     fan = stats.fanout()
     near, far = stats.fanout(across=False), stats.fanout(across=True)
     moves = len(stats.move_ms)
-    quiet = [ms for sent, ms in stats.timeline
-             if any(a <= sent and sent + ms / 1000 <= b for a, b in stats.quiet)]
+    quiet = [ms for sent, ms in stats.timeline if any(a <= sent and sent + ms / 1000 <= b for a, b in stats.quiet)]
     active = (stats.last - stats.first) if stats.first else wall
     return {
-        "database": database, "processes": processes,
-        "games": games, "seats_per_game": 3, "think_s": think, "moves": moves, "refused": stats.refused,
+        "database": database,
+        "processes": processes,
+        "games": games,
+        "seats_per_game": 3,
+        "think_s": think,
+        "moves": moves,
+        "refused": stats.refused,
         "dropped": stats.dropped,
         "wall_s": round(wall, 1),
-        "move_p50_ms": pct(stats.move_ms, 50), "move_p99_ms": pct(stats.move_ms, 99),
+        "move_p50_ms": pct(stats.move_ms, 50),
+        "move_p99_ms": pct(stats.move_ms, 99),
         "move_max_ms": round(max(stats.move_ms, default=0), 1),
         "quiet_moves": len(quiet),
-        "quiet_move_p50_ms": pct(quiet, 50), "quiet_move_p99_ms": pct(quiet, 99),
-        "fanout_p50_ms": pct(fan, 50), "fanout_p99_ms": pct(fan, 99),
-        "fanout_same_p50_ms": pct(near, 50), "fanout_same_p99_ms": pct(near, 99),
-        "fanout_other_p50_ms": pct(far, 50), "fanout_other_p99_ms": pct(far, 99),
+        "quiet_move_p50_ms": pct(quiet, 50),
+        "quiet_move_p99_ms": pct(quiet, 99),
+        "fanout_p50_ms": pct(fan, 50),
+        "fanout_p99_ms": pct(fan, 99),
+        "fanout_same_p50_ms": pct(near, 50),
+        "fanout_same_p99_ms": pct(near, 99),
+        "fanout_other_p50_ms": pct(far, 50),
+        "fanout_other_p99_ms": pct(far, 99),
         "moves_per_s": round(moves / active, 1),
         "server_cpu": None if cpu is None else round(cpu / wall, 2),
         "server_ms_per_move": None if cpu is None or not moves else round(1000 * cpu / moves, 2),
@@ -294,7 +350,9 @@ def quiet_p99(r: dict) -> str:
 
 
 def markdown(results: list[dict]) -> str:
-    machine = f"{os.cpu_count()} cores, {platform.processor() or platform.machine()}, Python {platform.python_version()}"
+    machine = (
+        f"{os.cpu_count()} cores, {platform.processor() or platform.machine()}, Python {platform.python_version()}"
+    )
     lines = [
         "## Web table load",
         "",
@@ -307,34 +365,48 @@ def markdown(results: list[dict]) -> str:
         "|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for r in results:
-        cpu = "n/a" if r["server_cpu"] is None else \
-            f"{round(100 * r['server_cpu'])}% of a core ({r['server_ms_per_move']} ms per move)"
+        cpu = (
+            "n/a"
+            if r["server_cpu"] is None
+            else f"{round(100 * r['server_cpu'])}% of a core ({r['server_ms_per_move']} ms per move)"
+        )
         quiet = quiet_p99(r)
-        lines.append(f"| {r['games']} | {r['think_s']} s | {r['moves']} | {r['move_p50_ms']} ms | "
-                     f"{r['move_p99_ms']} ms | {quiet} | {r['fanout_p50_ms']} / {r['fanout_p99_ms']} ms | "
-                     f"{r['moves_per_s']} moves/s | {cpu} | {round(100 * r['client_cpu'])}% of a core | "
-                     f"{round(100 * r['others_cpu'])}% of a core |")
-    lines += ["",
-              "Move latency: POST sent until its answer is read (validation, apply, the SQLite commit, "
-              "the seat's new view, queueing the update for every listener). Fan-out: POST sent until "
-              "each other seat's WebSocket update for that move arrives. Think time is drawn uniformly "
-              "from 0.5x to 1.5x per move; 0 s is the saturation run (every seat answers at once). "
-              "Games start spread over one think period. The two cores are shared with other work: "
-              "\"other processes\" is the CPU everything else used during the run, and \"machine "
-              "otherwise idle\" takes only the moves made in half-second spans when other processes "
-              "used less than a tenth of a core.", ""]
+        lines.append(
+            f"| {r['games']} | {r['think_s']} s | {r['moves']} | {r['move_p50_ms']} ms | "
+            f"{r['move_p99_ms']} ms | {quiet} | {r['fanout_p50_ms']} / {r['fanout_p99_ms']} ms | "
+            f"{r['moves_per_s']} moves/s | {cpu} | {round(100 * r['client_cpu'])}% of a core | "
+            f"{round(100 * r['others_cpu'])}% of a core |"
+        )
+    lines += [
+        "",
+        "Move latency: POST sent until its answer is read (validation, apply, the SQLite commit, "
+        "the seat's new view, queueing the update for every listener). Fan-out: POST sent until "
+        "each other seat's WebSocket update for that move arrives. Think time is drawn uniformly "
+        "from 0.5x to 1.5x per move; 0 s is the saturation run (every seat answers at once). "
+        "Games start spread over one think period. The two cores are shared with other work: "
+        '"other processes" is the CPU everything else used during the run, and "machine '
+        'otherwise idle" takes only the moves made in half-second spans when other processes '
+        "used less than a tenth of a core.",
+        "",
+    ]
     per_move = [r["server_ms_per_move"] for r in results if r["server_ms_per_move"]]
     if per_move:
-        lines += [f"The server spends {min(per_move)}-{max(per_move)} ms of CPU per move (HTTP, engine, "
-                  f"commit, the three seats' views, their socket messages and the HTTP answer), so one core "
-                  f"serves about "
-                  f"{int(1000 / max(per_move))} moves per second.", ""]
+        lines += [
+            f"The server spends {min(per_move)}-{max(per_move)} ms of CPU per move (HTTP, engine, "
+            f"commit, the three seats' views, their socket messages and the HTTP answer), so one core "
+            f"serves about "
+            f"{int(1000 / max(per_move))} moves per second.",
+            "",
+        ]
     for r in {r["think_s"]: r for r in results}.values():
         if r["client_cpu"] > 0.75:
-            lines += [f"In the {r['think_s']} s run the load generator, one Python process driving "
-                      f"{3 * r['games']} sockets, is the bottleneck ({round(100 * r['client_cpu'])}% of "
-                      f"a core against the server's {round(100 * (r['server_cpu'] or 0))}%): its "
-                      f"latencies are mostly the client's own queueing.", ""]
+            lines += [
+                f"In the {r['think_s']} s run the load generator, one Python process driving "
+                f"{3 * r['games']} sockets, is the bottleneck ({round(100 * r['client_cpu'])}% of "
+                f"a core against the server's {round(100 * (r['server_cpu'] or 0))}%): its "
+                f"latencies are mostly the client's own queueing.",
+                "",
+            ]
     return "\n".join(lines)
 
 
@@ -342,7 +414,9 @@ CLUSTER_HEADING = "## Web table load, several processes on PostgreSQL"
 
 
 def markdown_cluster(results: list[dict]) -> str:
-    machine = f"{os.cpu_count()} cores, {platform.processor() or platform.machine()}, Python {platform.python_version()}"
+    machine = (
+        f"{os.cpu_count()} cores, {platform.processor() or platform.machine()}, Python {platform.python_version()}"
+    )
     processes = sorted({r["processes"] for r in results})
     lines = [
         CLUSTER_HEADING,
@@ -362,10 +436,14 @@ def markdown_cluster(results: list[dict]) -> str:
         "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for r in results:
-        cpu = "n/a" if r["server_cpu"] is None else \
-            f"{round(100 * r['server_cpu'])}% of a core ({r['server_ms_per_move']} ms per move)"
-        other = ("–" if r["fanout_other_p50_ms"] is None
-                 else f"{r['fanout_other_p50_ms']} / {r['fanout_other_p99_ms']} ms")
+        cpu = (
+            "n/a"
+            if r["server_cpu"] is None
+            else f"{round(100 * r['server_cpu'])}% of a core ({r['server_ms_per_move']} ms per move)"
+        )
+        other = (
+            "–" if r["fanout_other_p50_ms"] is None else f"{r['fanout_other_p50_ms']} / {r['fanout_other_p99_ms']} ms"
+        )
         db = "PostgreSQL" if r["database"] == "postgresql" else "SQLite"
         quiet = quiet_p99(r)
         lines.append(
@@ -374,18 +452,22 @@ def markdown_cluster(results: list[dict]) -> str:
             f"{r['fanout_p50_ms']} / {r['fanout_p99_ms']} ms | "
             f"{r['fanout_same_p50_ms']} / {r['fanout_same_p99_ms']} ms | {other} | {r['moves_per_s']} moves/s | "
             f"{cpu} | {round(100 * r['database_cpu'])}% of a core | {round(100 * r['client_cpu'])}% of a core | "
-            f"{round(100 * r['others_cpu'])}% of a core |")
-    lines += ["",
-              "Move latency: POST sent until its answer is read (validation, apply, the compare-and-set "
-              "transaction with its NOTIFY, the seat's new view, queueing the update for the process's own "
-              "listeners). Fan-out: POST sent until another seat's WebSocket update for that move "
-              "arrives, split by whether that seat's socket is on the mover's process or another one. "
-              "Refused: moves answered 409 because the seat's view was behind (another process's move "
-              "had not reached the seat's process yet); the seat looks again. Servers' CPU is the sum "
-              "over the server processes; PostgreSQL's is every postgres process's, its exited backends "
-              "included. Everything shares the machine's cores: \"other processes\" is the CPU the rest "
-              "of the machine used meanwhile, and \"machine otherwise idle\" takes only the moves made "
-              "in half-second spans when other processes used less than a tenth of a core.", ""]
+            f"{round(100 * r['others_cpu'])}% of a core |"
+        )
+    lines += [
+        "",
+        "Move latency: POST sent until its answer is read (validation, apply, the compare-and-set "
+        "transaction with its NOTIFY, the seat's new view, queueing the update for the process's own "
+        "listeners). Fan-out: POST sent until another seat's WebSocket update for that move "
+        "arrives, split by whether that seat's socket is on the mover's process or another one. "
+        "Refused: moves answered 409 because the seat's view was behind (another process's move "
+        "had not reached the seat's process yet); the seat looks again. Servers' CPU is the sum "
+        "over the server processes; PostgreSQL's is every postgres process's, its exited backends "
+        'included. Everything shares the machine\'s cores: "other processes" is the CPU the rest '
+        'of the machine used meanwhile, and "machine otherwise idle" takes only the moves made '
+        "in half-second spans when other processes used less than a tenth of a core.",
+        "",
+    ]
     return "\n".join(lines)
 
 
@@ -403,7 +485,7 @@ def write_docs(text: str) -> Path:
         end = old.find("\n## ", start + 1)
         end = end + 1 if end >= 0 else len(old)
         sub = old.find("\n### ", start, end)
-        kept = old[sub + 1:end].rstrip("\n") if sub >= 0 else ""
+        kept = old[sub + 1 : end].rstrip("\n") if sub >= 0 else ""
         old = old[:start] + old[end:]
     text = text.rstrip("\n") + "\n" + ("\n" + kept + "\n" if kept else "")
     path.write_text(old.rstrip("\n") + "\n\n" + text)
@@ -413,14 +495,22 @@ def write_docs(text: str) -> Path:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100)
-    parser.add_argument("--think", type=float, action="append",
-                        help="seconds a seat waits before moving (repeat for several runs; default 0.8 and 0)")
+    parser.add_argument(
+        "--think",
+        type=float,
+        action="append",
+        help="seconds a seat waits before moving (repeat for several runs; default 0.8 and 0)",
+    )
     parser.add_argument("--repeat", type=int, default=1, help="runs per think time")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--url", action="append",
-                        help="benchmark a running server instead of starting one (repeat for several)")
-    parser.add_argument("--database", help="database URL for the servers it starts (default: a "
-                        "scratch SQLite file); several processes need PostgreSQL")
+    parser.add_argument(
+        "--url", action="append", help="benchmark a running server instead of starting one (repeat for several)"
+    )
+    parser.add_argument(
+        "--database",
+        help="database URL for the servers it starts (default: a "
+        "scratch SQLite file); several processes need PostgreSQL",
+    )
     parser.add_argument("--processes", type=int, default=1, help="server processes to start")
     parser.add_argument("--log-dir", type=Path, help="keep the servers' logs here (default: thrown away)")
     parser.add_argument("--write-docs", action="store_true", help="replace the section in docs/benchmarks.md")
@@ -438,8 +528,11 @@ def main() -> None:
             url = args.database or f"sqlite:///{tmp}/load.sqlite"
             logs = args.log_dir or Path(tmp)
             logs.mkdir(parents=True, exist_ok=True)
-            servers = [] if args.url else [ServerProcess(url, log_path=logs / f"server{i}.log")
-                                           for i in range(args.processes)]
+            servers = (
+                []
+                if args.url
+                else [ServerProcess(url, log_path=logs / f"server{i}.log") for i in range(args.processes)]
+            )
             try:
                 for server in servers:
                     server.start()
@@ -454,12 +547,12 @@ def main() -> None:
             finally:
                 for server in servers:
                     server.stop()
-        results.append(report(stats, wall, args.games, think, cpu, mine, machine, database,
-                              len(bases), db_cpu))
+        results.append(report(stats, wall, args.games, think, cpu, mine, machine, database, len(bases), db_cpu))
         if args.timeline:
             offset = time.time() - time.perf_counter()
-            Path(args.timeline).write_text(json.dumps([(round(t + offset, 3), round(ms, 2))
-                                                       for t, ms in stats.timeline]))
+            Path(args.timeline).write_text(
+                json.dumps([(round(t + offset, 3), round(ms, 2)) for t, ms in stats.timeline])
+            )
         print(json.dumps(results[-1]), flush=True)
     several = database == "postgresql" or any(r["processes"] > 1 for r in results)
     text = (markdown_cluster if several else markdown)(results)

@@ -23,8 +23,16 @@ sys.path.insert(0, str(ROOT))
 from epochal.server.process import ServerProcess  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 
 def call(method: str, url: str, body=None, token: str | None = None) -> dict:
@@ -44,10 +52,20 @@ def preference(view: dict, ui: dict, action: dict) -> float:
         card = view["cards"].get(hint["card"], {})
         worth = card.get("vp", 0) + sum(card.get("bonus", {}).values()) * 1.5
         return worth - (0 if not hint["sell"] else worth + 1)
-    return {"colony": 8, "annex": 7, "statue": 6 - hint.get("face_down", 0), "silver": 5, "gold": 6,
-            "side": 1 if hint.get("side") == "A" else 0, "wheel": 0, "tile": 1, "feed_pay": 3,
-            "plunder": 2, "remove": -(view["cards"].get(hint.get("card"), {}).get("vp", 0)),
-            "pass": -5}.get(kind, 0)
+    return {
+        "colony": 8,
+        "annex": 7,
+        "statue": 6 - hint.get("face_down", 0),
+        "silver": 5,
+        "gold": 6,
+        "side": 1 if hint.get("side") == "A" else 0,
+        "wheel": 0,
+        "tile": 1,
+        "feed_pay": 3,
+        "plunder": 2,
+        "remove": -(view["cards"].get(hint.get("card"), {}).get("vp", 0)),
+        "pass": -5,
+    }.get(kind, 0)
 
 
 def play_until(base: str, game_id: str, token: str, epoch: int, step: str) -> None:
@@ -62,8 +80,7 @@ def play_until(base: str, game_id: str, token: str, epoch: int, step: str) -> No
             time.sleep(0.02)
             continue
         best = max(mine, key=lambda a: preference(view, ui, a))
-        call("POST", f"{base}/api/games/{game_id}/actions", {"action": best["id"], "version": msg["version"]},
-             token)
+        call("POST", f"{base}/api/games/{game_id}/actions", {"action": best["id"], "version": msg["version"]}, token)
     raise RuntimeError("the game did not reach the wanted position in time")
 
 
@@ -77,12 +94,20 @@ def main() -> None:
 
     from playwright.sync_api import sync_playwright
 
-    with tempfile.TemporaryDirectory() as tmp, \
-            ServerProcess(f"sqlite:///{tmp}/shot.sqlite", bot_delay=0.0) as server:
-        game = call("POST", f"{server.url}/api/games", {
-            "game": "hadara", "seed": args.seed,
-            "seats": [{"kind": "human", "name": "Amira"}, {"kind": "bot", "level": "easy", "name": "Karim"},
-                      {"kind": "bot", "level": "easy", "name": "Layla"}]})
+    with tempfile.TemporaryDirectory() as tmp, ServerProcess(f"sqlite:///{tmp}/shot.sqlite", bot_delay=0.0) as server:
+        game = call(
+            "POST",
+            f"{server.url}/api/games",
+            {
+                "game": "hadara",
+                "seed": args.seed,
+                "seats": [
+                    {"kind": "human", "name": "Amira"},
+                    {"kind": "bot", "level": "easy", "name": "Karim"},
+                    {"kind": "bot", "level": "easy", "name": "Layla"},
+                ],
+            },
+        )
         seat = game["seats"][0]
         play_until(server.url, game["id"], seat["token"], 2, "B1")
         with sync_playwright() as p:
@@ -90,7 +115,7 @@ def main() -> None:
             page = browser.new_page(viewport={"width": args.width, "height": 1000}, device_scale_factor=1)
             page.goto(seat["link"].replace("#", f"?lang={args.lang}#"))
             page.wait_for_selector("[data-testid=your-turn]")
-            page.wait_for_timeout(2200)                       # let the fresh log lines fade
+            page.wait_for_timeout(2200)  # let the fresh log lines fade
             Path(args.out).parent.mkdir(parents=True, exist_ok=True)
             page.screenshot(path=args.out, full_page=True)
             browser.close()

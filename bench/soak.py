@@ -4,8 +4,8 @@
 
 For each game and player count it runs GAMES games with the first option set of
 ``Game.option_sets`` (the defaults; for Imperium and Imperial Settlers the first nation or empire
-rotation), then OPTION_GAMES games with each of the others (every other value of every option). Every run is the CLI as a
-person types it (``epochal simulate ... --json``) in its own process; the table it prints sums
+rotation), then OPTION_GAMES games with each of the others (every other value of every option).
+Every run is the CLI as a person types it (``epochal simulate ... --json``) in its own process; the table it prints sums
 games, decisions, seconds and errors. Any error, or a run that fails, is reported and makes the
 exit code 1.
 """
@@ -39,8 +39,18 @@ def runs(games: int, option_games: int) -> list[tuple[str, int, dict, int]]:
 
 
 def simulate(name: str, players: int, options: dict, games: int) -> dict:
-    cmd = [EPOCHAL, "simulate", name, "--players", str(players), "--games", str(games),
-           "--seed", str(1000 + players), "--json"]
+    cmd = [
+        EPOCHAL,
+        "simulate",
+        name,
+        "--players",
+        str(players),
+        "--games",
+        str(games),
+        "--seed",
+        str(1000 + players),
+        "--json",
+    ]
     for key, value in options.items():
         cmd += ["-o", f"{key}={value}"]
     done = subprocess.run(cmd, capture_output=True, text=True)
@@ -61,25 +71,25 @@ def main() -> int:
         results = list(pool.map(lambda r: (r, simulate(*r)), todo))
     totals: dict[str, dict] = {}
     bad = 0
-    for (name, players, options, games), result in results:
+    for (name, players, options, _games), result in results:
         if "failed" in result or result["errors"]:
             bad += 1
             print(f"FAILED {name} {players}p {options}: {result.get('failed') or result['errors']}")
             continue
-        row = totals.setdefault(name, {"counts": set(), "sets": 0, "games": 0, "decisions": 0,
-                                       "seconds": 0.0})
+        row = totals.setdefault(name, {"counts": set(), "sets": 0, "games": 0, "decisions": 0, "seconds": 0.0})
         row["counts"].add(players)
         row["sets"] += 1
         row["games"] += result["games"]
         row["decisions"] += result["decisions"]
         row["seconds"] += result["seconds"]
-    print("| game | players | runs (player count x option set) | games | decisions | "
-          "engine seconds | errors |")
+    print("| game | players | runs (player count x option set) | games | decisions | engine seconds | errors |")
     print("|---|---|---|---|---|---|---|")
     for name, row in sorted(totals.items()):
         counts = sorted(row["counts"])
-        print(f"| {name} | {counts[0]}-{counts[-1]} | {row['sets']} | {row['games']:,} | "
-              f"{row['decisions']:,} | {row['seconds']:.1f} | 0 |")
+        print(
+            f"| {name} | {counts[0]}-{counts[-1]} | {row['sets']} | {row['games']:,} | "
+            f"{row['decisions']:,} | {row['seconds']:.1f} | 0 |"
+        )
     print(f"wall time {time.time() - started:.0f} s, {len(todo)} runs, {bad} with errors")
     return 1 if bad else 0
 

@@ -11,7 +11,6 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import Optional
 
 import typer
 from rich.console import Console
@@ -19,12 +18,14 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from epochal import datafile
-from epochal.engine import (IllegalAction, OptionError, RecordError, game_names, get_game,
-                            load_record)
+from epochal.engine import IllegalAction, OptionError, RecordError, game_names, get_game, load_record
 from epochal.engine import replay as replay_record
 
-app = typer.Typer(add_completion=False, no_args_is_help=True,
-                  help="Epochal: civilization-building card games to play, simulate and study.")
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    help="Epochal: civilization-building card games to play, simulate and study.",
+)
 cards_app = typer.Typer(no_args_is_help=True, help="Card data: validate an owner's data file.")
 app.add_typer(cards_app, name="cards")
 
@@ -36,8 +37,8 @@ class UsageError(Exception):
     """Bad input from the command line: one line, exit code 2."""
 
 
-def _game(name: str, data: Optional[Path]):
-    if data is not None:                  # a regular file (or directory of them), size-capped
+def _game(name: str, data: Path | None):
+    if data is not None:  # a regular file (or directory of them), size-capped
         datafile.check_source(data, UsageError)
     try:
         return get_game(name, str(data) if data else None)
@@ -45,7 +46,7 @@ def _game(name: str, data: Optional[Path]):
         raise UsageError(str(exc)) from None
 
 
-SHOWN_NAME = 40                           # characters of a seat name the text output prints
+SHOWN_NAME = 40  # characters of a seat name the text output prints
 
 
 def _load_record(path: Path):
@@ -57,7 +58,7 @@ def _load_record(path: Path):
 
 
 def _shown(name: str) -> str:
-    return name if len(name) <= SHOWN_NAME else name[:SHOWN_NAME - 1] + "…"
+    return name if len(name) <= SHOWN_NAME else name[: SHOWN_NAME - 1] + "…"
 
 
 def _writable_dir(path: Path, flag: str) -> None:
@@ -67,8 +68,7 @@ def _writable_dir(path: Path, flag: str) -> None:
     except FileExistsError:
         raise UsageError(f"{flag} {path}: exists and is not a directory") from None
     except OSError as exc:
-        raise UsageError(f"{flag} {path}: cannot create the directory: "
-                         f"{exc.strerror or exc}") from None
+        raise UsageError(f"{flag} {path}: cannot create the directory: {exc.strerror or exc}") from None
     if not os.access(path, os.W_OK | os.X_OK):
         raise UsageError(f"{flag} {path}: the directory is not writable")
 
@@ -80,8 +80,7 @@ def _writable_file(path: Path, flag: str) -> None:
     parent = path.parent if str(path.parent) else Path(".")
     if not parent.is_dir():
         raise UsageError(f"{flag} {path}: no directory {parent}")
-    if not os.access(parent, os.W_OK | os.X_OK) or (path.exists() and
-                                                     not os.access(path, os.W_OK)):
+    if not os.access(parent, os.W_OK | os.X_OK) or (path.exists() and not os.access(path, os.W_OK)):
         raise UsageError(f"{flag} {path}: not writable")
 
 
@@ -120,10 +119,17 @@ def games(as_json: bool = typer.Option(False, "--json", help="One JSON object on
     rows = []
     for name in game_names():
         game = get_game(name)
-        rows.append({"name": name, "title": game.title, "players": [game.min_players, game.max_players],
-                     "options": {o.name: {"choices": list(o.choices), "default": o.default, "help": o.help}
-                                 for o in game.options},
-                     "data": game.data_status()})
+        rows.append(
+            {
+                "name": name,
+                "title": game.title,
+                "players": [game.min_players, game.max_players],
+                "options": {
+                    o.name: {"choices": list(o.choices), "default": o.default, "help": o.help} for o in game.options
+                },
+                "data": game.data_status(),
+            }
+        )
     if as_json:
         _emit_json({"games": rows})
         return
@@ -131,23 +137,28 @@ def games(as_json: bool = typer.Option(False, "--json", help="One JSON object on
     for col in ("game", "players", "options (default first)", "card data"):
         table.add_column(col, overflow="fold")
     for r in rows:
+
         def choices(v):
             values = [v["default"]] + [c for c in v["choices"] if c != v["default"]]
             return "|".join(map(str, values if len(values) <= 4 else values[:3] + ["…"]))
+
         opts = "\n".join(f"{k}: {choices(v)}" for k, v in r["options"].items())
         table.add_row(f"{r['name']}\n{r['title']}", f"{r['players'][0]}-{r['players'][1]}", opts, r["data"])
     out.print(table)
 
 
 @app.command()
-def simulate(game_name: str = typer.Argument(..., metavar="GAME"),
-             players: int = PLAYERS,
-             games_: int = typer.Option(100, "--games", "-n", help="Games to play."),
-             seed: int = typer.Option(1, "--seed", help="Seed of the series."),
-             agents: Optional[str] = typer.Option(None, "--agents", help="Agents per seat, e.g. heuristic,random,random."),
-             as_json: bool = typer.Option(False, "--json", help="One JSON object on stdout."),
-             save_records: Optional[Path] = typer.Option(None, "--save-records", help="Write every game's record to DIR."),
-             option: list[str] = OPTION, data: Optional[Path] = DATA):
+def simulate(
+    game_name: str = typer.Argument(..., metavar="GAME"),
+    players: int = PLAYERS,
+    games_: int = typer.Option(100, "--games", "-n", help="Games to play."),
+    seed: int = typer.Option(1, "--seed", help="Seed of the series."),
+    agents: str | None = typer.Option(None, "--agents", help="Agents per seat, e.g. heuristic,random,random."),
+    as_json: bool = typer.Option(False, "--json", help="One JSON object on stdout."),
+    save_records: Path | None = typer.Option(None, "--save-records", help="Write every game's record to DIR."),
+    option: list[str] = OPTION,
+    data: Path | None = DATA,
+):
     """Play GAMES games between agents and report wins, scores, speed and errors."""
     from epochal.agents import parse_agents
     from epochal.sim.simulate import simulate as run
@@ -164,9 +175,8 @@ def simulate(game_name: str = typer.Argument(..., metavar="GAME"),
     with _progress(games_, f"{game_name} x{players}") as tick:
         try:
             report = run(game, players, games_, seed, names, options, save_records, tick)
-        except OSError as exc:             # the disk filled up, the directory went away ...
-            raise UsageError(f"--save-records {save_records}: cannot write: "
-                             f"{exc.strerror or exc}") from None
+        except OSError as exc:  # the disk filled up, the directory went away ...
+            raise UsageError(f"--save-records {save_records}: cannot write: {exc.strerror or exc}") from None
     if as_json:
         _emit_json(report)
         return
@@ -174,11 +184,14 @@ def simulate(game_name: str = typer.Argument(..., metavar="GAME"),
     for col in ("seat", "agent", "wins", "win rate", "mean score"):
         table.add_column(col)
     for s in range(players):
-        table.add_row(str(s), names[s], str(report["wins"][s]), str(report["win_rate"][s]),
-                      str(report["mean_scores"][s]))
+        table.add_row(
+            str(s), names[s], str(report["wins"][s]), str(report["win_rate"][s]), str(report["mean_scores"][s])
+        )
     out.print(table)
-    out.print(f"{report['decisions']} decisions in {report['seconds']} s "
-              f"({report['decisions_per_second']}/s), errors: {report['errors']}")
+    out.print(
+        f"{report['decisions']} decisions in {report['seconds']} s "
+        f"({report['decisions_per_second']}/s), errors: {report['errors']}"
+    )
     if report.get("first_error"):
         out.print(report["first_error"]["error"])
 
@@ -193,8 +206,14 @@ class _progress:
     def __enter__(self):
         if not err.is_terminal:
             return None
-        self.bar = Progress(TextColumn(self.label), BarColumn(), MofNCompleteColumn(),
-                            TimeRemainingColumn(), console=err, transient=True)
+        self.bar = Progress(
+            TextColumn(self.label),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            console=err,
+            transient=True,
+        )
         self.bar.start()
         task = self.bar.add_task(self.label, total=self.total)
         return lambda done: self.bar.update(task, completed=done)
@@ -205,16 +224,21 @@ class _progress:
 
 
 @app.command()
-def bench(game_name: str = typer.Argument(..., metavar="GAME"),
-          players: int = typer.Option(3, "--players", "-p", help="Number of players."),
-          seconds: float = typer.Option(5.0, "--seconds", help="How long to measure."),
-          seed: int = typer.Option(1, "--seed"),
-          agent: str = typer.Option("random", "--agent",
-                                    help="random: engine throughput; ismcts[:BUDGET]: search iterations per second."),
-          as_json: bool = typer.Option(False, "--json", help="One JSON object on stdout."),
-          option: list[str] = OPTION, data: Optional[Path] = DATA):
+def bench(
+    game_name: str = typer.Argument(..., metavar="GAME"),
+    players: int = typer.Option(3, "--players", "-p", help="Number of players."),
+    seconds: float = typer.Option(5.0, "--seconds", help="How long to measure."),
+    seed: int = typer.Option(1, "--seed"),
+    agent: str = typer.Option(
+        "random", "--agent", help="random: engine throughput; ismcts[:BUDGET]: search iterations per second."
+    ),
+    as_json: bool = typer.Option(False, "--json", help="One JSON object on stdout."),
+    option: list[str] = OPTION,
+    data: Path | None = DATA,
+):
     """Engine throughput (decisions/s, clone/apply/legal µs), or ISMCTS iterations per second."""
-    from epochal.sim.bench import bench as run, bench_search
+    from epochal.sim.bench import bench as run
+    from epochal.sim.bench import bench_search
 
     game = _game(game_name, data)
     options = _options(game, players, option)
@@ -237,16 +261,19 @@ def bench(game_name: str = typer.Argument(..., metavar="GAME"),
 
 
 @app.command()
-def tournament(game_name: str = typer.Argument(..., metavar="GAME"),
-               players: int = PLAYERS,
-               agents: str = typer.Option(..., "--agents", help="One agent per seat, e.g. ismcts:200ms,heuristic,random."),
-               games_: int = typer.Option(100, "--games", "-n"),
-               workers: int = typer.Option(1, "--workers", "-w", help="Parallel worker processes (or Ray CPUs)."),
-               backend: str = typer.Option("process", "--backend", help="process or ray."),
-               seed: int = typer.Option(1, "--seed"),
-               out_dir: Optional[Path] = typer.Option(None, "--out", help="Write tournament.json and report.html here."),
-               as_json: bool = typer.Option(False, "--json", help="The statistics as one JSON object on stdout."),
-               option: list[str] = OPTION, data: Optional[Path] = DATA):
+def tournament(
+    game_name: str = typer.Argument(..., metavar="GAME"),
+    players: int = PLAYERS,
+    agents: str = typer.Option(..., "--agents", help="One agent per seat, e.g. ismcts:200ms,heuristic,random."),
+    games_: int = typer.Option(100, "--games", "-n"),
+    workers: int = typer.Option(1, "--workers", "-w", help="Parallel worker processes (or Ray CPUs)."),
+    backend: str = typer.Option("process", "--backend", help="process or ray."),
+    seed: int = typer.Option(1, "--seed"),
+    out_dir: Path | None = typer.Option(None, "--out", help="Write tournament.json and report.html here."),
+    as_json: bool = typer.Option(False, "--json", help="The statistics as one JSON object on stdout."),
+    option: list[str] = OPTION,
+    data: Path | None = DATA,
+):
     """Agents rotated over seats; win rates with 95% intervals, ratings, an HTML report."""
     from epochal.agents import parse_agents
     from epochal.sim.report import write_report
@@ -265,8 +292,9 @@ def tournament(game_name: str = typer.Argument(..., metavar="GAME"),
     if out_dir is not None:
         _writable_dir(out_dir, "--out")
     with _progress(games_, f"{game_name} tournament") as tick:
-        result = run_tournament(game_name, players, names, games_, seed, workers, backend,
-                                options, str(data) if data else None, tick)
+        result = run_tournament(
+            game_name, players, names, games_, seed, workers, backend, options, str(data) if data else None, tick
+        )
     stats = result["stats"]
     if out_dir is not None:
         json_path, html_path = write_report(result, out_dir)
@@ -278,43 +306,58 @@ def tournament(game_name: str = typer.Argument(..., metavar="GAME"),
     for col in ("agent", "seats", "win rate", "95% CI", "mean score", "rating"):
         table.add_column(col)
     for name, r in stats["per_agent"].items():
-        table.add_row(name, str(r["games"]), str(r["win_rate"]), f"{r['ci95'][0]}-{r['ci95'][1]}",
-                      str(r["mean_score"]), str(stats["ratings"][name]))
+        table.add_row(
+            name,
+            str(r["games"]),
+            str(r["win_rate"]),
+            f"{r['ci95'][0]}-{r['ci95'][1]}",
+            str(r["mean_score"]),
+            str(stats["ratings"][name]),
+        )
     out.print(table)
     out.print(f"errors: {stats['errors']}")
 
 
 @app.command()
-def replay(file: Path = typer.Argument(..., help="A game record (JSON)."),
-           as_json: bool = typer.Option(False, "--json"), data: Optional[Path] = DATA):
+def replay(
+    file: Path = typer.Argument(..., help="A game record (JSON)."),
+    as_json: bool = typer.Option(False, "--json"),
+    data: Path | None = DATA,
+):
     """Replay a record through the rules and print the final scores."""
     record = _load_record(file)
-    game = _game(record.game, data)       # a bad --data is one error line, before replaying
+    game = _game(record.game, data)  # a bad --data is one error line, before replaying
     try:
         state = replay_record(record, str(data) if data else None)
     except RecordError as exc:
         raise UsageError(str(exc)) from None
     scores = game.scores(state)
-    result = {"game": record.game, "actions": len(record.actions),
-              "scores": [s.total for s in scores], "breakdown": [s.breakdown for s in scores],
-              "winners": game.winners(state)}
+    result = {
+        "game": record.game,
+        "actions": len(record.actions),
+        "scores": [s.total for s in scores],
+        "breakdown": [s.breakdown for s in scores],
+        "winners": game.winners(state),
+    }
     if as_json:
         _emit_json(result)
         return
-    for seat, (name, sc) in enumerate(zip(record.seats, scores)):
+    for seat, (name, sc) in enumerate(zip(record.seats, scores, strict=True)):
         mark = "  winner" if seat in result["winners"] else ""
-        out.print(f"seat {seat} ({_shown(name)}): {sc.total}  {sc.breakdown}{mark}",
-                  markup=False, highlight=False)
+        out.print(f"seat {seat} ({_shown(name)}): {sc.total}  {sc.breakdown}{mark}", markup=False, highlight=False)
 
 
 @app.command()
-def play(game_name: str = typer.Argument(..., metavar="GAME"),
-         players: int = PLAYERS,
-         seat: int = typer.Option(0, "--seat", help="Your seat."),
-         vs: str = typer.Option("heuristic", "--vs", help="Agent for the other seats."),
-         seed: Optional[int] = typer.Option(None, "--seed"),
-         option: list[str] = OPTION, data: Optional[Path] = DATA,
-         save: Optional[Path] = typer.Option(None, "--save", help="Write the record here at the end.")):
+def play(
+    game_name: str = typer.Argument(..., metavar="GAME"),
+    players: int = PLAYERS,
+    seat: int = typer.Option(0, "--seat", help="Your seat."),
+    vs: str = typer.Option("heuristic", "--vs", help="Agent for the other seats."),
+    seed: int | None = typer.Option(None, "--seed"),
+    option: list[str] = OPTION,
+    data: Path | None = DATA,
+    save: Path | None = typer.Option(None, "--save", help="Write the record here at the end."),
+):
     """Play in the terminal against bots, choosing among the legal actions by number."""
     from epochal.terminal import play_terminal
 
@@ -326,6 +369,7 @@ def play(game_name: str = typer.Argument(..., metavar="GAME"),
         _writable_file(save, "--save")
     try:
         from epochal.agents import make_agent
+
         make_agent(vs, game)
     except OptionError as exc:
         raise UsageError(str(exc)) from None
@@ -333,38 +377,56 @@ def play(game_name: str = typer.Argument(..., metavar="GAME"),
 
 
 @app.command()
-def serve(host: str = typer.Option("127.0.0.1", "--host", help="Interface to listen on."),
-          port: int = typer.Option(8000, "--port", help="TCP port."),
-          database: Optional[str] = typer.Option(
-              None, "--database", help="SQLAlchemy URL; default: $EPOCHAL_DATABASE_URL, else the "
-              "SQLite file epochal.sqlite in the working directory."),
-          bot_delay: float = typer.Option(0.8, "--bot-delay", help="Seconds between bot moves."),
-          bot_processes: Optional[int] = typer.Option(
-              None, "--bot-processes", help="Worker processes in which search bots (normal, hard) "
-              "think; 0: in threads of the server process. Default: $EPOCHAL_BOT_PROCESSES, else "
-              "the number of CPUs."),
-          data_set: list[str] = typer.Option([], "--data-set", help="Extra card data set GAME=KEY=FILE "
-                                             "offered in the lobby (repeatable)."),
-          max_body: Optional[int] = typer.Option(
-              None, "--max-body", help="Largest request body and WebSocket message, in bytes. "
-              "Default: $EPOCHAL_MAX_BODY, else 65536."),
-          create_rate: Optional[float] = typer.Option(
-              None, "--create-rate", help="Games one client address may create per minute; 0: no "
-              "limit. Default: $EPOCHAL_CREATE_RATE, else 30."),
-          archive_after: Optional[float] = typer.Option(
-              None, "--archive-after", help="Days an unfinished game may go untouched before it is "
-              "archived (not replayed at start-up). Default: $EPOCHAL_ARCHIVE_AFTER, else 30."),
-          allowed_origin: list[str] = typer.Option(
-              [], "--allowed-origin", help="An origin (https://host[:port]) besides the server's own "
-              "whose pages may open WebSockets (repeatable). Default: $EPOCHAL_ALLOWED_ORIGINS, "
-              "comma-separated."),
-          log_level: str = typer.Option("info", "--log-level")):
+def serve(
+    host: str = typer.Option("127.0.0.1", "--host", help="Interface to listen on."),
+    port: int = typer.Option(8000, "--port", help="TCP port."),
+    database: str | None = typer.Option(
+        None,
+        "--database",
+        help="SQLAlchemy URL; default: $EPOCHAL_DATABASE_URL, else the "
+        "SQLite file epochal.sqlite in the working directory.",
+    ),
+    bot_delay: float = typer.Option(0.8, "--bot-delay", help="Seconds between bot moves."),
+    bot_processes: int | None = typer.Option(
+        None,
+        "--bot-processes",
+        help="Worker processes in which search bots (normal, hard) "
+        "think; 0: in threads of the server process. Default: $EPOCHAL_BOT_PROCESSES, else "
+        "the number of CPUs.",
+    ),
+    data_set: list[str] = typer.Option(
+        [], "--data-set", help="Extra card data set GAME=KEY=FILE offered in the lobby (repeatable)."
+    ),
+    max_body: int | None = typer.Option(
+        None,
+        "--max-body",
+        help="Largest request body and WebSocket message, in bytes. Default: $EPOCHAL_MAX_BODY, else 65536.",
+    ),
+    create_rate: float | None = typer.Option(
+        None,
+        "--create-rate",
+        help="Games one client address may create per minute; 0: no limit. Default: $EPOCHAL_CREATE_RATE, else 30.",
+    ),
+    archive_after: float | None = typer.Option(
+        None,
+        "--archive-after",
+        help="Days an unfinished game may go untouched before it is "
+        "archived (not replayed at start-up). Default: $EPOCHAL_ARCHIVE_AFTER, else 30.",
+    ),
+    allowed_origin: list[str] = typer.Option(
+        [],
+        "--allowed-origin",
+        help="An origin (https://host[:port]) besides the server's own "
+        "whose pages may open WebSockets (repeatable). Default: $EPOCHAL_ALLOWED_ORIGINS, "
+        "comma-separated.",
+    ),
+    log_level: str = typer.Option("info", "--log-level"),
+):
     """Run the web table: lobby and games in the browser at http://HOST:PORT/."""
     import uvicorn
 
     from epochal.server import create_app, default_bot_processes, default_database_url
-    from epochal.server.app import (default_allowed_origins, default_archive_after,
-                                    default_create_rate, default_max_body)
+    from epochal.server.app import default_allowed_origins, default_archive_after, default_create_rate, default_max_body
 
     if not 0 < port < 65536:
         raise UsageError(f"--port must be 1..65535, not {port}")
@@ -375,8 +437,7 @@ def serve(host: str = typer.Option("127.0.0.1", "--host", help="Interface to lis
         allowed_origin = allowed_origin or default_allowed_origins()
     except ValueError as exc:
         raise UsageError(str(exc)) from None
-    for flag, value in (("--max-body", max_body), ("--create-rate", create_rate),
-                        ("--archive-after", archive_after)):
+    for flag, value in (("--max-body", max_body), ("--create-rate", create_rate), ("--archive-after", archive_after)):
         if not 0 <= value < float("inf"):
             raise UsageError(f"{flag} must be 0 or more, not {value}")
     for origin in allowed_origin:
@@ -395,9 +456,10 @@ def serve(host: str = typer.Option("127.0.0.1", "--host", help="Interface to lis
     for spec in data_set:
         parts = spec.split("=", 2)
         if len(parts) != 3 or parts[0] not in game_names() or parts[1] == "builtin":
-            raise UsageError(f"--data-set wants GAME=KEY=FILE with a known game and a key other "
-                             f"than 'builtin', got {spec!r}")
-        _game(parts[0], Path(parts[2]))                 # validates the file now, not mid-game
+            raise UsageError(
+                f"--data-set wants GAME=KEY=FILE with a known game and a key other than 'builtin', got {spec!r}"
+            )
+        _game(parts[0], Path(parts[2]))  # validates the file now, not mid-game
         sets.setdefault(parts[0], {})[parts[1]] = str(Path(parts[2]).resolve())
     from sqlalchemy.engine import make_url
     from sqlalchemy.exc import ArgumentError
@@ -410,16 +472,32 @@ def serve(host: str = typer.Option("127.0.0.1", "--host", help="Interface to lis
     err.print(f"Epochal web table on http://{host}:{port}/  (database: {shown})")
     # No per-message compression: a view is a few kB of JSON, and deflating it for every
     # listener cost a quarter of the server's CPU under load.
-    uvicorn.run(create_app(url, bot_delay=bot_delay, data_sets=sets, bot_processes=bot_processes,
-                           max_body=max_body, create_rate=create_rate, archive_after=archive_after,
-                           allowed_origins=allowed_origin),
-                host=host, port=port, log_level=log_level, access_log=False, ws_ping_interval=20,
-                ws_ping_timeout=20, ws_per_message_deflate=False)
+    uvicorn.run(
+        create_app(
+            url,
+            bot_delay=bot_delay,
+            data_sets=sets,
+            bot_processes=bot_processes,
+            max_body=max_body,
+            create_rate=create_rate,
+            archive_after=archive_after,
+            allowed_origins=allowed_origin,
+        ),
+        host=host,
+        port=port,
+        log_level=log_level,
+        access_log=False,
+        ws_ping_interval=20,
+        ws_ping_timeout=20,
+        ws_per_message_deflate=False,
+    )
 
 
 @cards_app.command("validate")
-def cards_validate(game_name: str = typer.Argument(..., metavar="GAME"),
-                   file: Path = typer.Argument(..., help="The data file to check.")):
+def cards_validate(
+    game_name: str = typer.Argument(..., metavar="GAME"),
+    file: Path = typer.Argument(..., help="The data file to check."),
+):
     """Check a card data file against every constraint the rules record."""
     if game_name not in game_names():
         raise UsageError(f"unknown game {game_name!r} (games: {', '.join(game_names())})")
@@ -428,8 +506,7 @@ def cards_validate(game_name: str = typer.Argument(..., metavar="GAME"),
 
 
 @cards_app.command("coverage")
-def cards_coverage(game_name: str = typer.Argument(..., metavar="GAME"),
-                   as_json: bool = typer.Option(False, "--json")):
+def cards_coverage(game_name: str = typer.Argument(..., metavar="GAME"), as_json: bool = typer.Option(False, "--json")):
     """Per deck: cards, implemented in the engine, covered by a test."""
     from epochal.coverage import coverage
 
@@ -442,8 +519,9 @@ def cards_coverage(game_name: str = typer.Argument(..., metavar="GAME"),
     for col in ("deck", "cards", "implemented", "tested", "not exact"):
         table.add_column(col)
     for deck, row in report["decks"].items():
-        table.add_row(deck, str(row["cards"]), str(row["implemented"]), str(row["tested"]),
-                      ", ".join(row["not_exact"]) or "-")
+        table.add_row(
+            deck, str(row["cards"]), str(row["implemented"]), str(row["tested"]), ", ".join(row["not_exact"]) or "-"
+        )
     t = report["total"]
     table.add_row("total", str(t["cards"]), str(t["implemented"]), str(t["tested"]), "")
     out.print(table)
@@ -452,8 +530,7 @@ def cards_coverage(game_name: str = typer.Argument(..., metavar="GAME"),
 
 
 @cards_app.command("gaps")
-def cards_gaps(game_name: str = typer.Argument(..., metavar="GAME"),
-               as_json: bool = typer.Option(False, "--json")):
+def cards_gaps(game_name: str = typer.Argument(..., metavar="GAME"), as_json: bool = typer.Option(False, "--json")):
     """Every card whose data is not established, with what is missing."""
     game = _game(game_name, None)
     gaps = game.gaps() if hasattr(game, "gaps") else []
@@ -473,7 +550,7 @@ def main() -> None:
         app(standalone_mode=False)
     except UsageError as exc:
         _fail(str(exc))
-    except typer.TyperException as exc:        # a parsing error of the command line
+    except typer.TyperException as exc:  # a parsing error of the command line
         if type(exc).__name__ == "NoArgsIsHelpError":
             exc.show()
             sys.exit(2)

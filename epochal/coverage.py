@@ -36,8 +36,9 @@ def coverage(game_name: str) -> dict:
     tested = tested_ids(game_name)
     decks: dict[str, dict] = {}
     for card in game.card_catalog():
-        row = decks.setdefault(card["deck"], {"cards": 0, "implemented": 0, "tested": 0,
-                                              "not_exact": [], "untested": []})
+        row = decks.setdefault(
+            card["deck"], {"cards": 0, "implemented": 0, "tested": 0, "not_exact": [], "untested": []}
+        )
         row["cards"] += 1
         row["implemented"] += card["implemented"]
         if card["provenance"] != "exact":
@@ -47,5 +48,4 @@ def coverage(game_name: str) -> dict:
         elif tested is not None:
             row["untested"].append(card["id"])
     total = {k: sum(d[k] for d in decks.values()) for k in ("cards", "implemented", "tested")}
-    return {"game": game_name, "decks": decks, "total": total,
-            "tests_found": tested is not None}
+    return {"game": game_name, "decks": decks, "total": total, "tests_found": tested is not None}

@@ -36,17 +36,23 @@ def render(top: dict, expand: tuple[str, ...] = ()) -> str:
             items = ["  " + json.dumps(item, ensure_ascii=False) for item in value]
             lines.append(f' "{key}": [\n' + ",\n".join(items) + f"\n ]{end}")
         elif key in expand and isinstance(value, dict):
-            items = [f"  {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}"
-                     for k, v in value.items()]
+            items = [f"  {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}" for k, v in value.items()]
             lines.append(f' "{key}": {{\n' + ",\n".join(items) + f"\n }}{end}")
         else:
             lines.append(f' "{key}": {json.dumps(value, ensure_ascii=False)}{end}')
     return "\n".join(lines) + "\n}\n"
 
 
-def generator_main(argv: list[str] | None, *, build: Callable, validate: Callable,
-                   render: Callable, path: Path, module: str,
-                   summary: Callable[[object], str]) -> int:
+def generator_main(
+    argv: list[str] | None,
+    *,
+    build: Callable,
+    validate: Callable,
+    render: Callable,
+    path: Path,
+    module: str,
+    summary: Callable[[object], str],
+) -> int:
     """Build the data, refuse it if ``validate`` finds problems (exit 2), then write ``path`` —
     or with ``--check`` only compare it (exit 1 when stale)."""
     args = sys.argv[1:] if argv is None else argv
@@ -69,7 +75,7 @@ def generator_main(argv: list[str] | None, *, build: Callable, validate: Callabl
 
 # --- reading an owner's data file ----------------------------------------------------------------
 
-MAX_BYTES = 16 << 20          # a data file, or a data directory's *.json files together (16 MiB)
+MAX_BYTES = 16 << 20  # a data file, or a data directory's *.json files together (16 MiB)
 
 
 class DataError(ValueError):
@@ -77,8 +83,7 @@ class DataError(ValueError):
     wonder, colony ...) and the field. Each game's ``cards.DataError`` derives from it."""
 
 
-def read_bytes(path: str | Path, error: type[Exception] = DataError,
-               limit: int = MAX_BYTES) -> bytes:
+def read_bytes(path: str | Path, error: type[Exception] = DataError, limit: int = MAX_BYTES) -> bytes:
     """The bytes of a file (card data, a game record): a regular file of at most ``limit``
     bytes, else ``error``.
 
@@ -86,13 +91,12 @@ def read_bytes(path: str | Path, error: type[Exception] = DataError,
     ``limit + 1`` bytes are ever read, so no input can exhaust memory."""
     path = Path(path)
     try:
-        info = os.stat(path)                 # before opening: opening a pipe would block
+        info = os.stat(path)  # before opening: opening a pipe would block
         if not stat.S_ISREG(info.st_mode):
             kind = "a directory" if stat.S_ISDIR(info.st_mode) else "not a regular file"
             raise error(f"{path}: cannot read: {kind}")
         if info.st_size > limit:
-            raise error(f"{path}: {info.st_size} bytes, more than the {_size(limit)} a file may "
-                        f"hold")
+            raise error(f"{path}: {info.st_size} bytes, more than the {_size(limit)} a file may hold")
         with open(path, "rb") as f:
             raw = f.read(limit + 1)
     except OSError as exc:
@@ -102,8 +106,7 @@ def read_bytes(path: str | Path, error: type[Exception] = DataError,
     return raw
 
 
-def check_source(path: str | Path, error: type[Exception] = DataError,
-                 limit: int = MAX_BYTES) -> None:
+def check_source(path: str | Path, error: type[Exception] = DataError, limit: int = MAX_BYTES) -> None:
     """Refuse, before any game reads it, a data path that is not a regular file of at most
     ``limit`` bytes, or a directory whose ``*.json`` entries are not all regular files of at
     most ``limit`` bytes together."""
@@ -124,8 +127,7 @@ def check_source(path: str | Path, error: type[Exception] = DataError,
         except OSError as exc:
             raise error(f"{path}: cannot read: {exc.strerror or exc}") from None
         if total > limit:
-            raise error(f"{path}: its *.json files hold {total} bytes; a data directory has at "
-                        f"most {_size(limit)}")
+            raise error(f"{path}: its *.json files hold {total} bytes; a data directory has at most {_size(limit)}")
         return
     if not stat.S_ISREG(info.st_mode):
         raise error(f"{path}: cannot read: not a regular file")
@@ -137,8 +139,7 @@ def _size(n: int) -> str:
     return f"{n >> 20} MiB" if n % (1 << 20) == 0 else f"{n} bytes"
 
 
-def located(message: str, raw: bytes, labels: dict[str, str] | None = None,
-            top: str = "card") -> str:
+def located(message: str, raw: bytes, labels: dict[str, str] | None = None, top: str = "card") -> str:
     """A msgspec validation message (``... - at `$[22].play[0]```) with the entry it points
     into named by its ``id`` (``card 1GRE10: ...``), so that an owner finds it in the file.
     ``labels`` names the entries of each top-level list (``{"cards": "card"}``); the entries of
@@ -149,7 +150,7 @@ def located(message: str, raw: bytes, labels: dict[str, str] | None = None,
     steps = re.findall(r"\[(\d+)\]|\.([A-Za-z_][A-Za-z0-9_]*)", match.group(1))
     try:
         node = msgspec.json.decode(raw)
-    except (msgspec.DecodeError, RecursionError):        # garbage elsewhere; nested too deeply
+    except (msgspec.DecodeError, RecursionError):  # garbage elsewhere; nested too deeply
         return message
     label, name = None, None
     kind = top
@@ -173,6 +174,7 @@ def located(message: str, raw: bytes, labels: dict[str, str] | None = None,
 
 
 # --- a deep check of untyped JSON (effect operations) --------------------------------------------
+
 
 def _show(value) -> str:
     text = json.dumps(value, ensure_ascii=False) if _plain(value) else repr(value)
@@ -218,8 +220,7 @@ class Int(Schema):
         self.what = f"an integer from {low} to {high}"
 
     def problems(self, value, where=""):
-        ok = isinstance(value, int) and not isinstance(value, bool) and \
-            self.low <= value <= self.high
+        ok = isinstance(value, int) and not isinstance(value, bool) and self.low <= value <= self.high
         return [] if ok else self.wrong(value, where)
 
 
@@ -247,8 +248,7 @@ class Choice(Schema):
 
     def __init__(self, *values):
         self.values = values
-        self.what = "one of " + ", ".join(_show(v) if not isinstance(v, str) else v
-                                          for v in values)
+        self.what = "one of " + ", ".join(_show(v) if not isinstance(v, str) else v for v in values)
 
     def problems(self, value, where=""):
         ok = any(type(value) is type(v) and value == v for v in self.values)
@@ -268,8 +268,7 @@ class List(Schema):
         out = []
         for i, item in enumerate(value):
             out += self.item.problems(item, _at(where, i))
-        if self.unique and not out and len({json.dumps(v, sort_keys=True) for v in value}) \
-                != len(value):
+        if self.unique and not out and len({json.dumps(v, sort_keys=True) for v in value}) != len(value):
             out.append(f"{where}: an item appears twice in {_show(value)}")
         return out
 
@@ -287,8 +286,7 @@ class Map(Schema):
         out = []
         for key, item in value.items():
             if key not in self.keys.values:
-                out.append(f"{_at(where, key)}: unknown key {key!r} (keys: "
-                           f"{', '.join(map(str, self.keys.values))})")
+                out.append(f"{_at(where, key)}: unknown key {key!r} (keys: {', '.join(map(str, self.keys.values))})")
             else:
                 out += self.value.problems(item, _at(where, key))
         return out
@@ -298,8 +296,7 @@ class Obj(Schema):
     """An object with exactly these keys: every ``required`` one and any ``optional`` ones.
     ``name`` says what it is in messages (``gain``: ``gain has no key 'x'``)."""
 
-    def __init__(self, required: dict | None = None, optional: dict | None = None,
-                 name: str = "an object"):
+    def __init__(self, required: dict | None = None, optional: dict | None = None, name: str = "an object"):
         self.required, self.optional = dict(required or {}), dict(optional or {})
         self.name = name
         keys = ", ".join([*self.required, *self.optional]) or "none"
@@ -356,8 +353,7 @@ class Either(Schema):
 def _overlap(option: Schema, value) -> int:
     if isinstance(option, Obj) and isinstance(value, dict):
         return len(set(value) & (set(option.required) | set(option.optional)))
-    if isinstance(option, Tagged) and isinstance(value, dict) and value.get(option.tag) in \
-            option.shapes:
+    if isinstance(option, Tagged) and isinstance(value, dict) and value.get(option.tag) in option.shapes:
         return 1
     if isinstance(option, List) and isinstance(value, list):
         return 1

@@ -12,16 +12,24 @@ from epochal.engine import Game, new_record, visible
 from epochal.engine.locale import render
 
 
-def play_terminal(game: Game, players: int, seat: int, vs: str, seed: int | None,
-                  options: dict, save: Path | None, console: Console, input_fn=input) -> list[int]:
+def play_terminal(
+    game: Game,
+    players: int,
+    seat: int,
+    vs: str,
+    seed: int | None,
+    options: dict,
+    save: Path | None,
+    console: Console,
+    input_fn=input,
+) -> list[int]:
     """Play one game; returns the final totals. ``input_fn`` lets tests type for the human."""
     seed = random.randrange(2**31) if seed is None else seed
     state = game.new(players, seed, options)
     names = [(f"seat {s} (you)" if s == seat else f"{vs} {s}") for s in range(players)]
     record = new_record(game, state, seed, names)
     bots = {s: make_agent(vs, game, seed + s) for s in range(players) if s != seat}
-    console.print(f"[bold]{game.title}[/bold], {players} players, seed {seed}. "
-                  f"Card data: {game.data_status()}")
+    console.print(f"[bold]{game.title}[/bold], {players} players, seed {seed}. Card data: {game.data_status()}")
     while not state.over:
         for actor in game.actors(state):
             if actor not in game.actors(state):
@@ -33,8 +41,7 @@ def play_terminal(game: Game, players: int, seat: int, vs: str, seed: int | None
             events = game.apply(state, actor, action)
             record.actions.append((actor, action))
             for ev in visible(events, seat):
-                console.print("  " + render(game.name, ev, "en", names, game.display_name),
-                              markup=False)
+                console.print("  " + render(game.name, ev, "en", names, game.display_name), markup=False)
     scores = game.scores(state)
     for s, sc in enumerate(scores):
         console.print(f"{names[s]:>14}: {sc.total:4d}  {sc.breakdown}")
@@ -67,8 +74,9 @@ def _ask(game: Game, state, seat: int, console: Console, input_fn) -> int:
 def _summary(view: dict, seat: int, console: Console) -> None:
     me = view["seats"][seat]
     where = "  ".join(f"{k} {view[k]}" for k in ("epoch", "step", "round", "phase") if k in view)
-    facts = "  ".join(f"{k} {v}" for k, v in me.items()
-                      if k not in ("seat", "hand") and isinstance(v, (int, str)) and v != "")
+    facts = "  ".join(
+        f"{k} {v}" for k, v in me.items() if k not in ("seat", "hand") and isinstance(v, (int, str)) and v != ""
+    )
     console.print(f"\n[bold]{where}[/bold]", markup=True)
     console.print(f"  {facts}", markup=False)
     for key in ("tracks",):

@@ -18,8 +18,10 @@ def require_observation(game: Game) -> int:
     """The game's observation length; OptionError when the game provides no tensor."""
     size = game.observation_size
     if not isinstance(size, int) or size <= 0:
-        raise OptionError(f"{game.name} provides no observation tensor "
-                          f"(Game.observation_layout_class); the research adapters need one")
+        raise OptionError(
+            f"{game.name} provides no observation tensor "
+            f"(Game.observation_layout_class); the research adapters need one"
+        )
     return size
 
 
@@ -46,6 +48,5 @@ def option_from_text(game: Game, name: str, text) -> object:
             for choice in opt.choices:
                 if str(choice) == str(text):
                     return choice
-            raise OptionError(f"option {name}={text!r} is not one of "
-                              f"{', '.join(map(str, opt.choices))}")
+            raise OptionError(f"option {name}={text!r} is not one of {', '.join(map(str, opt.choices))}")
     raise OptionError(f"{game.name} has no option {name!r}")

@@ -45,7 +45,7 @@ from epochal.engine import OptionError, game_names, get_game, visible
 from . import max_game_length, option_from_text, require_observation, win_shares
 
 PREFIX = "python_epochal_"
-DEAL_NODES = 8              # chance nodes at the root, one byte of the 64-bit engine seed each
+DEAL_NODES = 8  # chance nodes at the root, one byte of the 64-bit engine seed each
 DEAL_OUTCOMES = 256
 _JSON = dict(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
@@ -85,7 +85,8 @@ def game_type(name: str) -> pyspiel.GameType:
         provides_observation_tensor=True,
         parameter_specification=parameter_specification(name),
         default_loadable=True,
-        provides_factored_observation_string=False)
+        provides_factored_observation_string=False,
+    )
 
 
 def load(name: str = "hadara", players: int | None = None, seed: int = -1, **options):
@@ -98,11 +99,12 @@ def load(name: str = "hadara", players: int | None = None, seed: int = -1, **opt
 
 # --- the Python side of a state ------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class _Config:
     name: str
     players: int
-    options: tuple                        # ((option, value), ...)
+    options: tuple  # ((option, value), ...)
 
     def __deepcopy__(self, memo):
         return self
@@ -155,8 +157,9 @@ class _Core:
 
     def __deepcopy__(self, memo):
         state = self.ready()
-        return _Core(self.config, self.dealt, self.seed, state and state.clone(),
-                     self.logs and [list(log) for log in self.logs])
+        return _Core(
+            self.config, self.dealt, self.seed, state and state.clone(), self.logs and [list(log) for log in self.logs]
+        )
 
     def __reduce__(self):
         state = self.ready()
@@ -179,6 +182,7 @@ def _thaw(config: _Config, dealt, seed, raw, logs) -> _Core:
 
 # --- pyspiel game, state and observer --------------------------------------------------------
 
+
 class EpochalGame(pyspiel.Game):
     """One epochal game with fixed players and options (and maybe a fixed deal)."""
 
@@ -189,15 +193,13 @@ class EpochalGame(pyspiel.Game):
         values = dict(spec)
         for key, value in (params or {}).items():
             if key not in spec:
-                raise OptionError(f"{short_name(name)} has no parameter {key!r} "
-                                  f"(parameters: {', '.join(spec)})")
+                raise OptionError(f"{short_name(name)} has no parameter {key!r} (parameters: {', '.join(spec)})")
             values[key] = value
         players = int(values["players"])
-        options = {opt.name: option_from_text(game, opt.name, values[opt.name])
-                   for opt in game.options}
-        game.configure(players, options)                       # OptionError on a bad count
+        options = {opt.name: option_from_text(game, opt.name, values[opt.name]) for opt in game.options}
+        game.configure(players, options)  # OptionError on a bad count
         self.epochal = game
-        self.config = _Config(name, players, tuple(options.items()))   # the game's order
+        self.config = _Config(name, players, tuple(options.items()))  # the game's order
         self.fixed_seed = int(values["seed"]) if int(values["seed"]) >= 0 else None
         info = pyspiel.GameInfo(
             num_distinct_actions=game.num_actions,
@@ -206,7 +208,8 @@ class EpochalGame(pyspiel.Game):
             min_utility=0.0,
             max_utility=1.0,
             utility_sum=1.0,
-            max_game_length=max_game_length(game, players))
+            max_game_length=max_game_length(game, players),
+        )
         super().__init__(game_type(name), info, values)
 
     def new_initial_state(self, deal=None):
@@ -214,8 +217,7 @@ class EpochalGame(pyspiel.Game):
         engine seed ``s``."""
         if self.fixed_seed is not None:
             if deal is not None:
-                raise OptionError("this game has a fixed deal (parameter seed); load it with "
-                                  "seed=-1 to choose deals")
+                raise OptionError("this game has a fixed deal (parameter seed); load it with seed=-1 to choose deals")
             return EpochalState(self, _Core(self.config, seed=self.fixed_seed))
         state = EpochalState(self, _Core(self.config))
         if deal is not None:
@@ -223,8 +225,7 @@ class EpochalGame(pyspiel.Game):
             if isinstance(seed, str) and seed.isdigit():
                 seed = int(seed)
             if not isinstance(seed, int) or not 0 <= seed < 2 ** (8 * DEAL_NODES):
-                raise OptionError(f"new_initial_state takes {{'seed': s}} with 0 <= s < 2**64, "
-                                  f"not {deal!r}")
+                raise OptionError(f"new_initial_state takes {{'seed': s}} with 0 <= s < 2**64, not {deal!r}")
             for byte in seed.to_bytes(DEAL_NODES, "big"):
                 state.apply_action(byte)
         return state
@@ -233,7 +234,7 @@ class EpochalGame(pyspiel.Game):
         return 0 if self.fixed_seed is not None else DEAL_NODES
 
     def make_py_observer(self, iig_obs_type=None, params=None):
-        if isinstance(iig_obs_type, dict):           # C++ calls make_py_observer(params)
+        if isinstance(iig_obs_type, dict):  # C++ calls make_py_observer(params)
             iig_obs_type, params = None, iig_obs_type
         return EpochalObserver(self.epochal, iig_obs_type, params)
 
@@ -285,8 +286,8 @@ class EpochalState(pyspiel.State):
             return
         game, state = core.game, core.ready()
         seat = min(game.actors(state))
-        events = game.apply(state, seat, action)               # IllegalAction before any change
-        for s, log in zip([*range(state.players), None], core.logs):
+        events = game.apply(state, seat, action)  # IllegalAction before any change
+        for s, log in zip([*range(state.players), None], core.logs, strict=True):
             seen = json.dumps(visible(events, s), **_JSON)
             line = f"{state.ply} seat {seat} {f'chose {action}' if s == seat else 'acted'} {seen}"
             # What the seat sees now, whether or not an event says so (a drawn hand, a refill).
@@ -311,7 +312,7 @@ class EpochalState(pyspiel.State):
         return win_shares(self._core.game, state)
 
     def rewards(self):
-        return self.returns()             # terminal rewards only: zero until the end
+        return self.returns()  # terminal rewards only: zero until the end
 
     def __str__(self):
         state = self.engine_state()
@@ -336,7 +337,7 @@ class EpochalState(pyspiel.State):
         core = self._core
         if core.state is None:
             if core.seed is None:
-                return 0.0                    # nothing is known before the deal
+                return 0.0  # nothing is known before the deal
             # An unplayed root: pyspiel asks one for every tensor size check; spare the build.
             return _root_observation(core.config, core.seed, seat)
         return core.game.observation(core.state, seat)
@@ -364,8 +365,10 @@ class EpochalObserver:
             iig_obs_type = pyspiel.IIGObservationType(perfect_recall=False)
         private = iig_obs_type.private_info
         if private == pyspiel.PrivateInfoType.ALL_PLAYERS or not iig_obs_type.public_info:
-            raise ValueError(f"unsupported observation type {iig_obs_type}: epochal games "
-                             f"observe with public info, for one seat or for a spectator")
+            raise ValueError(
+                f"unsupported observation type {iig_obs_type}: epochal games "
+                f"observe with public info, for one seat or for a spectator"
+            )
         self.perfect_recall = iig_obs_type.perfect_recall
         self.spectator = private == pyspiel.PrivateInfoType.NONE
         if self.perfect_recall or self.spectator:
@@ -400,10 +403,15 @@ def register(name: str) -> str:
     """
     short = short_name(name)
     if short not in pyspiel.registered_names():
-        cls = GAME_CLASSES[name] = type(f"EpochalGame_{name}", (EpochalGame,), {
-            "__init__": lambda self, params=None, _n=name: EpochalGame.__init__(self, _n, params),
-            "__module__": __name__})
-        globals()[cls.__name__] = cls                  # found by name, as pickle needs
+        cls = GAME_CLASSES[name] = type(
+            f"EpochalGame_{name}",
+            (EpochalGame,),
+            {
+                "__init__": lambda self, params=None, _n=name: EpochalGame.__init__(self, _n, params),
+                "__module__": __name__,
+            },
+        )
+        globals()[cls.__name__] = cls  # found by name, as pickle needs
         pyspiel.register_game(game_type(name), cls)
     return short
 

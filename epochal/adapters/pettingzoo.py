@@ -48,8 +48,7 @@ OBSERVATION_BOUND = 1e6
 ILLEGAL_REWARD = -1.0
 
 
-def env(game: str = "hadara", players: int = 3, options: dict | None = None,
-        render_mode: str | None = None) -> AECEnv:
+def env(game: str = "hadara", players: int = 3, options: dict | None = None, render_mode: str | None = None) -> AECEnv:
     """The AEC environment of ``game``, wrapped as PettingZoo's classic environments are."""
     out = raw_env(game, players, options, render_mode)
     out = wrappers.TerminateIllegalWrapper(out, illegal_reward=ILLEGAL_REWARD)
@@ -60,14 +59,14 @@ def env(game: str = "hadara", players: int = 3, options: dict | None = None,
 class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped environment
     """One epochal game as an AEC environment (no wrappers: illegal actions raise)."""
 
-    metadata = {"render_modes": ["human", "ansi"], "name": "epochal_v0",
-                "is_parallelizable": False}
+    metadata = {"render_modes": ["human", "ansi"], "name": "epochal_v0", "is_parallelizable": False}
 
-    def __init__(self, game: str = "hadara", players: int = 3, options: dict | None = None,
-                 render_mode: str | None = None):
+    def __init__(
+        self, game: str = "hadara", players: int = 3, options: dict | None = None, render_mode: str | None = None
+    ):
         super().__init__()
         self.game = get_game(game)
-        self.options = self.game.configure(players, options)    # OptionError if invalid
+        self.options = self.game.configure(players, options)  # OptionError if invalid
         self.players = players
         size = require_observation(self.game)
         if render_mode not in (None, *self.metadata["render_modes"]):
@@ -78,11 +77,14 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envir
         self.agent_name_mapping = {a: i for i, a in enumerate(self.possible_agents)}
         n = self.game.num_actions
         self.observation_spaces = {
-            a: gymnasium.spaces.Dict({
-                "observation": gymnasium.spaces.Box(-OBSERVATION_BOUND, OBSERVATION_BOUND,
-                                                    (size,), np.float32),
-                "action_mask": gymnasium.spaces.Box(0, 1, (n,), np.int8),
-            }) for a in self.possible_agents}
+            a: gymnasium.spaces.Dict(
+                {
+                    "observation": gymnasium.spaces.Box(-OBSERVATION_BOUND, OBSERVATION_BOUND, (size,), np.float32),
+                    "action_mask": gymnasium.spaces.Box(0, 1, (n,), np.int8),
+                }
+            )
+            for a in self.possible_agents
+        }
         self.action_spaces = {a: gymnasium.spaces.Discrete(n) for a in self.possible_agents}
         self.state_ = None
         self.seed_ = None
@@ -132,13 +134,14 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envir
             return
         seat = self.agent_name_mapping[agent]
         if action is None:
-            raise IllegalAction(f"{agent} must choose an action (None is only for agents whose "
-                                f"game is over)", "protocol")
+            raise IllegalAction(
+                f"{agent} must choose an action (None is only for agents whose game is over)", "protocol"
+            )
         self._cumulative_rewards[agent] = 0.0
-        self._events = self.game.apply(self.state_, seat, int(action))   # IllegalAction
+        self._events = self.game.apply(self.state_, seat, int(action))  # IllegalAction
         self._clear_rewards()
         if self.state_.over:
-            for a, share in zip(self.possible_agents, win_shares(self.game, self.state_)):
+            for a, share in zip(self.possible_agents, win_shares(self.game, self.state_), strict=True):
                 self.rewards[a] = share
             self.terminations = dict.fromkeys(self.agents, True)
             self.agent_selection = self.possible_agents[(seat + 1) % self.players]
@@ -166,8 +169,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envir
         lines = [render_event(self.game.name, ev) for ev in visible(self._events, None)]
         if st.over:
             totals = [s.total for s in self.game.scores(st)]
-            lines.append(f"{self.game.title} is over: scores {totals}, "
-                         f"winners {self.game.winners(st)}")
+            lines.append(f"{self.game.title} is over: scores {totals}, winners {self.game.winners(st)}")
         else:
             lines.append(f"{self.game.title}, action {st.ply}: {self.agent_selection} to act")
         return "\n".join(lines)

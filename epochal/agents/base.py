@@ -8,8 +8,8 @@ from typing import Protocol
 from epochal.engine import Game, OptionError, State
 
 AGENT_NAMES = ("random", "heuristic", "ismcts:BUDGET[:heuristic]")
-MAX_SECONDS = 3600.0          # an ISMCTS time budget per decision: more than 0, at most an hour
-MAX_ITERATIONS = 10_000_000   # an ISMCTS iteration budget per decision
+MAX_SECONDS = 3600.0  # an ISMCTS time budget per decision: more than 0, at most an hour
+MAX_ITERATIONS = 10_000_000  # an ISMCTS iteration budget per decision
 
 
 class Agent(Protocol):
@@ -57,9 +57,10 @@ def _ismcts(name: str, game: Game, seed: int) -> Agent:
         iterations, seconds = parse_budget(budget)
     except ValueError as exc:
         raise OptionError(str(exc)) from None
-    if seconds is not None and not 0 < seconds <= MAX_SECONDS:     # also NaN
-        raise OptionError(f"agent {name!r}: a time budget is more than 0 and at most "
-                          f"{MAX_SECONDS:.0f}s, not {budget!r}")
+    if seconds is not None and not 0 < seconds <= MAX_SECONDS:  # also NaN
+        raise OptionError(
+            f"agent {name!r}: a time budget is more than 0 and at most {MAX_SECONDS:.0f}s, not {budget!r}"
+        )
     if iterations is not None and iterations > MAX_ITERATIONS:
         raise OptionError(f"agent {name!r}: at most {MAX_ITERATIONS} iterations, not {budget!r}")
     policy = make_agent("heuristic", game, seed) if rollout == "heuristic" else None
@@ -71,12 +72,11 @@ def parse_agents(spec: str | None, game: Game, players: int) -> list[str]:
     An empty spec or an empty name between commas is refused."""
     names = [s.strip() for s in ("random" if spec is None else spec).split(",")]
     if not all(names):
-        raise OptionError(f"agents are names separated by commas (e.g. heuristic,random), "
-                          f"not {spec!r}")
+        raise OptionError(f"agents are names separated by commas (e.g. heuristic,random), not {spec!r}")
     if len(names) == 1:
         names = names * players
     if len(names) != players:
         raise OptionError(f"{len(names)} agents given for {players} seats")
     for name in names:
-        make_agent(name, game)                # validates the name
+        make_agent(name, game)  # validates the name
     return names

@@ -16,7 +16,7 @@ class GreedyAgent:
 
     def __init__(self, seed: int = 0, prefer=None):
         self.rng = random.Random(seed)
-        self.prefer = prefer          # (game, state, seat, legal) -> action or None
+        self.prefer = prefer  # (game, state, seat, legal) -> action or None
 
     def choose(self, game: Game, state: State, seat: int) -> int:
         legal = game.legal(state, seat)

@@ -16,15 +16,15 @@ import time
 from epochal.engine import Game, State
 
 EXPLORATION = 0.7
-ROLLOUT_DEPTH = 12     # plies of rollout before the position is scored with ``estimate``
-TEMPERATURE = 12.0     # score points that turn a lead into a near-certain win in the reward
+ROLLOUT_DEPTH = 12  # plies of rollout before the position is scored with ``estimate``
+TEMPERATURE = 12.0  # score points that turn a lead into a near-certain win in the reward
 
 
 class Node:
     __slots__ = ("player", "children", "visits", "reward", "avail")
 
     def __init__(self, player: int):
-        self.player = player      # the seat whose action led here; rewards are from its view
+        self.player = player  # the seat whose action led here; rewards are from its view
         self.children: dict[int, Node] = {}
         self.visits = 0
         self.reward = 0.0
@@ -41,8 +41,9 @@ def parse_budget(text: str) -> tuple[int | None, float | None]:
             return None, float(text[:-1])
         iterations = int(text)
     except ValueError:
-        raise ValueError(f"ISMCTS budget {text!r} is neither a time like 200ms / 2s "
-                         f"nor an iteration count like 500") from None
+        raise ValueError(
+            f"ISMCTS budget {text!r} is neither a time like 200ms / 2s nor an iteration count like 500"
+        ) from None
     if iterations <= 0:
         raise ValueError(f"ISMCTS needs at least one iteration, not {iterations}")
     return iterations, None
@@ -53,21 +54,27 @@ def rewards(game: Game, state: State) -> list[float]:
     values = game.estimate(state)
     out = []
     for seat, value in enumerate(values):
-        best_other = max((v for s, v in enumerate(values) if s != seat), default=0.0)   # solo: vs 0
+        best_other = max((v for s, v in enumerate(values) if s != seat), default=0.0)  # solo: vs 0
         x = (value - best_other) / TEMPERATURE
         out.append(1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, x)))))
     return out
 
 
 class ISMCTSAgent:
-    def __init__(self, iterations: int | None = None, seconds: float | None = None, seed: int = 0,
-                 rollout=None, name: str = "ismcts"):
+    def __init__(
+        self,
+        iterations: int | None = None,
+        seconds: float | None = None,
+        seed: int = 0,
+        rollout=None,
+        name: str = "ismcts",
+    ):
         if iterations is None and seconds is None:
             iterations = 500
         self.iterations = iterations
         self.seconds = seconds
         self.rng = random.Random(seed)
-        self.rollout_policy = rollout      # an agent for rollouts; None = uniform random
+        self.rollout_policy = rollout  # an agent for rollouts; None = uniform random
         self.name = name
         self.last_iterations = 0
 
@@ -87,8 +94,9 @@ class ISMCTSAgent:
             if deadline is not None and (done & 7) == 0 and time.perf_counter() >= deadline:
                 break
         self.last_iterations = done
-        best = max((a for a in legal if a in root.children),
-                   key=lambda a: (root.children[a].visits, root.children[a].reward))
+        best = max(
+            (a for a in legal if a in root.children), key=lambda a: (root.children[a].visits, root.children[a].reward)
+        )
         return best
 
     def _iterate(self, game: Game, root_state: State, seat: int, root: Node, rng) -> None:

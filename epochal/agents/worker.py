@@ -33,16 +33,16 @@ def start_worker() -> None:
     parent = multiprocessing.parent_process()
     if parent is not None:
         threading.Thread(target=_end_with, args=(parent,), name="parent-watch", daemon=True).start()
-    if hasattr(os, "nice"):              # not on Windows
+    if hasattr(os, "nice"):  # not on Windows
         os.nice(10)
 
 
 def _end_with(parent) -> None:
-    parent.join()                        # returns once the parent's sentinel pipe closes: it died
+    parent.join()  # returns once the parent's sentinel pipe closes: it died
     os._exit(1)
 
 
 def think(game_name: str, data: str | None, state: State, seat: int, spec: str, seed: int) -> int:
     """The action id that agent ``spec``, seeded with ``seed``, chooses for ``seat``."""
-    game = get_game(game_name, data)        # loaded once per process and kept
+    game = get_game(game_name, data)  # loaded once per process and kept
     return make_agent(spec, game, seed).choose(game, state, seat)

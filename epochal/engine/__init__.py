@@ -8,7 +8,23 @@ from .record import Record, load_record, new_record, parse_record, replay, repla
 from .state import Decision, State
 
 __all__ = [
-    "IllegalAction", "OptionError", "RecordError", "event", "visible", "Game", "Option", "Score",
-    "game_names", "get_game", "Record", "load_record", "new_record", "parse_record", "replay",
-    "replay_states", "Decision", "State", "VectorLayout",
+    "IllegalAction",
+    "OptionError",
+    "RecordError",
+    "event",
+    "visible",
+    "Game",
+    "Option",
+    "Score",
+    "game_names",
+    "get_game",
+    "Record",
+    "load_record",
+    "new_record",
+    "parse_record",
+    "replay",
+    "replay_states",
+    "Decision",
+    "State",
+    "VectorLayout",
 ]

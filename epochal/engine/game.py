@@ -47,25 +47,27 @@ class Game(ABC):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     options: ClassVar[tuple[Option, ...]] = ()
-    num_actions: ClassVar[int]            # size of the action id space: ids are 0..num_actions-1
+    num_actions: ClassVar[int]  # size of the action id space: ids are 0..num_actions-1
 
     # --- configuration -------------------------------------------------------------------
     def configure(self, players: int, options: dict | None) -> dict:
         """Check the player count and options; return the options with defaults filled in."""
-        if not isinstance(players, int) or isinstance(players, bool) or not (
-                self.min_players <= players <= self.max_players):
-            raise OptionError(f"{self.name} is played by {self.min_players} to {self.max_players} "
-                              f"players, not {players!r}")
+        if (
+            not isinstance(players, int)
+            or isinstance(players, bool)
+            or not (self.min_players <= players <= self.max_players)
+        ):
+            raise OptionError(
+                f"{self.name} is played by {self.min_players} to {self.max_players} players, not {players!r}"
+            )
         known = {o.name: o for o in self.options}
         out = {}
         for key, value in (options or {}).items():
             if key not in known:
-                raise OptionError(f"{self.name} has no option {key!r} "
-                                  f"(options: {', '.join(known) or 'none'})")
+                raise OptionError(f"{self.name} has no option {key!r} (options: {', '.join(known) or 'none'})")
             opt = known[key]
             if value not in opt.choices:
-                raise OptionError(f"option {key}={value!r} is not one of "
-                                  f"{', '.join(map(str, opt.choices))}")
+                raise OptionError(f"option {key}={value!r} is not one of {', '.join(map(str, opt.choices))}")
             out[key] = value
         for opt in self.options:
             out.setdefault(opt.name, opt.default)
@@ -259,8 +261,7 @@ class Game(ABC):
             raise IllegalAction(f"no seat {seat!r} in a {state.players}-player game", "seats")
         if seat not in self.actors(state):
             waiting = ", ".join(str(s) for s in self.actors(state))
-            raise IllegalAction(f"seat {seat} has no decision to make now (waiting for seat "
-                                f"{waiting})", "turn order")
+            raise IllegalAction(f"seat {seat} has no decision to make now (waiting for seat {waiting})", "turn order")
 
 
 # --- registry ----------------------------------------------------------------------------------

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from .game import Game
     from .state import State
 
-Places = list[tuple[list, int]]          # (a list in the state, an index into it)
+Places = list[tuple[list, int]]  # (a list in the state, an index into it)
 
 
 def redeal(groups: dict[object, Places], rng) -> dict[int, int]:
@@ -37,7 +37,7 @@ def redeal(groups: dict[object, Places], rng) -> dict[int, int]:
         old = [c[j] for c, j in places]
         cards = sorted(old)
         rng.shuffle(cards)
-        for (c, j), was, now in zip(places, old, cards):
+        for (c, j), was, now in zip(places, old, cards, strict=True):
             c[j] = now
             if was != now:
                 moved[was] = now
@@ -57,6 +57,7 @@ def follow(value, moved: dict[int, int]):
 
 # Games whose action ids are blocks offset by a card's index describe them with a layout:
 # ``layout.kind(action) -> (kind, index)``, kind "fixed" for an action that names no card.
+
 
 def follow_action(layout, action: int, moved: dict[int, int]) -> int:
     """A card action id after ``redeal`` moved the cards: the same block, the moved card."""
@@ -98,8 +99,7 @@ def seen_by_seat(game: Game, state: State) -> list[set[str]]:
     return [seen_cards(game, game.view(state, s)) for s in range(state.players)]
 
 
-def revealing(game: Game, before: State, seat: int, action: int, after: State, rng,
-              redeals: int = 3) -> bool:
+def revealing(game: Game, before: State, seat: int, action: int, after: State, rng, redeals: int = 3) -> bool:
     """Did ``seat``'s ``action``, which turned ``before`` into ``after``, show some seat
     something hidden? Then it cannot be taken back: the same action would deal the same cards
     again, and the actor would choose knowing them.
@@ -122,12 +122,12 @@ def revealing(game: Game, before: State, seat: int, action: int, after: State, r
         return True
     seen_before = seen_by_seat(game, before)
     known = seen_before[seat]
-    if any(now - was - known for was, now in zip(seen_before, seen_by_seat(game, after))):
+    if any(now - was - known for was, now in zip(seen_before, seen_by_seat(game, after), strict=True)):
         return True
     view = game.view(after, seat)
     for _ in range(redeals):
         other = game.determinize(before, seat, rng)
-        game.apply(other, seat, action)       # legal: the actor's view, legal actions included,
-        if game.view(other, seat) != view:    # is the same in a re-deal from its seat
+        game.apply(other, seat, action)  # legal: the actor's view, legal actions included,
+        if game.view(other, seat) != view:  # is the same in a re-deal from its seat
             return True
     return False

@@ -1,34 +1,36 @@
 """Event text from per-game locale templates (``games/<game>/locale/<lang>.json``).
 
 Templates use ``{name}`` fields from the event; ``{seat}``, ``{first}`` and any ``{…_seat}`` render
-as the seat's name; a card id or a game term renders as the game's ``display_name`` gives it. An event without a template
-falls back to English, then to its type and arguments.
+as the seat's name; a card id or a game term renders as the game's ``display_name`` gives it.
+An event without a template falls back to English, then to its type and arguments.
 """
 
 from __future__ import annotations
 
 import importlib.resources
 import json
-from functools import lru_cache
-from typing import Callable
+from collections.abc import Callable
+from functools import cache
 
 Label = Callable[[str, str], "str | None"]
 
 LANGUAGES = ("en", "ru", "hu")
 
 
-@lru_cache(maxsize=None)
+@cache
 def templates(game: str, lang: str) -> dict[str, str]:
     try:
-        text = importlib.resources.files(f"epochal.games.{game}").joinpath(
-            "locale", f"{lang}.json").read_text(encoding="utf-8")
+        text = (
+            importlib.resources.files(f"epochal.games.{game}")
+            .joinpath("locale", f"{lang}.json")
+            .read_text(encoding="utf-8")
+        )
     except (FileNotFoundError, ModuleNotFoundError):
         return {}
     return json.loads(text)
 
 
-def render(game: str, ev: dict, lang: str = "en", names: list[str] | None = None,
-           label: Label | None = None) -> str:
+def render(game: str, ev: dict, lang: str = "en", names: list[str] | None = None, label: Label | None = None) -> str:
     def named(value):
         if label is not None and isinstance(value, str):
             return label(value, lang) or value
@@ -40,8 +42,7 @@ def render(game: str, ev: dict, lang: str = "en", names: list[str] | None = None
 
     args = {k: _show(named(v)) for k, v in ev.items() if k not in ("type", "to")}
     for key, value in ev.items():
-        if (key in ("seat", "first") or key.endswith("_seat")) and isinstance(value, int) \
-                and names:
+        if (key in ("seat", "first") or key.endswith("_seat")) and isinstance(value, int) and names:
             args[key] = names[value] if 0 <= value < len(names) else str(value)
     for table in (templates(game, lang), templates(game, "en")):
         template = table.get(ev["type"])

@@ -47,11 +47,13 @@ class VectorLayout(ABC):
         parts = self.parts
 
         if accumulate:
+
             def put(name: str, i: int = 0, value: float = 1.0) -> None:
                 off, length = parts[name]
                 if 0 <= i < length:
                     out[off + i] += float(value)
         else:
+
             def put(name: str, i: int = 0, value: float = 1.0) -> None:
                 off, length = parts[name]
                 if 0 <= i < length:

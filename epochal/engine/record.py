@@ -6,8 +6,9 @@ through the rules, so a record that was tampered with is caught at the first act
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import msgspec
 
@@ -22,29 +23,37 @@ class Record(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
     options: dict[str, Any]
     seats: list[str]
     seed: int
-    actions: list[tuple[int, int]]                 # (seat, action id)
-    data: str | None = None                        # the card data set (see Game.data_id)
-    scores: list[int] | None = None                # final totals, checked on replay
+    actions: list[tuple[int, int]]  # (seat, action id)
+    data: str | None = None  # the card data set (see Game.data_id)
+    scores: list[int] | None = None  # final totals, checked on replay
 
     def to_json(self) -> bytes:
         return msgspec.json.format(msgspec.json.encode(self), indent=1)
 
 
 def new_record(game: Game, state: State, seed: int, seats: list[str]) -> Record:
-    return Record(game=game.name, version=game.version, options=dict(state.options),
-                  seats=list(seats), seed=seed, actions=[], data=game.data_id())
+    return Record(
+        game=game.name,
+        version=game.version,
+        options=dict(state.options),
+        seats=list(seats),
+        seed=seed,
+        actions=[],
+        data=game.data_id(),
+    )
 
 
 def load_record(path: str | Path) -> Record:
     """A record from a regular file of at most 16 MiB (``datafile.read_bytes``)."""
     from epochal.datafile import read_bytes
+
     return parse_record(read_bytes(path, RecordError), str(path))
 
 
 def parse_record(raw: bytes | str, where: str = "record") -> Record:
     try:
         return msgspec.json.decode(raw, type=Record)
-    except msgspec.ValidationError as exc:          # (a subclass of DecodeError)
+    except msgspec.ValidationError as exc:  # (a subclass of DecodeError)
         raise RecordError(f"{where}: not a game record: {exc}") from None
     except msgspec.DecodeError as exc:
         raise RecordError(f"{where}: not valid JSON (truncated or corrupt?): {exc}") from None
@@ -63,11 +72,11 @@ def replay_states(record: Record, data: str | None = None, complete: bool = True
     except OptionError as exc:
         raise RecordError(str(exc)) from None
     if record.version != game.version:
-        raise RecordError(f"record is for {record.game} version {record.version}, "
-                          f"this engine plays version {game.version}")
+        raise RecordError(
+            f"record is for {record.game} version {record.version}, this engine plays version {game.version}"
+        )
     if record.data is not None and record.data != game.data_id():
-        raise RecordError(f"record was played with card data {record.data}, "
-                          f"this engine has {game.data_id()}")
+        raise RecordError(f"record was played with card data {record.data}, this engine has {game.data_id()}")
     try:
         state = game.new(len(record.seats), record.seed, record.options)
     except OptionError as exc:
@@ -80,8 +89,7 @@ def replay_states(record: Record, data: str | None = None, complete: bool = True
             raise RecordError(f"action #{index} (seat {seat}, id {action}) is illegal: {exc}") from None
         yield state
     if complete and not state.over:
-        raise RecordError(f"record ends after {len(record.actions)} actions but the game is not "
-                          f"over (truncated?)")
+        raise RecordError(f"record ends after {len(record.actions)} actions but the game is not over (truncated?)")
     if record.scores is not None:
         totals = [s.total for s in game.scores(state)]
         if totals != record.scores:

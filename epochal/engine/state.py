@@ -37,7 +37,7 @@ class State(msgspec.Struct, kw_only=True):
     options: dict[str, Any]
     rng: int
     stack: list[Decision] = []
-    ply: int = 0                  # actions applied so far
+    ply: int = 0  # actions applied so far
     over: bool = False
 
     _decoders: ClassVar[dict[type, msgspec.msgpack.Decoder]] = {}

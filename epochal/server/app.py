@@ -10,9 +10,8 @@ do not send.
 
 from __future__ import annotations
 
-import contextlib
-
 import asyncio
+import contextlib
 import gc
 import json
 import math
@@ -34,29 +33,44 @@ from epochal.engine import game_names, get_game
 
 from .bots import cpu_count
 from .db import Store, make_engine, migrate
-from .service import (ARCHIVE_AFTER_DAYS, BOT_LEVELS, ApiError, Connection, GameService, Settings,
-                      internal_error, languages)
+from .service import (
+    ARCHIVE_AFTER_DAYS,
+    BOT_LEVELS,
+    ApiError,
+    Connection,
+    GameService,
+    Settings,
+    internal_error,
+    languages,
+)
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 TOKEN_HEADER = "X-Seat-Token"
 HELLO_TIMEOUT = 10.0
-MAX_BODY = 64 * 1024            # bytes of an HTTP request body, and of a WebSocket message
-CREATE_RATE = 30.0              # games one client address may create per minute (as a burst too)
-GC_YOUNG = 20_000               # new objects between two young garbage collections (Python: 700)
+MAX_BODY = 64 * 1024  # bytes of an HTTP request body, and of a WebSocket message
+CREATE_RATE = 30.0  # games one client address may create per minute (as a burst too)
+GC_YOUNG = 20_000  # new objects between two young garbage collections (Python: 700)
 
 # The pages load scripts, styles and layouts from /static only and talk to their own origin.
 # Styles allow inline attributes: the game layouts size and colour elements through them.
-PAGE_CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
-            "img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; "
-            "form-action 'self'; frame-ancestors 'none'")
+PAGE_CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+    "img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; "
+    "form-action 'self'; frame-ancestors 'none'"
+)
 # The OpenAPI page is FastAPI's Swagger UI: its script and styles come from a CDN, and an
 # inline script starts it.
-DOCS_CSP = ("default-src 'self'; script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; "
-            "style-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; "
-            "img-src 'self' data: https://fastapi.tiangolo.com; connect-src 'self'; "
-            "object-src 'none'; base-uri 'none'; frame-ancestors 'none'")
-SECURITY_HEADERS = [(b"x-content-type-options", b"nosniff"), (b"x-frame-options", b"DENY"),
-                    (b"referrer-policy", b"no-referrer")]
+DOCS_CSP = (
+    "default-src 'self'; script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; "
+    "style-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; "
+    "img-src 'self' data: https://fastapi.tiangolo.com; connect-src 'self'; "
+    "object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
+)
+SECURITY_HEADERS = [
+    (b"x-content-type-options", b"nosniff"),
+    (b"x-frame-options", b"DENY"),
+    (b"referrer-policy", b"no-referrer"),
+]
 
 
 def default_database_url() -> str:
@@ -154,7 +168,7 @@ class TokenBuckets:
 
     def __init__(self, per_minute: float, clock=time.monotonic):
         self.capacity, self.refill, self.clock = per_minute, per_minute / 60, clock
-        self.buckets: dict[str, tuple[float, float]] = {}       # address -> (tokens, when)
+        self.buckets: dict[str, tuple[float, float]] = {}  # address -> (tokens, when)
 
     def take(self, key: str) -> float:
         """0 when a token was taken; else the seconds until the next one."""
@@ -165,7 +179,7 @@ class TokenBuckets:
             self.buckets[key] = (tokens, now)
             return (1 - tokens) / self.refill
         self.buckets[key] = (tokens - 1, now)
-        if len(self.buckets) > 10_000:            # forget the addresses whose bucket is full again
+        if len(self.buckets) > 10_000:  # forget the addresses whose bucket is full again
             full = self.capacity / self.refill
             self.buckets = {k: v for k, v in self.buckets.items() if now - v[1] < full}
         return 0.0
@@ -190,8 +204,10 @@ class Guard:
             nonlocal started
             if message["type"] == "http.response.start":
                 started = True
-                message = {**message, "headers": [*message.get("headers", ()), *SECURITY_HEADERS,
-                                                  (b"content-security-policy", csp)]}
+                message = {
+                    **message,
+                    "headers": [*message.get("headers", ()), *SECURITY_HEADERS, (b"content-security-policy", csp)],
+                }
             await send(message)
 
         for name, value in scope["headers"]:
@@ -230,11 +246,18 @@ def _text(text: str, status: int = 200) -> Response:
     return Response(text, status_code=status, media_type="application/json")
 
 
-def create_app(database_url: str | None = None, *, bot_delay: float = 0.8,
-               data_sets: dict[str, dict[str, str]] | None = None, bot_threads: int = 4,
-               bot_processes: int | None = None, max_body: int | None = None,
-               create_rate: float | None = None, archive_after: float | None = None,
-               allowed_origins: list[str] | None = None) -> FastAPI:
+def create_app(
+    database_url: str | None = None,
+    *,
+    bot_delay: float = 0.8,
+    data_sets: dict[str, dict[str, str]] | None = None,
+    bot_threads: int = 4,
+    bot_processes: int | None = None,
+    max_body: int | None = None,
+    create_rate: float | None = None,
+    archive_after: float | None = None,
+    allowed_origins: list[str] | None = None,
+) -> FastAPI:
     """``bot_processes``: worker processes for search bots (None: ``default_bot_processes()``).
     ``max_body``: bytes of a request body or WebSocket message; ``create_rate``: games per
     minute per client address, 0 for no limit; ``archive_after``: days an unfinished game may
@@ -248,13 +271,18 @@ def create_app(database_url: str | None = None, *, bot_delay: float = 0.8,
     create_rate = default_create_rate() if create_rate is None else create_rate
     archive_after = default_archive_after() if archive_after is None else archive_after
     origins = default_allowed_origins() if allowed_origins is None else allowed_origins
-    for name, value in (("max_body", max_body), ("create_rate", create_rate),
-                        ("archive_after", archive_after)):
+    for name, value in (("max_body", max_body), ("create_rate", create_rate), ("archive_after", archive_after)):
         if not value >= 0:
             raise ValueError(f"{name} must be 0 or more, not {value}")
     allowed = frozenset(_origin(o) for o in origins)
-    settings = Settings(database_url or default_database_url(), bot_delay, data_sets or {}, bot_threads,
-                        bot_processes, archive_after=archive_after * 86400)
+    settings = Settings(
+        database_url or default_database_url(),
+        bot_delay,
+        data_sets or {},
+        bot_threads,
+        bot_processes,
+        archive_after=archive_after * 86400,
+    )
     creations = TokenBuckets(create_rate) if create_rate > 0 else None
 
     @asynccontextmanager
@@ -281,8 +309,13 @@ def create_app(database_url: str | None = None, *, bot_delay: float = 0.8,
             await service.close()
             engine.dispose()
 
-    app = FastAPI(title="Epochal web table", lifespan=lifespan, docs_url="/api/docs",
-                  redoc_url=None, openapi_url="/api/openapi.json")
+    app = FastAPI(
+        title="Epochal web table",
+        lifespan=lifespan,
+        docs_url="/api/docs",
+        redoc_url=None,
+        openapi_url="/api/openapi.json",
+    )
     app.add_middleware(Guard, max_body=max_body)
 
     def svc(request_or_ws) -> GameService:
@@ -298,20 +331,33 @@ def create_app(database_url: str | None = None, *, bot_delay: float = 0.8,
     async def _invalid(request, exc: RequestValidationError):
         errors = exc.errors()
         if any(e.get("type") == "json_invalid" for e in errors):
-            return _json({"error": "malformed_json",
-                          "detail": "the request body is not valid JSON: " + errors[0].get("msg", "")}, 400)
-        fields = [{"field": ".".join(str(p) for p in e.get("loc", ())[1:]) or "body",
-                   "message": e.get("msg", "")} for e in errors]
+            return _json(
+                {
+                    "error": "malformed_json",
+                    "detail": "the request body is not valid JSON: " + errors[0].get("msg", ""),
+                },
+                400,
+            )
+        fields = [
+            {"field": ".".join(str(p) for p in e.get("loc", ())[1:]) or "body", "message": e.get("msg", "")}
+            for e in errors
+        ]
         first = fields[0]
-        return _json({"error": "invalid_request", "detail": f"{first['field']}: {first['message']}",
-                      "field": first["field"], "fields": fields}, 422)
+        return _json(
+            {
+                "error": "invalid_request",
+                "detail": f"{first['field']}: {first['message']}",
+                "field": first["field"],
+                "fields": fields,
+            },
+            422,
+        )
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(request, exc: StarletteHTTPException):
         if exc.status_code == 413:
             return _json(_too_large(max_body), 413)
-        code = {400: "malformed_json", 404: "not_found",
-                405: "method_not_allowed"}.get(exc.status_code, "http_error")
+        code = {400: "malformed_json", 404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "http_error")
         return _json({"error": code, "detail": str(exc.detail)}, exc.status_code)
 
     # --- pages ---------------------------------------------------------------------------------
@@ -325,8 +371,7 @@ def create_app(database_url: str | None = None, *, bot_delay: float = 0.8,
 
     @app.get("/favicon.ico", include_in_schema=False)
     async def favicon():
-        return FileResponse(WEB / "favicon.svg", media_type="image/svg+xml",
-                            headers={"Cache-Control": "max-age=86400"})
+        return FileResponse(WEB / "favicon.svg", media_type="image/svg+xml", headers={"Cache-Control": "max-age=86400"})
 
     app.mount("/static", StaticFiles(directory=WEB), name="static")
 
@@ -338,13 +383,22 @@ def create_app(database_url: str | None = None, *, bot_delay: float = 0.8,
         out = []
         for name in game_names():
             game = get_game(name)
-            out.append({"name": name, "title": game.title,
-                        "players": [game.min_players, game.max_players],
-                        "options": [{"name": o.name, "choices": list(o.choices), "default": o.default,
-                                     "help": o.help} for o in game.options],
-                        "data_sets": [{"key": key, "status": get_game(name, path).data_status()}
-                                      for key, path in service.data_sets(name).items()],
-                        "languages": languages(name)})
+            out.append(
+                {
+                    "name": name,
+                    "title": game.title,
+                    "players": [game.min_players, game.max_players],
+                    "options": [
+                        {"name": o.name, "choices": list(o.choices), "default": o.default, "help": o.help}
+                        for o in game.options
+                    ],
+                    "data_sets": [
+                        {"key": key, "status": get_game(name, path).data_status()}
+                        for key, path in service.data_sets(name).items()
+                    ],
+                    "languages": languages(name),
+                }
+            )
         return {"games": out, "bot_levels": list(BOT_LEVELS)}
 
     @app.post("/api/games", status_code=201)
@@ -354,13 +408,22 @@ def create_app(database_url: str | None = None, *, bot_delay: float = 0.8,
             wait = creations.take(request.client.host if request.client else "")
             if wait:
                 seconds = math.ceil(wait)
-                raise ApiError(429, "rate_limited", f"this address may create {create_rate:g} games "
-                               f"a minute; try again in {seconds} s", retry_after=seconds)
+                raise ApiError(
+                    429,
+                    "rate_limited",
+                    f"this address may create {create_rate:g} games a minute; try again in {seconds} s",
+                    retry_after=seconds,
+                )
         if body.players is not None and body.players != len(body.seats):
-            raise ApiError(422, "invalid_request", f"players is {body.players} but {len(body.seats)} "
-                           f"seats are described", field="players")
-        table, tokens = await svc(request).create(body.game, [s.model_dump() for s in body.seats],
-                                                  body.options, body.data, body.undo, body.seed)
+            raise ApiError(
+                422,
+                "invalid_request",
+                f"players is {body.players} but {len(body.seats)} seats are described",
+                field="players",
+            )
+        table, tokens = await svc(request).create(
+            body.game, [s.model_dump() for s in body.seats], body.options, body.data, body.undo, body.seed
+        )
         base = str(request.base_url).rstrip("/")
         seats = []
         for i, s in enumerate(table.seats):
@@ -369,8 +432,16 @@ def create_app(database_url: str | None = None, *, bot_delay: float = 0.8,
                 seat["token"] = tokens[i]
                 seat["link"] = f"{base}/game/{table.id}#seat={tokens[i]}"
             seats.append(seat)
-        return _json({"id": table.id, "game": table.game.name, "status": table.status, "seats": seats,
-                      "spectator_link": f"{base}/game/{table.id}"}, 201)
+        return _json(
+            {
+                "id": table.id,
+                "game": table.game.name,
+                "status": table.status,
+                "seats": seats,
+                "spectator_link": f"{base}/game/{table.id}",
+            },
+            201,
+        )
 
     @app.get("/api/games")
     async def lobby(request: Request, limit: int = Query(50, ge=1, le=500)):
@@ -384,8 +455,9 @@ def create_app(database_url: str | None = None, *, bot_delay: float = 0.8,
 
     # --- playing -------------------------------------------------------------------------------
     @app.get("/api/games/{game_id}/view")
-    async def view(game_id: str, request: Request, lang: str = "en",
-                   token: str | None = Header(None, alias=TOKEN_HEADER)):
+    async def view(
+        game_id: str, request: Request, lang: str = "en", token: str | None = Header(None, alias=TOKEN_HEADER)
+    ):
         """The seat's (or, without a token, a spectator's) view and the whole visible log."""
         service = svc(request)
         table = await service.open_table(game_id)
@@ -395,8 +467,13 @@ def create_app(database_url: str | None = None, *, bot_delay: float = 0.8,
         return _text(service.message(table, "hello", seat, lang))
 
     @app.post("/api/games/{game_id}/actions")
-    async def act(game_id: str, body: ActionBody, request: Request, lang: str = "en",
-                  token: str | None = Header(None, alias=TOKEN_HEADER)):
+    async def act(
+        game_id: str,
+        body: ActionBody,
+        request: Request,
+        lang: str = "en",
+        token: str | None = Header(None, alias=TOKEN_HEADER),
+    ):
         """Apply one action id for the token's seat; answers with that seat's new view."""
         service = svc(request)
         table = await service.open_table(game_id)
@@ -407,8 +484,9 @@ def create_app(database_url: str | None = None, *, bot_delay: float = 0.8,
         return _text(service.message(table, "update", seat, lang))
 
     @app.post("/api/games/{game_id}/undo")
-    async def undo(game_id: str, request: Request, lang: str = "en",
-                   token: str | None = Header(None, alias=TOKEN_HEADER)):
+    async def undo(
+        game_id: str, request: Request, lang: str = "en", token: str | None = Header(None, alias=TOKEN_HEADER)
+    ):
         """Take back the seat's own last action, if it revealed nothing and undo is on."""
         service = svc(request)
         table = await service.open_table(game_id)
@@ -423,11 +501,16 @@ def create_app(database_url: str | None = None, *, bot_delay: float = 0.8,
         it would reveal every hidden card."""
         table = await svc(request).open_table(game_id)
         if not table.state.over:
-            raise ApiError(409, "not_finished", "the record is available once the game is finished "
-                           "(its seed would reveal the hidden cards)")
-        return Response(table.record().to_json(), media_type="application/json",
-                        headers={"Content-Disposition":
-                                 f'attachment; filename="{table.game.name}-{table.id}.json"'})
+            raise ApiError(
+                409,
+                "not_finished",
+                "the record is available once the game is finished (its seed would reveal the hidden cards)",
+            )
+        return Response(
+            table.record().to_json(),
+            media_type="application/json",
+            headers={"Content-Disposition": f'attachment; filename="{table.game.name}-{table.id}.json"'},
+        )
 
     # --- live updates --------------------------------------------------------------------------
     @app.websocket("/api/games/{game_id}/ws")
@@ -440,8 +523,11 @@ def create_app(database_url: str | None = None, *, bot_delay: float = 0.8,
         try:
             origin = websocket.headers.get("origin")
             if not _origin_allowed(origin, websocket.headers.get("host"), allowed):
-                raise ApiError(403, "forbidden_origin", f"pages from {origin} may not open this "
-                               f"socket (only the server's own origin and those it allows)")
+                raise ApiError(
+                    403,
+                    "forbidden_origin",
+                    f"pages from {origin} may not open this socket (only the server's own origin and those it allows)",
+                )
             raw = await asyncio.wait_for(_receive_text(websocket, max_body), HELLO_TIMEOUT)
             first = _ws_object(raw)
             table = await service.open_table(game_id)
@@ -456,7 +542,7 @@ def create_app(database_url: str | None = None, *, bot_delay: float = 0.8,
         except ApiError as exc:
             await _refuse(websocket, exc)
             return
-        except (asyncio.TimeoutError, WebSocketDisconnect):
+        except (TimeoutError, WebSocketDisconnect):
             await _close_quietly(websocket, 4408)
             return
         except Exception:
@@ -479,8 +565,12 @@ def create_app(database_url: str | None = None, *, bot_delay: float = 0.8,
                     elif kind == "ping":
                         conn.push('{"type":"pong"}')
                     else:
-                        raise ApiError(422, "invalid_request", f"unknown message type {kind!r} "
-                                       f"(types: act, undo, ping)", field="type")
+                        raise ApiError(
+                            422,
+                            "invalid_request",
+                            f"unknown message type {kind!r} (types: act, undo, ping)",
+                            field="type",
+                        )
                 except FrameError as exc:
                     table.connections.discard(conn)
                     writer.cancel()
@@ -494,7 +584,7 @@ def create_app(database_url: str | None = None, *, bot_delay: float = 0.8,
                     exc = internal_error(f"a message on game {game_id}'s socket failed")
                     conn.push(json.dumps({"type": "error", "status": exc.status, **exc.body()}))
         except WebSocketDisconnect:
-            pass                      # the reader's end: the finally block cleans up
+            pass  # the reader's end: the finally block cleans up
         finally:
             table.connections.discard(conn)
             writer.cancel()
@@ -521,7 +611,8 @@ def _origin_allowed(origin: str | None, host: str | None, allowed: frozenset[str
     default = ":80" if parts.scheme == "http" else ":443"
 
     def bare(netloc: str) -> str:
-        return netloc[:-len(default)] if netloc.endswith(default) else netloc
+        return netloc[: -len(default)] if netloc.endswith(default) else netloc
+
     return bare(parts.netloc) == bare(host.strip().lower())
 
 
@@ -534,7 +625,7 @@ async def _receive_text(websocket: WebSocket, limit: int) -> str:
     text = message.get("text")
     if text is None:
         raise FrameError(415, "unsupported_frame", "messages are JSON in text frames, not binary frames")
-    if len(text) > limit // 4 and len(text.encode()) > limit:    # at most 4 bytes a character
+    if len(text) > limit // 4 and len(text.encode()) > limit:  # at most 4 bytes a character
         raise FrameError(413, "message_too_large", f"a message may have at most {limit} bytes")
     return text
 
@@ -579,9 +670,9 @@ async def _write(websocket: WebSocket, conn: Connection) -> None:
                 return
             await websocket.send_text(text)
     except (WebSocketDisconnect, RuntimeError, ConnectionError):
-        return                        # the peer is gone: nothing left to send
+        return  # the peer is gone: nothing left to send
 
 
 async def _close_quietly(websocket: WebSocket, code: int) -> None:
-    with contextlib.suppress(RuntimeError, ConnectionError):   # already closed by the peer
+    with contextlib.suppress(RuntimeError, ConnectionError):  # already closed by the peer
         await websocket.close(code=code)

@@ -29,7 +29,7 @@ def cpu_count() -> int:
     """CPUs this process may run on (a container's or taskset's limit included), at least 1."""
     try:
         return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:                  # not on Linux
+    except AttributeError:  # not on Linux
         return max(1, os.cpu_count() or 1)
 
 
@@ -40,7 +40,7 @@ def searches(spec: str) -> bool:
 
 def move_seed(table_seed: int, seat: int, ply: int) -> int:
     digest = hashlib.blake2b(f"{table_seed}/{seat}/{ply}".encode(), digest_size=8).digest()
-    return int.from_bytes(digest, "big") >> 2       # 62 bits, like a table seed
+    return int.from_bytes(digest, "big") >> 2  # 62 bits, like a table seed
 
 
 class BotProcesses:
@@ -53,15 +53,16 @@ class BotProcesses:
     def _new_pool(self) -> ProcessPoolExecutor:
         # spawn, not fork: forking a process that runs an event loop and threads copies locks
         # in whatever state other threads left them. Workers start when first needed.
-        return ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"),
-                                   initializer=start_worker)
+        return ProcessPoolExecutor(
+            self.workers, mp_context=multiprocessing.get_context("spawn"), initializer=start_worker
+        )
 
-    async def choose(self, game_name: str, data: str | None, state: State, seat: int, spec: str,
-                     seed: int) -> int:
+    async def choose(self, game_name: str, data: str | None, state: State, seat: int, spec: str, seed: int) -> int:
         pool = self.pool
         try:
             return await asyncio.get_running_loop().run_in_executor(
-                pool, think, game_name, data, state, seat, spec, seed)
+                pool, think, game_name, data, state, seat, spec, seed
+            )
         except BrokenProcessPool:
             # Every search in flight on the broken pool lands here; the first replaces it.
             if pool is self.pool:

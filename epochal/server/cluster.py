@@ -39,17 +39,21 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("epochal.server.cluster")
 
-LEASE_TICK = 0.5          # seconds between bot lease rounds: how soon a dead process's bots resume
-DISCOVER_EVERY = 2        # lease rounds between looks for bot games no process holds in memory
-RECONNECT = 1.0           # seconds before a lost listener or lease connection is opened again
-UPDATES_AT_MOST = 8       # more missed moves than this reach listeners as one reset, not updates
+LEASE_TICK = 0.5  # seconds between bot lease rounds: how soon a dead process's bots resume
+DISCOVER_EVERY = 2  # lease rounds between looks for bot games no process holds in memory
+RECONNECT = 1.0  # seconds before a lost listener or lease connection is opened again
+UPDATES_AT_MOST = 8  # more missed moves than this reach listeners as one reset, not updates
 # The lease key of a game: a 64-bit hash, so two games practically never share one.
 LEASE_KEY = "hashtextextended('epochal-bots:' || id, 0)"
 # Client and server keepalives, so a vanished machine's connection (and its leases) is noticed
 # in seconds rather than after the operating system's two hours.
-KEEPALIVES = {"keepalives": 1, "keepalives_idle": 5, "keepalives_interval": 2, "keepalives_count": 3,
-              "options": "-c tcp_keepalives_idle=5 -c tcp_keepalives_interval=2 "
-                         "-c tcp_keepalives_count=3"}
+KEEPALIVES = {
+    "keepalives": 1,
+    "keepalives_idle": 5,
+    "keepalives_interval": 2,
+    "keepalives_count": 3,
+    "options": "-c tcp_keepalives_idle=5 -c tcp_keepalives_interval=2 -c tcp_keepalives_count=3",
+}
 
 
 def cluster_for(service: GameService) -> Cluster:
@@ -89,7 +93,7 @@ class Cluster:
             return
         try:
             fresh = await loop.run_in_executor(service.reads, service._restore, stored)
-        except Exception as exc:                  # the table keeps its position
+        except Exception as exc:  # the table keeps its position
             log.error("game %s: the stored record no longer replays: %s", table.id, exc)
             return
         self._replace(table, fresh, stored)
@@ -102,18 +106,21 @@ class Cluster:
         from .service import LogEntry, _new_decision
 
         service, game, row = self.service, table.game, stored.row
-        if (row["undos"] != table.undos or stored.first != len(table.actions)
-                or row["ply"] != stored.first + len(stored.actions)):
+        if (
+            row["undos"] != table.undos
+            or stored.first != len(table.actions)
+            or row["ply"] != stored.first + len(stored.actions)
+        ):
             return False
         seated = self._seat(table, stored)
         if stored.actions or seated:
-            table.touched = time.time()           # played elsewhere: not idle here either
+            table.touched = time.time()  # played elsewhere: not idle here either
         one_by_one = len(stored.actions) <= UPDATES_AT_MOST
         for seat, action in stored.actions:
-            state = table.state.clone()           # the table keeps its position if the rules fail
+            state = table.state.clone()  # the table keeps its position if the rules fail
             try:
                 events = game.apply(state, seat, action)
-            except Exception:                     # replaying the whole record will say why
+            except Exception:  # replaying the whole record will say why
                 return False
             table.state = state
             table.actions.append((seat, action))
@@ -128,7 +135,7 @@ class Cluster:
             if table.state.over:
                 service._keep(table)
         elif seated:
-            table._texts.clear()                  # every message carries the status
+            table._texts.clear()  # every message carries the status
             for conn in list(table.connections):
                 service._push(table, conn, "status")
         return True
@@ -147,7 +154,7 @@ class Cluster:
     @staticmethod
     def _seat(table: Table, stored: StoredGame) -> bool:
         seated = False
-        for info, row in zip(table.seats, stored.seats):
+        for info, row in zip(table.seats, stored.seats, strict=True):
             if row["joined"] and not info.joined:
                 info.joined = seated = True
         return seated
@@ -161,18 +168,20 @@ class PostgresCluster(Cluster):
         super().__init__(service)
         url = service.store.engine.url.set(drivername="postgresql")
         self.conninfo = url.render_as_string(hide_password=False)
-        self.held: set[str] = set()               # games whose bot lease this process holds
+        self.held: set[str] = set()  # games whose bot lease this process holds
         self._wake = asyncio.Event()
         self._tasks: list[asyncio.Task] = []
         self._syncing: dict[str, asyncio.Task] = {}
-        self._again: set[str] = set()             # heard of again while a sync was running
-        self._moves: dict[str, list[StoredGame]] = {}   # moves heard of, not yet applied
+        self._again: set[str] = set()  # heard of again while a sync was running
+        self._moves: dict[str, list[StoredGame]] = {}  # moves heard of, not yet applied
         self._spawned: set[asyncio.Task] = set()  # take-overs and adoptions under way
 
     def start(self) -> None:
         loop = asyncio.get_running_loop()
-        self._tasks = [loop.create_task(self._listen(), name="cluster-listen"),
-                       loop.create_task(self._lease(), name="cluster-lease")]
+        self._tasks = [
+            loop.create_task(self._listen(), name="cluster-listen"),
+            loop.create_task(self._lease(), name="cluster-lease"),
+        ]
 
     async def close(self) -> None:
         tasks = self._tasks + list(self._syncing.values()) + list(self._spawned)
@@ -184,15 +193,15 @@ class PostgresCluster(Cluster):
     def drives(self, table: Table) -> bool:
         if table.id in self.held:
             return True
-        self._wake.set()                          # a new game: try for its lease now
+        self._wake.set()  # a new game: try for its lease now
         return False
 
     async def _connect(self, role: str):
         import psycopg
 
         return await psycopg.AsyncConnection.connect(
-            self.conninfo, autocommit=True, application_name=f"epochal {role} {os.getpid()}",
-            **KEEPALIVES)
+            self.conninfo, autocommit=True, application_name=f"epochal {role} {os.getpid()}", **KEEPALIVES
+        )
 
     # --- hearing the other processes ---------------------------------------------------------
     async def _listen(self) -> None:
@@ -205,7 +214,7 @@ class PostgresCluster(Cluster):
                         self._heard(note.payload)
             except asyncio.CancelledError:
                 raise
-            except Exception as exc:              # the database went away: listen again
+            except Exception as exc:  # the database went away: listen again
                 log.warning("listening for other processes' changes failed: %s", exc)
             await asyncio.sleep(RECONNECT)
 
@@ -217,7 +226,9 @@ class PostgresCluster(Cluster):
             return
         cur = await conn.execute(
             "SELECT g.id, g.ply + 2 * g.undos, (SELECT count(*) FROM seats s WHERE s.game_id = g.id "
-            "AND s.joined) FROM games g WHERE g.id = ANY(%s)", [list(tables)])
+            "AND s.joined) FROM games g WHERE g.id = ANY(%s)",
+            [list(tables)],
+        )
         for gid, version, joined in await cur.fetchall():
             table = tables[gid]
             if version != table.version or joined != sum(s.joined for s in table.seats):
@@ -232,7 +243,7 @@ class PostgresCluster(Cluster):
             log.warning("ignoring a notification I cannot read: %r", payload)
             return
         if origin == self.service.store.origin:
-            return                                # our own change: already applied
+            return  # our own change: already applied
         table = self.service.tables.get(gid)
         if table is None or (kind != "join" and version <= table.version):
             return
@@ -242,14 +253,13 @@ class PostgresCluster(Cluster):
             heard = StoredGame({"ply": ply + 1, "undos": undos}, [], [(seat, action)], ply)
             # The usual case: the next move of a table nobody is changing here. Applying it is
             # synchronous, so nothing can come between; no task, no lock, no read.
-            if (gid not in self._syncing and not table.lock.locked()
-                    and self._extend(table, heard)):
+            if gid not in self._syncing and not table.lock.locked() and self._extend(table, heard):
                 return
         moves = self._moves.setdefault(gid, [])
         if heard is not None and moves is not None:
             moves.append(heard)
         else:
-            self._moves[gid] = None               # not a plain move: read the store
+            self._moves[gid] = None  # not a plain move: read the store
         self._schedule(gid)
 
     def _schedule(self, gid: str) -> None:
@@ -257,8 +267,7 @@ class PostgresCluster(Cluster):
         if gid in self._syncing:
             self._again.add(gid)
             return
-        self._syncing[gid] = asyncio.get_running_loop().create_task(self._sync_loop(gid),
-                                                                    name=f"sync-{gid}")
+        self._syncing[gid] = asyncio.get_running_loop().create_task(self._sync_loop(gid), name=f"sync-{gid}")
 
     async def _sync_loop(self, gid: str) -> None:
         try:
@@ -279,9 +288,8 @@ class PostgresCluster(Cluster):
     async def _sync(self, table: Table) -> None:
         async with table.lock:
             moves = self._moves.pop(table.id, None)
-            if moves and all(self._extend(table, m) for m in moves
-                             if m.first + 2 * m.row["undos"] >= table.version):
-                return                            # the moves heard of were all it missed
+            if moves and all(self._extend(table, m) for m in moves if m.first + 2 * m.row["undos"] >= table.version):
+                return  # the moves heard of were all it missed
             await self.catch_up(table)
 
     # --- bot leases ----------------------------------------------------------------------------
@@ -298,7 +306,7 @@ class PostgresCluster(Cluster):
                             await asyncio.wait_for(self._wake.wait(), LEASE_TICK)
             except asyncio.CancelledError:
                 raise
-            except Exception as exc:              # the leases went with the connection
+            except Exception as exc:  # the leases went with the connection
                 log.warning("the bot lease connection failed: %s", exc)
             self._lose_all()
             await asyncio.sleep(RECONNECT)
@@ -308,17 +316,18 @@ class PostgresCluster(Cluster):
         the leases of this process's bot games, and (``discover``) adopt bot games that no
         process holds in memory, e.g. those of a process that died."""
         service = self.service
-        wanted = {gid for gid, t in service.tables.items()
-                  if not t.state.over and any(s.kind == "bot" for s in t.seats)}
+        wanted = {
+            gid for gid, t in service.tables.items() if not t.state.over and any(s.kind == "bot" for s in t.seats)
+        }
         done = sorted(self.held - wanted)
         if done:
-            await conn.execute(f"SELECT pg_advisory_unlock({LEASE_KEY}) FROM unnest(%s::text[]) id",
-                               [done])
+            await conn.execute(f"SELECT pg_advisory_unlock({LEASE_KEY}) FROM unnest(%s::text[]) id", [done])
             self.held.difference_update(done)
         missing = sorted(wanted - self.held)
         if missing:
-            cur = await conn.execute(f"SELECT id FROM unnest(%s::text[]) id WHERE "
-                                     f"pg_try_advisory_lock({LEASE_KEY})", [missing])
+            cur = await conn.execute(
+                f"SELECT id FROM unnest(%s::text[]) id WHERE pg_try_advisory_lock({LEASE_KEY})", [missing]
+            )
             for (gid,) in await cur.fetchall():
                 self.held.add(gid)
                 self._take_over(service.tables.get(gid))
@@ -333,10 +342,11 @@ class PostgresCluster(Cluster):
             "AND NOT g.archived AND NOT g.id = ANY(%s) AND EXISTS (SELECT 1 FROM seats s "
             f"WHERE s.game_id = g.id AND s.kind = 'bot')) SELECT id FROM waiting "
             f"WHERE pg_try_advisory_lock({LEASE_KEY})",
-            [known])
+            [known],
+        )
         for (gid,) in await cur.fetchall():
             self.held.add(gid)
-            if gid in service.tables:             # loaded meanwhile by a request
+            if gid in service.tables:  # loaded meanwhile by a request
                 self._take_over(service.tables[gid])
                 continue
             log.info("game %s: no process drives its bots; this one takes them on", gid)
@@ -346,6 +356,7 @@ class PostgresCluster(Cluster):
         async def load() -> None:
             with contextlib.suppress(Exception):  # a broken game is logged and listed by open_table
                 await self.service.open_table(gid)  # restores it and starts its bots (ours now)
+
         self._spawn(load(), f"adopt-{gid}")
 
     def _take_over(self, table: Table | None) -> None:

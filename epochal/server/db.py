@@ -19,12 +19,30 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
-from sqlalchemy import (JSON, BigInteger, Boolean, DateTime, ForeignKey, Index, Integer, String,
-                        bindparam, case, create_engine, delete, event, exists, false, insert, select,
-                        text, update)
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    bindparam,
+    case,
+    create_engine,
+    delete,
+    event,
+    exists,
+    false,
+    insert,
+    select,
+    text,
+    update,
+)
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
@@ -51,8 +69,8 @@ class GameRow(Base):
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     game: Mapped[str] = mapped_column(String(40))
-    version: Mapped[str] = mapped_column(String(20))        # the engine's game version
-    data_key: Mapped[str] = mapped_column(String(80))       # which card data set the server knows
+    version: Mapped[str] = mapped_column(String(20))  # the engine's game version
+    data_key: Mapped[str] = mapped_column(String(80))  # which card data set the server knows
     data_id: Mapped[str | None] = mapped_column(String(200), nullable=True)  # Game.data_id()
     players: Mapped[int] = mapped_column(Integer)
     seed: Mapped[int] = mapped_column(BigInteger)
@@ -60,7 +78,7 @@ class GameRow(Base):
     undo: Mapped[bool] = mapped_column(Boolean, default=False)
     undos: Mapped[int] = mapped_column(Integer, default=0)  # keeps the version counter monotonic
     status: Mapped[str] = mapped_column(String(16), index=True)  # open / running / finished
-    ply: Mapped[int] = mapped_column(Integer, default=0)    # actions stored
+    ply: Mapped[int] = mapped_column(Integer, default=0)  # actions stored
     scores: Mapped[list | None] = mapped_column(JSON, nullable=True)
     winners: Mapped[list | None] = mapped_column(JSON, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
@@ -77,7 +95,7 @@ class SeatRow(Base):
 
     game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
-    kind: Mapped[str] = mapped_column(String(8))            # human / bot
+    kind: Mapped[str] = mapped_column(String(8))  # human / bot
     level: Mapped[str | None] = mapped_column(String(40), nullable=True)
     name: Mapped[str] = mapped_column(String(80))
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)  # sha256 of the secret
@@ -101,8 +119,7 @@ GAMES, SEATS, ACTIONS = GameRow.__table__, SeatRow.__table__, ActionRow.__table_
 _ADD_ACTION = insert(ACTIONS)
 # The status follows the stored seats rather than the writer's memory, so two processes seating
 # two people at once cannot leave a full game "open".
-_WAITING = exists().where(SEATS.c.game_id == GAMES.c.id, SEATS.c.kind == "human",
-                          SEATS.c.joined == False)  # noqa: E712 (SQL, not Python)
+_WAITING = exists().where(SEATS.c.game_id == GAMES.c.id, SEATS.c.kind == "human", SEATS.c.joined == False)  # noqa: E712 (SQL, not Python)
 _STATUS = case((_WAITING, "open"), else_="running")
 # Compare-and-set: the move applies only to the ply it was made at (and, with undos, to the
 # same undo count: an undone-and-replayed ply is a different position).
@@ -110,21 +127,30 @@ _AT = (GAMES.c.id == bindparam("gid")) & (GAMES.c.ply == bindparam("was"))
 _AT_UNDOS = _AT & (GAMES.c.undos == bindparam("undone"))
 # A move also clears the archive flag: with several processes, one may have archived a game
 # that it held idle while another plays it.
-_ADVANCE, _ADVANCE_UNDOS = (update(GAMES).where(at).values(ply=bindparam("n"), status=_STATUS,
-                                                            updated_at=bindparam("at"), archived=False)
-                            for at in (_AT, _AT_UNDOS))
-_FINISH, _FINISH_UNDOS = (update(GAMES).where(at)
-                          .values(ply=bindparam("n"), status="finished", updated_at=bindparam("at"),
-                                  archived=False, scores=bindparam("sc", type_=JSON),
-                                  winners=bindparam("win", type_=JSON))
-                          for at in (_AT, _AT_UNDOS))
+_ADVANCE, _ADVANCE_UNDOS = (
+    update(GAMES).where(at).values(ply=bindparam("n"), status=_STATUS, updated_at=bindparam("at"), archived=False)
+    for at in (_AT, _AT_UNDOS)
+)
+_FINISH, _FINISH_UNDOS = (
+    update(GAMES)
+    .where(at)
+    .values(
+        ply=bindparam("n"),
+        status="finished",
+        updated_at=bindparam("at"),
+        archived=False,
+        scores=bindparam("sc", type_=JSON),
+        winners=bindparam("win", type_=JSON),
+    )
+    for at in (_AT, _AT_UNDOS)
+)
 _NOTIFY = text(f"SELECT pg_notify('{CHANNEL}', :payload)")
 # Processes starting together must not both create the tables.
 _MIGRATION_LOCK = text("SELECT pg_advisory_xact_lock(hashtextextended('epochal-migrate', 0))")
 
 
 def now() -> datetime:
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
 def make_engine(url: str) -> Engine:
@@ -139,6 +165,7 @@ def make_engine(url: str) -> Engine:
             cur.execute("PRAGMA foreign_keys=ON")
             cur.execute("PRAGMA busy_timeout=5000")
             cur.close()
+
         return engine
     return create_engine(url, pool_pre_ping=True)
 
@@ -161,7 +188,7 @@ def migrate(engine: Engine) -> None:
 class StoredGame:
     row: dict
     seats: list[dict]
-    actions: list[tuple[int, int]]     # the record's actions from ply ``first`` on
+    actions: list[tuple[int, int]]  # the record's actions from ply ``first`` on
     first: int = 0
 
 
@@ -194,9 +221,18 @@ class Store:
         with self.engine.connect() as conn:
             return conn.execute(select(GAMES.c.id).where(GAMES.c.id == game_id)).first() is not None
 
-    def add_action(self, game_id: str, ply: int, seat: int, action: int, status: str,
-                   scores: list | None = None, winners: list | None = None, *,
-                   undos: int | None = None) -> None:
+    def add_action(
+        self,
+        game_id: str,
+        ply: int,
+        seat: int,
+        action: int,
+        status: str,
+        scores: list | None = None,
+        winners: list | None = None,
+        *,
+        undos: int | None = None,
+    ) -> None:
         """Store action ``ply`` if the game still stands at ply ``ply`` (and, given ``undos``,
         at that undo count); else raise :class:`StaleVersion`. ``status`` "finished" (with
         ``scores``) ends the game; otherwise the status follows the seats."""
@@ -215,27 +251,33 @@ class Store:
             if conn.execute(advance, values).rowcount != 1:
                 raise StaleVersion(f"game {game_id} is no longer at ply {ply}")
             try:
-                conn.execute(_ADD_ACTION, {"game_id": game_id, "ply": ply, "seat": seat,
-                                           "action": action, "created_at": stamp})
+                conn.execute(
+                    _ADD_ACTION, {"game_id": game_id, "ply": ply, "seat": seat, "action": action, "created_at": stamp}
+                )
             except IntegrityError:
                 raise StaleVersion(f"game {game_id} already has an action #{ply}") from None
             if self.notifies:
-                stored_undos = undos if undos is not None else conn.execute(
-                    select(GAMES.c.undos).where(GAMES.c.id == game_id)).scalar_one()
-                self._notify(conn, game_id, ply + 1 + 2 * stored_undos, "action",
-                             f" {ply} {seat} {action} {stored_undos}")
+                stored_undos = (
+                    undos
+                    if undos is not None
+                    else conn.execute(select(GAMES.c.undos).where(GAMES.c.id == game_id)).scalar_one()
+                )
+                self._notify(
+                    conn, game_id, ply + 1 + 2 * stored_undos, "action", f" {ply} {seat} {action} {stored_undos}"
+                )
 
     def remove_last_action(self, game_id: str, ply: int, undos: int) -> None:
         """Undo: drop action ``ply`` (the last one) and count the undo (``undos`` is the new
         count), if the game still stands right after that action; else :class:`StaleVersion`."""
         with self.engine.begin() as conn:
-            moved = conn.execute(update(GAMES).where(GAMES.c.id == game_id, GAMES.c.ply == ply + 1,
-                                                     GAMES.c.undos == undos - 1)
-                                 .values(ply=ply, undos=undos, updated_at=now())).rowcount
+            moved = conn.execute(
+                update(GAMES)
+                .where(GAMES.c.id == game_id, GAMES.c.ply == ply + 1, GAMES.c.undos == undos - 1)
+                .values(ply=ply, undos=undos, updated_at=now())
+            ).rowcount
             if moved != 1:
                 raise StaleVersion(f"game {game_id} is no longer right after action #{ply}")
-            gone = conn.execute(delete(ACTIONS).where(ACTIONS.c.game_id == game_id,
-                                                      ACTIONS.c.ply == ply)).rowcount
+            gone = conn.execute(delete(ACTIONS).where(ACTIONS.c.game_id == game_id, ACTIONS.c.ply == ply)).rowcount
             if gone != 1:
                 raise RecordError(f"game {game_id}: action #{ply} is not stored")
             self._notify(conn, game_id, ply + 2 * undos, "undo")
@@ -244,12 +286,13 @@ class Store:
         """Mark the seat joined. ``status`` is the writer's idea of it; the stored status
         follows the stored seats (another process may have seated someone meanwhile)."""
         with self.engine.begin() as conn:
-            conn.execute(update(SEATS).where(SEATS.c.game_id == game_id, SEATS.c.seat == seat)
-                         .values(joined=True))
-            row = conn.execute(update(GAMES).where(GAMES.c.id == game_id)
-                               .values(status=case((GAMES.c.status == "finished", "finished"),
-                                                   (_WAITING, "open"), else_="running"))
-                               .returning(GAMES.c.ply, GAMES.c.undos)).first()
+            conn.execute(update(SEATS).where(SEATS.c.game_id == game_id, SEATS.c.seat == seat).values(joined=True))
+            row = conn.execute(
+                update(GAMES)
+                .where(GAMES.c.id == game_id)
+                .values(status=case((GAMES.c.status == "finished", "finished"), (_WAITING, "open"), else_="running"))
+                .returning(GAMES.c.ply, GAMES.c.undos)
+            ).first()
             if row is not None:
                 self._notify(conn, game_id, row.ply + 2 * row.undos, "join")
 
@@ -257,16 +300,19 @@ class Store:
         """The game's row, its seats and its actions from ply ``first`` on (a process that
         already holds the first ones reads only the rest)."""
         with self.engine.connect() as conn:
-            if self.notifies:        # one snapshot: the row, the seats and the actions agree
+            if self.notifies:  # one snapshot: the row, the seats and the actions agree
                 conn = conn.execution_options(isolation_level="REPEATABLE READ")
             row = conn.execute(select(GAMES).where(GAMES.c.id == game_id)).mappings().first()
             if row is None:
                 return None
-            seats = conn.execute(select(SEATS).where(SEATS.c.game_id == game_id)
-                                 .order_by(SEATS.c.seat)).mappings().all()
-            actions = conn.execute(select(ACTIONS.c.ply, ACTIONS.c.seat, ACTIONS.c.action)
-                                   .where(ACTIONS.c.game_id == game_id, ACTIONS.c.ply >= first)
-                                   .order_by(ACTIONS.c.ply)).all()
+            seats = (
+                conn.execute(select(SEATS).where(SEATS.c.game_id == game_id).order_by(SEATS.c.seat)).mappings().all()
+            )
+            actions = conn.execute(
+                select(ACTIONS.c.ply, ACTIONS.c.seat, ACTIONS.c.action)
+                .where(ACTIONS.c.game_id == game_id, ACTIONS.c.ply >= first)
+                .order_by(ACTIONS.c.ply)
+            ).all()
         for index, (ply, _, _) in enumerate(actions, first):
             if ply != index:
                 raise RecordError(f"stored actions skip from #{index} to #{ply}")
@@ -276,17 +322,29 @@ class Store:
         """The games to replay at start-up: unfinished and not archived (an index lookup, so
         finished and archived games cost nothing however many there are)."""
         with self.engine.connect() as conn:
-            return list(conn.execute(select(GAMES.c.id).where(GAMES.c.archived == False,  # noqa: E712
-                                                              GAMES.c.status.in_(("open", "running")))
-                                     .order_by(GAMES.c.created_at)).scalars())
+            return list(
+                conn.execute(
+                    select(GAMES.c.id)
+                    .where(
+                        GAMES.c.archived == False,  # noqa: E712
+                        GAMES.c.status.in_(("open", "running")),
+                    )
+                    .order_by(GAMES.c.created_at)
+                ).scalars()
+            )
 
     def archive_untouched(self, before: datetime) -> int:
         """Archive the unfinished games last changed before ``before``; how many."""
         with self.engine.begin() as conn:
-            return conn.execute(update(GAMES).where(GAMES.c.archived == False,  # noqa: E712
-                                                    GAMES.c.status.in_(("open", "running")),
-                                                    GAMES.c.updated_at < before)
-                                .values(archived=True)).rowcount
+            return conn.execute(
+                update(GAMES)
+                .where(
+                    GAMES.c.archived == False,  # noqa: E712
+                    GAMES.c.status.in_(("open", "running")),
+                    GAMES.c.updated_at < before,
+                )
+                .values(archived=True)
+            ).rowcount
 
     def set_archived(self, game_ids: list[str], archived: bool) -> None:
         """Archive games, or bring them back (then they count as touched now)."""
@@ -296,11 +354,21 @@ class Store:
 
     def list_games(self, status: str, limit: int) -> list[dict]:
         with self.engine.connect() as conn:
-            rows = conn.execute(select(GAMES).where(GAMES.c.status == status)
-                                .order_by(GAMES.c.updated_at.desc()).limit(limit)).mappings().all()
+            rows = (
+                conn.execute(
+                    select(GAMES).where(GAMES.c.status == status).order_by(GAMES.c.updated_at.desc()).limit(limit)
+                )
+                .mappings()
+                .all()
+            )
             ids = [r["id"] for r in rows]
-            seats = conn.execute(select(SEATS).where(SEATS.c.game_id.in_(ids))
-                                 .order_by(SEATS.c.game_id, SEATS.c.seat)).mappings().all() if ids else []
+            seats = (
+                conn.execute(select(SEATS).where(SEATS.c.game_id.in_(ids)).order_by(SEATS.c.game_id, SEATS.c.seat))
+                .mappings()
+                .all()
+                if ids
+                else []
+            )
         by_game: dict[str, list[dict]] = {}
         for s in seats:
             by_game.setdefault(s["game_id"], []).append(dict(s))

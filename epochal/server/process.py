@@ -24,8 +24,14 @@ def free_port() -> int:
 
 
 class ServerProcess:
-    def __init__(self, database_url: str, port: int | None = None, bot_delay: float = 0.0,
-                 log_path: str | Path | None = None, extra_args: list[str] | None = None):
+    def __init__(
+        self,
+        database_url: str,
+        port: int | None = None,
+        bot_delay: float = 0.0,
+        log_path: str | Path | None = None,
+        extra_args: list[str] | None = None,
+    ):
         self.database_url = database_url
         self.port = port or free_port()
         self.bot_delay = bot_delay
@@ -38,21 +44,36 @@ class ServerProcess:
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
-    def start(self, timeout: float = 30.0) -> "ServerProcess":
+    def start(self, timeout: float = 30.0) -> ServerProcess:
         # One client creates every game of a test or a benchmark: no creation rate limit
         # (``extra_args`` may set one again; the last --create-rate counts).
-        cmd = [sys.executable, "-m", "epochal.cli", "serve", "--port", str(self.port),
-               "--database", self.database_url, "--bot-delay", str(self.bot_delay),
-               "--log-level", "warning", "--create-rate", "0", *self.extra_args]
+        cmd = [
+            sys.executable,
+            "-m",
+            "epochal.cli",
+            "serve",
+            "--port",
+            str(self.port),
+            "--database",
+            self.database_url,
+            "--bot-delay",
+            str(self.bot_delay),
+            "--log-level",
+            "warning",
+            "--create-rate",
+            "0",
+            *self.extra_args,
+        ]
         self._log = open(self.log_path, "ab") if self.log_path else None
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-        self.proc = subprocess.Popen(cmd, stdout=self._log or subprocess.DEVNULL,
-                                     stderr=subprocess.STDOUT, env=env)
+        self.proc = subprocess.Popen(cmd, stdout=self._log or subprocess.DEVNULL, stderr=subprocess.STDOUT, env=env)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
-                raise RuntimeError(f"the server exited with code {self.proc.returncode}"
-                                   + (f"; see {self.log_path}" if self.log_path else ""))
+                raise RuntimeError(
+                    f"the server exited with code {self.proc.returncode}"
+                    + (f"; see {self.log_path}" if self.log_path else "")
+                )
             try:
                 with urllib.request.urlopen(self.url + "/api/meta", timeout=1) as res:
                     if res.status == 200:
@@ -83,7 +104,7 @@ class ServerProcess:
             self._log.close()
             self._log = None
 
-    def __enter__(self) -> "ServerProcess":
+    def __enter__(self) -> ServerProcess:
         return self.start()
 
     def __exit__(self, *exc) -> None:

@@ -27,13 +27,12 @@ import time
 from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from datetime import timedelta, timezone
+from datetime import UTC, timedelta
 
 import msgspec
 
 from epochal.agents import Agent, make_agent
-from epochal.engine import (Game, IllegalAction, OptionError, Record, RecordError, get_game,
-                            replay, visible)
+from epochal.engine import Game, IllegalAction, OptionError, Record, RecordError, get_game, replay, visible
 from epochal.engine.hidden import revealing
 from epochal.engine.locale import LANGUAGES, render, templates
 
@@ -47,10 +46,10 @@ log = logging.getLogger("epochal.server")
 # The one place that maps the levels a person picks in the lobby to agents.
 BOT_LEVELS = {"random": "random", "easy": "heuristic", "normal": "ismcts:200ms", "hard": "ismcts:2s"}
 STATUSES = ("open", "running", "finished")
-QUEUE_LIMIT = 256          # messages a connection may fall behind before it is dropped
-KEEP_FINISHED = 200        # finished games kept in memory; older ones are replayed on demand
+QUEUE_LIMIT = 256  # messages a connection may fall behind before it is dropped
+KEEP_FINISHED = 200  # finished games kept in memory; older ones are replayed on demand
 ARCHIVE_AFTER_DAYS = 30.0  # an unfinished game nobody touched for this long is archived
-FALLBACK_TRIES = 10        # other actions a bot tries when the rules raise on its choice
+FALLBACK_TRIES = 10  # other actions a bot tries when the rules raise on its choice
 _json = msgspec.json.Encoder()
 
 
@@ -70,23 +69,22 @@ def internal_error(what: str) -> ApiError:
     which the answer names, so a report can be matched with the log without showing internals."""
     error_id = secrets.token_hex(6)
     log.exception("%s [error %s]", what, error_id)
-    return ApiError(500, "internal_error", f"{what} (error {error_id} in the server log)",
-                    error_id=error_id)
+    return ApiError(500, "internal_error", f"{what} (error {error_id} in the server log)", error_id=error_id)
 
 
 @dataclass
 class Settings:
     database_url: str
-    bot_delay: float = 0.8          # seconds between bot moves, so people can follow them
+    bot_delay: float = 0.8  # seconds between bot moves, so people can follow them
     data_sets: dict[str, dict[str, str]] = field(default_factory=dict)  # game -> key -> file
     bot_threads: int = 4
-    bot_processes: int = field(default_factory=cpu_count)   # search bots' workers; 0: threads
-    archive_after: float = ARCHIVE_AFTER_DAYS * 86400   # seconds untouched before archiving
+    bot_processes: int = field(default_factory=cpu_count)  # search bots' workers; 0: threads
+    archive_after: float = ARCHIVE_AFTER_DAYS * 86400  # seconds untouched before archiving
 
 
 @dataclass
 class SeatInfo:
-    kind: str                       # "human" / "bot"
+    kind: str  # "human" / "bot"
     level: str | None
     name: str
     token_hash: str | None
@@ -95,17 +93,17 @@ class SeatInfo:
 
 @dataclass
 class Bot:
-    spec: str                       # the agent's name, e.g. "ismcts:200ms"
-    agent: Agent | None             # a cheap agent, kept for the game; None: a search (see bots.py)
+    spec: str  # the agent's name, e.g. "ismcts:200ms"
+    agent: Agent | None  # a cheap agent, kept for the game; None: a search (see bots.py)
 
 
 @dataclass
 class LogEntry:
-    index: int                      # position of the action in the record
+    index: int  # position of the action in the record
     seat: int
     events: list[dict]
-    revealing: bool | None          # showed someone something hidden: cannot be undone
-                                    # (None: not worked out yet; see GameService._revealing)
+    revealing: bool | None  # showed someone something hidden: cannot be undone
+    # (None: not worked out yet; see GameService._revealing)
 
 
 class Connection:
@@ -131,13 +129,22 @@ class Connection:
 
 
 class Table:
-    def __init__(self, game_id: str, game: Game, data_key: str, seed: int, state, seats: list[SeatInfo],
-                 undo: bool, undos: int = 0):
+    def __init__(
+        self,
+        game_id: str,
+        game: Game,
+        data_key: str,
+        seed: int,
+        state,
+        seats: list[SeatInfo],
+        undo: bool,
+        undos: int = 0,
+    ):
         self.id, self.game, self.data_key, self.seed = game_id, game, data_key, seed
         self.state = state
         self.seats = seats
         self.undo, self.undos = undo, undos
-        self.asked = 0              # version at which the pending decision was posed
+        self.asked = 0  # version at which the pending decision was posed
         self.actions: list[tuple[int, int]] = []
         self.log: list[LogEntry] = []
         self.lock = asyncio.Lock()
@@ -145,10 +152,10 @@ class Table:
         self.connections: set[Connection] = set()
         self.bots: dict[int, Bot] = {}
         self.bot_task: asyncio.Task | None = None
-        self._parts: dict = {}      # seat -> (version, {"view", "ui"} encoded)
-        self._texts: dict = {}      # (kind, seat, lang) -> (version, encoded message)
+        self._parts: dict = {}  # seat -> (version, {"view", "ui"} encoded)
+        self._texts: dict = {}  # (kind, seat, lang) -> (version, encoded message)
         self.touched = time.time()  # last request or move: idle games are archived
-        self.archived = False       # restored from the archive; the flag is cleared on opening
+        self.archived = False  # restored from the archive; the flag is cleared on opening
 
     @property
     def names(self) -> list[str]:
@@ -168,9 +175,15 @@ class Table:
         return "running"
 
     def record(self) -> Record:
-        rec = Record(game=self.game.name, version=self.game.version, options=dict(self.state.options),
-                     seats=self.names, seed=self.seed, actions=list(self.actions),
-                     data=self.game.data_id())
+        rec = Record(
+            game=self.game.name,
+            version=self.game.version,
+            options=dict(self.state.options),
+            seats=self.names,
+            seed=self.seed,
+            actions=list(self.actions),
+            data=self.game.data_id(),
+        )
         if self.state.over:
             rec.scores = [s.total for s in self.game.scores(self.state)]
         return rec
@@ -189,17 +202,17 @@ class GameService:
         self.settings = settings
         self.store = store
         self.tables: dict[str, Table] = {}
-        self.broken: dict[str, str] = {}         # games whose record no longer replays
-        self._finished: OrderedDict[str, None] = OrderedDict()   # least recently used first
+        self.broken: dict[str, str] = {}  # games whose record no longer replays
+        self._finished: OrderedDict[str, None] = OrderedDict()  # least recently used first
         self.pool = ThreadPoolExecutor(max_workers=settings.bot_threads, thread_name_prefix="bot")
         self.procs = BotProcesses(settings.bot_processes) if settings.bot_processes > 0 else None
-        self.cluster = cluster_for(self)          # other processes on the same database
+        self.cluster = cluster_for(self)  # other processes on the same database
         # SQLite takes one writer at a time: a single writing thread queues the writes in order
         # instead of letting them race for the file lock, whose busy handler sleeps milliseconds.
         writers = 1 if store.engine.dialect.name == "sqlite" else 8
         self.writes = ThreadPoolExecutor(max_workers=writers, thread_name_prefix="store-write")
         self.reads = ThreadPoolExecutor(max_workers=4, thread_name_prefix="store-read")
-        self._loading: dict[str, asyncio.Future] = {}   # games being restored for a request
+        self._loading: dict[str, asyncio.Future] = {}  # games being restored for a request
         self._sweeper: asyncio.Task | None = None
 
     # --- start-up and shutdown ---------------------------------------------------------------
@@ -215,7 +228,7 @@ class GameService:
             try:
                 self._load(game_id)
             except ApiError:
-                pass                              # logged and listed in self.broken
+                pass  # logged and listed in self.broken
         self.cluster.start()
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep(), name="archive")
         return len(self.tables)
@@ -235,7 +248,7 @@ class GameService:
         if self.procs is not None:
             self.procs.close()
         self.reads.shutdown(wait=False, cancel_futures=True)
-        self.writes.shutdown(wait=True)           # a write under way finishes before the engine goes
+        self.writes.shutdown(wait=True)  # a write under way finishes before the engine goes
 
     # --- games and data sets -----------------------------------------------------------------
     def data_sets(self, game_name: str) -> dict[str, str | None]:
@@ -244,8 +257,12 @@ class GameService:
     def bind(self, game_name: str, data_key: str) -> Game:
         sets = self.data_sets(game_name)
         if data_key not in sets:
-            raise ApiError(422, "invalid_request", f"no card data set {data_key!r} for {game_name} "
-                           f"(data sets: {', '.join(sets)})", field="data")
+            raise ApiError(
+                422,
+                "invalid_request",
+                f"no card data set {data_key!r} for {game_name} (data sets: {', '.join(sets)})",
+                field="data",
+            )
         return get_game(game_name, sets[data_key])
 
     def table(self, game_id: str) -> Table:
@@ -269,13 +286,13 @@ class GameService:
         table = self.tables.get(game_id)
         if table is None:
             if game_id in self.broken:
-                raise ApiError(409, "unplayable", f"game {game_id} cannot be restored: "
-                               f"{self.broken[game_id]}")
+                raise ApiError(409, "unplayable", f"game {game_id} cannot be restored: {self.broken[game_id]}")
             loading = self._loading.get(game_id)
             if loading is None:
                 loading = self._loading[game_id] = asyncio.ensure_future(self._load_in_thread(game_id))
-                loading.add_done_callback(lambda done: (self._loading.pop(game_id, None),
-                                                        done.cancelled() or done.exception()))
+                loading.add_done_callback(
+                    lambda done: (self._loading.pop(game_id, None), done.cancelled() or done.exception())
+                )
             table = await asyncio.shield(loading)
             if table is None:
                 raise ApiError(404, "no_such_game", f"there is no game {game_id!r}")
@@ -285,17 +302,24 @@ class GameService:
         return table
 
     # --- creating ------------------------------------------------------------------------------
-    async def create(self, game_name: str, seats: list[dict], options: dict, data_key: str,
-                     undo: bool, seed: int | None) -> tuple[Table, dict[int, str]]:
+    async def create(
+        self, game_name: str, seats: list[dict], options: dict, data_key: str, undo: bool, seed: int | None
+    ) -> tuple[Table, dict[int, str]]:
         from epochal.engine import game_names
+
         if game_name not in game_names():
-            raise ApiError(422, "invalid_request", f"unknown game {game_name!r} "
-                           f"(games: {', '.join(game_names())})", field="game")
+            raise ApiError(
+                422, "invalid_request", f"unknown game {game_name!r} (games: {', '.join(game_names())})", field="game"
+            )
         game = self.bind(game_name, data_key)
         players = len(seats)
         if not game.min_players <= players <= game.max_players:
-            raise ApiError(422, "invalid_request", f"{game.name} is played by {game.min_players} to "
-                           f"{game.max_players} players, not {players}", field="seats")
+            raise ApiError(
+                422,
+                "invalid_request",
+                f"{game.name} is played by {game.min_players} to {game.max_players} players, not {players}",
+                field="seats",
+            )
         try:
             options = game.configure(players, options)
         except OptionError as exc:
@@ -306,35 +330,67 @@ class GameService:
             if spec["kind"] == "bot":
                 level = spec.get("level") or "easy"
                 if level not in BOT_LEVELS:
-                    raise ApiError(422, "invalid_request", f"seat {i}: unknown bot level {level!r} "
-                                   f"(levels: {', '.join(BOT_LEVELS)})", field=f"seats.{i}.level")
+                    raise ApiError(
+                        422,
+                        "invalid_request",
+                        f"seat {i}: unknown bot level {level!r} (levels: {', '.join(BOT_LEVELS)})",
+                        field=f"seats.{i}.level",
+                    )
                 try:
                     make_agent(BOT_LEVELS[level], game, 0)
                 except OptionError as exc:
-                    raise ApiError(422, "invalid_request", f"seat {i}: {exc}", field=f"seats.{i}.level")
+                    raise ApiError(422, "invalid_request", f"seat {i}: {exc}", field=f"seats.{i}.level") from exc
                 name = spec.get("name") or f"Bot {i + 1} ({level})"
                 infos.append(SeatInfo("bot", level, name, None, True))
             else:
                 if spec.get("level"):
-                    raise ApiError(422, "invalid_request", f"seat {i}: a human seat has no bot level",
-                                   field=f"seats.{i}.level")
+                    raise ApiError(
+                        422, "invalid_request", f"seat {i}: a human seat has no bot level", field=f"seats.{i}.level"
+                    )
                 tokens[i] = secrets.token_urlsafe(24)
-                infos.append(SeatInfo("human", None, spec.get("name") or f"Player {i + 1}",
-                                      token_hash(tokens[i]), False))
+                infos.append(
+                    SeatInfo("human", None, spec.get("name") or f"Player {i + 1}", token_hash(tokens[i]), False)
+                )
         state = game.new(players, seed, options)
         game_id = secrets.token_urlsafe(6)
         while game_id in self.tables or await self._read(self.store.exists, game_id):
             game_id = secrets.token_urlsafe(6)
         table = Table(game_id, game, data_key, seed, state, infos, undo)
         stamp = now()
-        await self._store(self.store.create_game,
-            {"id": game_id, "game": game.name, "version": game.version, "data_key": data_key,
-             "data_id": game.data_id(), "players": players, "seed": seed, "options": options,
-             "undo": undo, "undos": 0, "status": table.status, "ply": 0, "scores": None,
-             "winners": None, "created_at": stamp, "updated_at": stamp},
-            [{"game_id": game_id, "seat": i, "kind": s.kind, "level": s.level, "name": s.name,
-              "token_hash": s.token_hash, "joined": s.joined} for i, s in enumerate(infos)],
-            what="the new game")
+        await self._store(
+            self.store.create_game,
+            {
+                "id": game_id,
+                "game": game.name,
+                "version": game.version,
+                "data_key": data_key,
+                "data_id": game.data_id(),
+                "players": players,
+                "seed": seed,
+                "options": options,
+                "undo": undo,
+                "undos": 0,
+                "status": table.status,
+                "ply": 0,
+                "scores": None,
+                "winners": None,
+                "created_at": stamp,
+                "updated_at": stamp,
+            },
+            [
+                {
+                    "game_id": game_id,
+                    "seat": i,
+                    "kind": s.kind,
+                    "level": s.level,
+                    "name": s.name,
+                    "token_hash": s.token_hash,
+                    "joined": s.joined,
+                }
+                for i, s in enumerate(infos)
+            ],
+            what="the new game",
+        )
         self.tables[game_id] = table
         self._start_bots(table)
         return table, tokens
@@ -352,9 +408,8 @@ class GameService:
         return table
 
     async def _load_in_thread(self, game_id: str) -> Table | None:
-        built = await asyncio.get_running_loop().run_in_executor(self.reads, self._read_and_restore,
-                                                                 game_id)
-        if game_id in self.tables:                # restored meanwhile by ``table``
+        built = await asyncio.get_running_loop().run_in_executor(self.reads, self._read_and_restore, game_id)
+        if game_id in self.tables:  # restored meanwhile by ``table``
             return self.tables[game_id]
         table = self._install(game_id, built)
         if table is not None and table.archived:
@@ -362,7 +417,7 @@ class GameService:
                 await self._store(self.store.set_archived, [game_id], False, what="the archive flag")
                 table.archived = False
             except ApiError:
-                pass              # logged; the game plays on and is not replayed at start-up
+                pass  # logged; the game plays on and is not replayed at start-up
         return table
 
     def _read_and_restore(self, game_id: str) -> Table | str | None:
@@ -382,7 +437,7 @@ class GameService:
             table = self._restore(stored)
         except (RecordError, OptionError, ApiError) as exc:
             return exc.detail if isinstance(exc, ApiError) else str(exc)
-        except Exception as exc:                  # the rules raised while replaying the record
+        except Exception as exc:  # the rules raised while replaying the record
             log.exception("game %s: replaying its record failed", game_id)
             return f"replaying its record failed ({type(exc).__name__}: {exc})"
         table.archived = bool(stored.row.get("archived"))
@@ -408,7 +463,7 @@ class GameService:
         nobody is watching (their record is in the store and replays in milliseconds)."""
         self._finished[table.id] = None
         self._finished.move_to_end(table.id)
-        for game_id in list(self._finished)[:max(0, len(self._finished) - KEEP_FINISHED)]:
+        for game_id in list(self._finished)[: max(0, len(self._finished) - KEEP_FINISHED)]:
             if not self.tables[game_id].connections:
                 del self._finished[game_id]
                 del self.tables[game_id]
@@ -417,21 +472,19 @@ class GameService:
         row = stored.row
         game = self.bind(row["game"], row["data_key"])
         if row["version"] != game.version:
-            raise RecordError(f"stored for {row['game']} version {row['version']}, "
-                              f"this engine plays version {game.version}")
+            raise RecordError(
+                f"stored for {row['game']} version {row['version']}, this engine plays version {game.version}"
+            )
         if row["data_id"] != game.data_id():
             raise RecordError(f"played with card data {row['data_id']}, the server has {game.data_id()}")
-        seats = [SeatInfo(s["kind"], s["level"], s["name"], s["token_hash"], s["joined"])
-                 for s in stored.seats]
+        seats = [SeatInfo(s["kind"], s["level"], s["name"], s["token_hash"], s["joined"]) for s in stored.seats]
         state = game.new(row["players"], row["seed"], row["options"])
-        table = Table(row["id"], game, row["data_key"], row["seed"], state, seats, row["undo"],
-                      row["undos"])
+        table = Table(row["id"], game, row["data_key"], row["seed"], state, seats, row["undo"], row["undos"])
         for index, (seat, action) in enumerate(stored.actions):
             try:
                 events = game.apply(state, seat, action)
             except IllegalAction as exc:
-                raise RecordError(f"stored action #{index} (seat {seat}, id {action}) is illegal: "
-                                  f"{exc}") from None
+                raise RecordError(f"stored action #{index} (seat {seat}, id {action}) is illegal: {exc}") from None
             table.actions.append((seat, action))
             table.log.append(LogEntry(index, seat, events, None))
             table.asked = table.version if _new_decision(state) else table.asked
@@ -442,12 +495,13 @@ class GameService:
         """The seat a token opens; None for a spectator (no token) when allowed."""
         if not token:
             if required:
-                raise ApiError(401, "missing_token", "acting needs a seat token in the X-Seat-Token "
-                               "header; spectators cannot act")
+                raise ApiError(
+                    401, "missing_token", "acting needs a seat token in the X-Seat-Token header; spectators cannot act"
+                )
             return None
         digest = token_hash(token)
         found = None
-        for i, s in enumerate(table.seats):       # no early exit: every seat is compared
+        for i, s in enumerate(table.seats):  # no early exit: every seat is compared
             if s.token_hash is not None and hmac.compare_digest(s.token_hash, digest):
                 found = i
         if found is None:
@@ -459,22 +513,26 @@ class GameService:
             return
         async with table.lock:
             info = table.seats[seat]
-            if info.joined:                       # seated meanwhile by another request
+            if info.joined:  # seated meanwhile by another request
                 return
             info.joined = True
-            status = table.status                 # the status once seated
+            status = table.status  # the status once seated
             info.joined = False
             await self._store(self.store.mark_joined, table.id, seat, status, what="the join")
             info.joined = True
-        table._texts.clear()                      # every message carries the status
-        for conn in list(table.connections):      # "waiting for players" may have changed
+        table._texts.clear()  # every message carries the status
+        for conn in list(table.connections):  # "waiting for players" may have changed
             self._push(table, conn, "status")
 
     def check_lang(self, table: Table, lang: str) -> str:
         langs = languages(table.game.name)
         if lang not in langs:
-            raise ApiError(422, "invalid_request", f"language {lang!r} is not available for "
-                           f"{table.game.name} (languages: {', '.join(langs)})", field="lang")
+            raise ApiError(
+                422,
+                "invalid_request",
+                f"language {lang!r} is not available for {table.game.name} (languages: {', '.join(langs)})",
+                field="lang",
+            )
         return lang
 
     # --- acting --------------------------------------------------------------------------------
@@ -487,15 +545,27 @@ class GameService:
             if state.over:
                 raise ApiError(409, "game_over", "the game is finished; no more actions")
             if version is not None and version < table.asked:
-                raise ApiError(409, "stale", f"the table moved on (version {table.version}, you sent "
-                               f"{version}); look again", version=table.version)
+                raise ApiError(
+                    409,
+                    "stale",
+                    f"the table moved on (version {table.version}, you sent {version}); look again",
+                    version=table.version,
+                )
             if seat not in game.actors(state):
                 waiting = ", ".join(table.names[s] for s in game.actors(state))
-                raise ApiError(409, "not_your_turn", f"{table.names[seat]} has no decision to make "
-                               f"now; waiting for {waiting}", rule="turn order")
+                raise ApiError(
+                    409,
+                    "not_your_turn",
+                    f"{table.names[seat]} has no decision to make now; waiting for {waiting}",
+                    rule="turn order",
+                )
             if not 0 <= action < game.num_actions:
-                raise ApiError(422, "unknown_action", f"unknown action id {action} (ids are 0.."
-                               f"{game.num_actions - 1})", field="action")
+                raise ApiError(
+                    422,
+                    "unknown_action",
+                    f"unknown action id {action} (ids are 0..{game.num_actions - 1})",
+                    field="action",
+                )
             await self._commit(table, seat, action)
 
     async def _commit(self, table: Table, seat: int, action: int, retries: int = 3) -> None:
@@ -510,12 +580,21 @@ class GameService:
         except IllegalAction as exc:
             raise ApiError(422, "illegal_action", exc.reason, rule=exc.rule, field="action") from None
         except Exception:
-            raise internal_error(f"game {table.id}: the rules failed on action {action} of seat "
-                                 f"{seat}; nothing changed") from None
+            raise internal_error(
+                f"game {table.id}: the rules failed on action {action} of seat {seat}; nothing changed"
+            ) from None
         try:
-            await self._store(self.store.add_action, table.id, len(table.actions), seat, action,
-                              "finished" if after.over else table.status, *ending,
-                              what="the action", undos=table.undos)
+            await self._store(
+                self.store.add_action,
+                table.id,
+                len(table.actions),
+                seat,
+                action,
+                "finished" if after.over else table.status,
+                *ending,
+                what="the action",
+                undos=table.undos,
+            )
         except StaleVersion:
             asked = table.asked
             refusal = await self._overtaken(table)
@@ -540,8 +619,7 @@ class GameService:
         """Run a store write in the writing thread; a failure becomes a 503 and the caller
         keeps its old state. StaleVersion (another process wrote first) passes through."""
         try:
-            await asyncio.get_running_loop().run_in_executor(
-                self.writes, functools.partial(write, *args, **kwargs))
+            await asyncio.get_running_loop().run_in_executor(self.writes, functools.partial(write, *args, **kwargs))
         except StaleVersion:
             raise
         except Exception:
@@ -562,8 +640,9 @@ class GameService:
             await self.cluster.catch_up(table)
         except Exception:
             log.exception("game %s: catching up with the store failed", table.id)
-        return ApiError(409, "stale", f"the table moved on (version {table.version}); look again",
-                        version=table.version)
+        return ApiError(
+            409, "stale", f"the table moved on (version {table.version}); look again", version=table.version
+        )
 
     def undo_refusal(self, table: Table, seat: int | None) -> ApiError | None:
         if seat is None:
@@ -576,11 +655,13 @@ class GameService:
             return ApiError(409, "nothing_to_undo", "no action has been made yet")
         last = table.log[-1]
         if last.seat != seat:
-            return ApiError(409, "not_your_action", f"the last action was {table.names[last.seat]}'s; "
-                            f"only your own last action can be taken back")
+            return ApiError(
+                409,
+                "not_your_action",
+                f"the last action was {table.names[last.seat]}'s; only your own last action can be taken back",
+            )
         if self._revealing(table, last):
-            return ApiError(409, "revealed", "your last action revealed hidden information "
-                            "and cannot be taken back")
+            return ApiError(409, "revealed", "your last action revealed hidden information and cannot be taken back")
         return None
 
     def _revealing(self, table: Table, last: LogEntry) -> bool:
@@ -603,15 +684,19 @@ class GameService:
                 raise refusal
             shorter = table.record()
             shorter.actions.pop()
-            try:                                  # a long record replays in a thread, not the loop
-                state = await asyncio.get_running_loop().run_in_executor(self.reads, functools.partial(
-                    replay, shorter, self.data_sets(table.game.name)[table.data_key], complete=False))
+            try:  # a long record replays in a thread, not the loop
+                state = await asyncio.get_running_loop().run_in_executor(
+                    self.reads,
+                    functools.partial(replay, shorter, self.data_sets(table.game.name)[table.data_key], complete=False),
+                )
             except Exception:
-                raise internal_error(f"game {table.id}: replaying the record without its last "
-                                     f"action failed; nothing changed") from None
+                raise internal_error(
+                    f"game {table.id}: replaying the record without its last action failed; nothing changed"
+                ) from None
             try:
-                await self._store(self.store.remove_last_action, table.id, len(shorter.actions),
-                                  table.undos + 1, what="the undo")
+                await self._store(
+                    self.store.remove_last_action, table.id, len(shorter.actions), table.undos + 1, what="the undo"
+                )
             except StaleVersion:
                 raise await self._overtaken(table) from None
             table.state, table.undos = state, table.undos + 1
@@ -630,7 +715,7 @@ class GameService:
     def _push(self, table: Table, conn: Connection, kind: str) -> None:
         try:
             text = self.message(table, kind, conn.seat, conn.lang)
-        except Exception:                         # a failing view must not silence the others
+        except Exception:  # a failing view must not silence the others
             internal_error(f"game {table.id}: the {kind} message for seat {conn.seat} failed")
             table.connections.discard(conn)
             conn.drop()
@@ -648,23 +733,36 @@ class GameService:
         cached = table._parts.get(seat)
         if cached and cached[0] == table.version:
             return cached[1]
-        part = {"view": msgspec.Raw(_json.encode(table.game.view(table.state, seat))),
-                "ui": msgspec.Raw(_json.encode(layouts.ui(table.game, table.state, seat)))}
+        part = {
+            "view": msgspec.Raw(_json.encode(table.game.view(table.state, seat))),
+            "ui": msgspec.Raw(_json.encode(layouts.ui(table.game, table.state, seat))),
+        }
         table._parts[seat] = (table.version, part)
         return part
 
     def meta(self, table: Table, seat: int | None, lang: str) -> dict:
-        return {"game_id": table.id, "game": table.game.name, "title": table.game.title,
-                "seat": seat, "names": table.names, "kinds": [s.kind for s in table.seats],
-                "levels": [s.level for s in table.seats], "status": table.status,
-                "actors": table.game.actors(table.state),   # who owes a decision: public
-                "undo": table.undo, "can_undo": self.undo_refusal(table, seat) is None,
-                "version": table.version, "lang": lang, "languages": languages(table.game.name)}
+        return {
+            "game_id": table.id,
+            "game": table.game.name,
+            "title": table.game.title,
+            "seat": seat,
+            "names": table.names,
+            "kinds": [s.kind for s in table.seats],
+            "levels": [s.level for s in table.seats],
+            "status": table.status,
+            "actors": table.game.actors(table.state),  # who owes a decision: public
+            "undo": table.undo,
+            "can_undo": self.undo_refusal(table, seat) is None,
+            "version": table.version,
+            "lang": lang,
+            "languages": languages(table.game.name),
+        }
 
     def _texts_of(self, table: Table, entry: LogEntry, seat: int | None, lang: str) -> list[dict]:
-        return [{**ev, "text": render(table.game.name, ev, lang, table.names,
-                                     table.game.display_name)}
-                for ev in visible(entry.events, seat)]
+        return [
+            {**ev, "text": render(table.game.name, ev, lang, table.names, table.game.display_name)}
+            for ev in visible(entry.events, seat)
+        ]
 
     def message(self, table: Table, kind: str, seat: int | None, lang: str) -> str:
         """An encoded message for one listener. ``update``: the view plus the last action's
@@ -682,8 +780,11 @@ class GameService:
             body["actor"] = last.seat
             body["events"] = self._texts_of(table, last, seat, lang)
         elif kind in ("hello", "reset"):
-            body["log"] = [{"index": e.index, "seat": e.seat, "events": texts}
-                           for e in table.log if (texts := self._texts_of(table, e, seat, lang))]
+            body["log"] = [
+                {"index": e.index, "seat": e.seat, "events": texts}
+                for e in table.log
+                if (texts := self._texts_of(table, e, seat, lang))
+            ]
         body["meta"] = self.meta(table, seat, lang)
         text = _json.encode(body).decode()
         table._texts[key] = (table.version, text)
@@ -693,20 +794,42 @@ class GameService:
         """What the lobby shows of a game: never a token, never the seed of a running game."""
         if isinstance(table_or_row, Table):
             t = table_or_row
-            row = {"id": t.id, "game": t.game.name, "players": len(t.seats), "status": t.status,
-                   "ply": len(t.actions), "undo": t.undo,
-                   "seats": [{"seat": i, "name": s.name, "kind": s.kind, "level": s.level,
-                              "joined": s.joined} for i, s in enumerate(t.seats)]}
+            row = {
+                "id": t.id,
+                "game": t.game.name,
+                "players": len(t.seats),
+                "status": t.status,
+                "ply": len(t.actions),
+                "undo": t.undo,
+                "seats": [
+                    {"seat": i, "name": s.name, "kind": s.kind, "level": s.level, "joined": s.joined}
+                    for i, s in enumerate(t.seats)
+                ],
+            }
             if t.state.over:
                 row["scores"] = [s.total for s in t.game.scores(t.state)]
                 row["winners"] = t.game.winners(t.state)
         else:
             r = table_or_row
-            row = {"id": r["id"], "game": r["game"], "players": r["players"], "status": r["status"],
-                   "ply": r["ply"], "undo": r["undo"],
-                   "seats": [{"seat": s["seat"], "name": s["name"], "kind": s["kind"],
-                              "level": s["level"], "joined": s["joined"]} for s in r["seats"]],
-                   "updated_at": _utc(r["updated_at"]).isoformat()}
+            row = {
+                "id": r["id"],
+                "game": r["game"],
+                "players": r["players"],
+                "status": r["status"],
+                "ply": r["ply"],
+                "undo": r["undo"],
+                "seats": [
+                    {
+                        "seat": s["seat"],
+                        "name": s["name"],
+                        "kind": s["kind"],
+                        "level": s["level"],
+                        "joined": s["joined"],
+                    }
+                    for s in r["seats"]
+                ],
+                "updated_at": _utc(r["updated_at"]).isoformat(),
+            }
             if r["status"] == "finished":
                 row["scores"], row["winners"] = r["scores"], r["winners"]
         row["title"] = get_game(row["game"]).title
@@ -716,8 +839,7 @@ class GameService:
         return row
 
     async def lobby(self, limit: int = 50) -> dict:
-        rows = await self._read(lambda: {status: self.store.list_games(status, limit)
-                                         for status in STATUSES})
+        rows = await self._read(lambda: {status: self.store.list_games(status, limit) for status in STATUSES})
         return {status: [self.summary(r) for r in rows[status]] for status in STATUSES}
 
     # --- archiving -----------------------------------------------------------------------------
@@ -737,15 +859,14 @@ class GameService:
         cutoff = time.time() - self.settings.archive_after
 
         def idle(t: Table) -> bool:
-            return (not t.state.over and t.touched < cutoff and not t.connections
-                    and not t.lock.locked())
+            return not t.state.over and t.touched < cutoff and not t.connections and not t.lock.locked()
+
         candidates = [t for t in self.tables.values() if idle(t)]
         if not candidates:
             return []
-        await self._store(self.store.set_archived, [t.id for t in candidates], True,
-                          what="the archive flags")
+        await self._store(self.store.set_archived, [t.id for t in candidates], True, what="the archive flags")
         archived, revived = [], []
-        for t in candidates:                      # a request may have come in meanwhile
+        for t in candidates:  # a request may have come in meanwhile
             if idle(t) and self.tables.get(t.id) is t:
                 del self.tables[t.id]
                 if t.bot_task is not None:
@@ -768,8 +889,7 @@ class GameService:
             spec = BOT_LEVELS[table.seats[i].level]
             agent = None if searches(spec) else make_agent(spec, table.game, table.seed + i)
             table.bots[i] = Bot(spec, agent)
-        table.bot_task = asyncio.get_running_loop().create_task(self._run_bots(table),
-                                                                name=f"bots-{table.id}")
+        table.bot_task = asyncio.get_running_loop().create_task(self._run_bots(table), name=f"bots-{table.id}")
         table.bot_task.add_done_callback(_report_crash)
 
     async def _run_bots(self, table: Table) -> None:
@@ -796,36 +916,35 @@ class GameService:
             try:
                 action = await self._think(table, table.bots[seat], snapshot, seat)
             except Exception:
-                log.exception("game %s: bot of seat %s failed; it plays a random legal action",
-                              table.id, seat)
+                log.exception("game %s: bot of seat %s failed; it plays a random legal action", table.id, seat)
                 action = random.choice(game.legal(snapshot, seat))
             pause = self.settings.bot_delay - (loop.time() - started)
             if pause > 0:
                 await asyncio.sleep(pause)
             async with table.lock:
                 current = table.version == version or (
-                    simultaneous and seat in game.actors(table.state)
-                    and action in game.legal(table.state, seat))
+                    simultaneous and seat in game.actors(table.state) and action in game.legal(table.state, seat)
+                )
                 if not current or table.state.over:
                     continue
                 try:
                     await self._commit(table, seat, action)
                     continue
                 except ApiError as exc:
-                    if exc.error == "stale":                # another process moved first
+                    if exc.error == "stale":  # another process moved first
                         continue
                     log.error("game %s: bot of seat %s chose %s: %s", table.id, seat, action, exc.detail)
-                    if exc.error == "illegal_action":      # a faulty agent must not stall the game
+                    if exc.error == "illegal_action":  # a faulty agent must not stall the game
                         table.bots[seat] = Bot("random", make_agent("random", game, table.seed + seat))
                         continue
-                    if exc.error == "internal_error":      # nor rules that fail on one action
+                    if exc.error == "internal_error":  # nor rules that fail on one action
                         if await self._play_another(table, seat, action):
                             continue
                         stuck = True
-            if stuck:                                       # wait for an undo, say
+            if stuck:  # wait for an undo, say
                 await table.changed.wait()
                 continue
-            await asyncio.sleep(1.0)                        # storage trouble: try again later
+            await asyncio.sleep(1.0)  # storage trouble: try again later
 
     async def _play_another(self, table: Table, seat: int, failed: int) -> bool:
         """The rules raised on the bot's choice ``failed`` (logged with its traceback): commit
@@ -846,8 +965,9 @@ class GameService:
                 raise
             log.warning("game %s: bot of seat %s played %s instead of %s", table.id, seat, action, failed)
             return True
-        log.error("game %s: no action of seat %s could be applied; its bot waits for the table "
-                  "to change", table.id, seat)
+        log.error(
+            "game %s: no action of seat %s could be applied; its bot waits for the table to change", table.id, seat
+        )
         return False
 
     async def _think(self, table: Table, bot: Bot, state, seat: int) -> int:
@@ -864,7 +984,7 @@ class GameService:
 
 def _utc(stamp):
     """SQLite hands back naive datetimes; they were written in UTC."""
-    return stamp if stamp.tzinfo else stamp.replace(tzinfo=timezone.utc)
+    return stamp if stamp.tzinfo else stamp.replace(tzinfo=UTC)
 
 
 def _revealing(table: Table, before, seat: int, action: int, after) -> bool:
@@ -873,8 +993,12 @@ def _revealing(table: Table, before, seat: int, action: int, after) -> bool:
     try:
         return revealing(table.game, before, seat, action, after, random.Random())
     except Exception:
-        log.exception("game %s: telling whether action %s of seat %s revealed anything failed; "
-                      "it cannot be undone", table.id, action, seat)
+        log.exception(
+            "game %s: telling whether action %s of seat %s revealed anything failed; it cannot be undone",
+            table.id,
+            action,
+            seat,
+        )
         return True
 
 

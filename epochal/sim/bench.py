@@ -59,10 +59,15 @@ def bench(game: Game, players: int, seconds: float = 5.0, seed: int = 1, options
             game.apply(s, seat, a)
         best = min(best, (time.perf_counter() - t) / len(batch))
     return {
-        "game": game.name, "players": players, "seconds": round(elapsed, 3), "games": games,
-        "decisions": decisions, "decisions_per_second": round(decisions / elapsed, 1),
+        "game": game.name,
+        "players": players,
+        "seconds": round(elapsed, 3),
+        "games": games,
+        "decisions": decisions,
+        "decisions_per_second": round(decisions / elapsed, 1),
         "games_per_second": round(games / elapsed, 2),
-        "clone_us": round(clone_us, 2), "apply_us": round(best * 1e6, 2),
+        "clone_us": round(clone_us, 2),
+        "apply_us": round(best * 1e6, 2),
         "legal_us": round(legal_us, 2),
     }
 
@@ -84,6 +89,12 @@ def bench_search(game: Game, players: int, seconds: float, seed: int, options, a
             iterations += searcher.last_iterations
         decisions += 1
     elapsed = time.perf_counter() - start
-    return {"game": game.name, "players": players, "agent": spec, "seconds": round(elapsed, 3),
-            "decisions": decisions, "iterations": iterations,
-            "iterations_per_second": round(iterations / elapsed, 1)}
+    return {
+        "game": game.name,
+        "players": players,
+        "agent": spec,
+        "seconds": round(elapsed, 3),
+        "decisions": decisions,
+        "iterations": iterations,
+        "iterations_per_second": round(iterations / elapsed, 1),
+    }

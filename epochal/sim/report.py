@@ -61,36 +61,37 @@ def write_report(result: dict, out: Path) -> tuple[Path, Path]:
             scores[agent].append(m["scores"][seat])
     plots = [
         ("Win rate per agent", _rates_plot("per agent", stats["per_agent"])),
-        ("Win rate per seat", _rates_plot("per seat",
-                                          {f"seat {i}": r for i, r in enumerate(stats["per_seat"])})),
+        ("Win rate per seat", _rates_plot("per seat", {f"seat {i}": r for i, r in enumerate(stats["per_seat"])})),
     ]
     if stats["first_player"]:
-        plots.append(("First-player advantage", _rates_plot("first player of the game",
-                                                            {"first player": stats["first_player"]})))
+        plots.append(
+            ("First-player advantage", _rates_plot("first player of the game", {"first player": stats["first_player"]}))
+        )
     if stats["per_label"]:
-        plots.append(("Win rate per nation / faction / start card",
-                      _rates_plot("per label", stats["per_label"])))
+        plots.append(("Win rate per nation / faction / start card", _rates_plot("per label", stats["per_label"])))
     plots.append(("Score distribution", _hist_plot("final scores", scores, "score")))
-    plots.append(("Game length", _hist_plot("decisions per game",
-                                            {"games": [m["decisions"] for m in matches]},
-                                            "decisions")))
+    plots.append(
+        ("Game length", _hist_plot("decisions per game", {"games": [m["decisions"] for m in matches]}, "decisions"))
+    )
     rows = "".join(
         f"<tr><td>{html.escape(a)}</td><td>{r['games']}</td><td>{r['wins']}</td>"
         f"<td>{r['win_rate']}</td><td>{r['ci95'][0]}–{r['ci95'][1]}</td><td>{r['mean_score']}</td>"
         f"<td>{stats['ratings'].get(a, '')}</td></tr>"
-        for a, r in stats["per_agent"].items())
-    figures = "".join(f"<h2>{html.escape(t)}</h2><img alt='{html.escape(t)}' "
-                      f"src='data:image/png;base64,{b64}'>" for t, b64 in plots)
+        for a, r in stats["per_agent"].items()
+    )
+    figures = "".join(
+        f"<h2>{html.escape(t)}</h2><img alt='{html.escape(t)}' src='data:image/png;base64,{b64}'>" for t, b64 in plots
+    )
     page = f"""<!doctype html><html lang="en"><head><meta charset="utf-8">
-<title>Epochal tournament: {html.escape(result['game'])}</title>
+<title>Epochal tournament: {html.escape(result["game"])}</title>
 <style>body{{font-family:system-ui,sans-serif;max-width:960px;margin:2em auto;color:#222}}
 table{{border-collapse:collapse}}td,th{{border:1px solid #ccc;padding:4px 10px;text-align:right}}
 td:first-child{{text-align:left}}img{{max-width:100%}}.note{{color:#8a5a00}}</style></head><body>
-<h1>{html.escape(result['game'])}: {result['games']} games, {result['players']} players</h1>
-<p>Agents: {html.escape(', '.join(result['agents']))}; seed {result['seed']};
-backend {html.escape(result['backend'])} × {result['workers']}; finished {stats['finished']},
-errors {stats['errors']}; mean length {stats['mean_length']} decisions.</p>
-<p class="note">Card data: {html.escape(result['data_status'])}</p>
+<h1>{html.escape(result["game"])}: {result["games"]} games, {result["players"]} players</h1>
+<p>Agents: {html.escape(", ".join(result["agents"]))}; seed {result["seed"]};
+backend {html.escape(result["backend"])} × {result["workers"]}; finished {stats["finished"]},
+errors {stats["errors"]}; mean length {stats["mean_length"]} decisions.</p>
+<p class="note">Card data: {html.escape(result["data_status"])}</p>
 <table><tr><th>agent</th><th>seats played</th><th>wins</th><th>win rate</th><th>95% CI</th>
 <th>mean score</th><th>rating (Elo scale)</th></tr>{rows}</table>
 {figures}</body></html>"""

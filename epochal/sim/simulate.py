@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import time
 import traceback
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
 from epochal.agents import make_agent
 from epochal.engine import Game, Record, new_record
@@ -28,8 +28,7 @@ class GameResult:
     labels: list[str] = field(default_factory=list)
 
 
-def play_game(game: Game, players: int, seed: int, agent_names: list[str],
-              options: dict | None = None) -> GameResult:
+def play_game(game: Game, players: int, seed: int, agent_names: list[str], options: dict | None = None) -> GameResult:
     """One game; an exception inside the rules is caught and reported, never raised."""
     agents = [make_agent(name, game, derive(seed, 1000 + s)) for s, name in enumerate(agent_names)]
     state = game.new(players, seed, options)
@@ -53,9 +52,16 @@ def play_game(game: Game, players: int, seed: int, agent_names: list[str],
     return result
 
 
-def simulate(game: Game, players: int, games: int, seed: int, agent_names: list[str],
-             options: dict | None = None, save_records: Path | None = None,
-             progress: Callable[[int], None] | None = None) -> dict:
+def simulate(
+    game: Game,
+    players: int,
+    games: int,
+    seed: int,
+    agent_names: list[str],
+    options: dict | None = None,
+    save_records: Path | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> dict:
     start = time.perf_counter()
     wins = [0] * players
     totals = [0] * players
@@ -65,8 +71,7 @@ def simulate(game: Game, players: int, games: int, seed: int, agent_names: list[
         save_records.mkdir(parents=True, exist_ok=True)
     per_label: dict[str, list[int]] = {}
     for i in range(games):
-        result = play_game(game, players, derive(seed, i), agent_names,
-                           game.options_for_game(options, i, players))
+        result = play_game(game, players, derive(seed, i), agent_names, game.options_for_game(options, i, players))
         decisions += result.decisions
         if result.error:
             errors += 1
@@ -87,18 +92,26 @@ def simulate(game: Game, players: int, games: int, seed: int, agent_names: list[
             progress(i + 1)
     seconds = time.perf_counter() - start
     report = {
-        "game": game.name, "players": players, "games": games, "seed": seed,
-        "agents": agent_names, "options": game.configure(players, options),
-        "data": game.data_id(), "data_status": game.data_status(),
-        "decisions": decisions, "seconds": round(seconds, 3),
+        "game": game.name,
+        "players": players,
+        "games": games,
+        "seed": seed,
+        "agents": agent_names,
+        "options": game.configure(players, options),
+        "data": game.data_id(),
+        "data_status": game.data_status(),
+        "decisions": decisions,
+        "seconds": round(seconds, 3),
         "decisions_per_second": round(decisions / seconds, 1) if seconds else None,
-        "errors": errors, "wins": wins,
+        "errors": errors,
+        "wins": wins,
         "win_rate": [round(w / finished, 4) if finished else None for w in wins],
         "mean_scores": [round(t / finished, 2) if finished else None for t in totals],
     }
     if per_label:
-        report["per_label"] = {k: {"games": n, "wins": w, "win_rate": round(w / n, 4)}
-                               for k, (n, w) in sorted(per_label.items())}
+        report["per_label"] = {
+            k: {"games": n, "wins": w, "win_rate": round(w / n, 4)} for k, (n, w) in sorted(per_label.items())
+        }
     if first_error:
         report["first_error"] = first_error
     return report

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import math
 import os
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, field
-from typing import Callable
 
 from epochal.engine import get_game
 from epochal.engine.rng import derive
@@ -21,11 +21,11 @@ from epochal.engine.rng import derive
 class Match:
     index: int
     seed: int
-    agents: list[str]                  # by seat
+    agents: list[str]  # by seat
     scores: list[int] = field(default_factory=list)
     winners: list[int] = field(default_factory=list)
     decisions: int = 0
-    labels: list[str] = field(default_factory=list)   # per seat: nation, faction, start card
+    labels: list[str] = field(default_factory=list)  # per seat: nation, faction, start card
     first_player: int | None = None
     error: str | None = None
 
@@ -35,32 +35,44 @@ def seating(agents: list[str], index: int) -> list[str]:
     return [agents[(seat + index) % k] for seat in range(k)]
 
 
-def play_match(game_name: str, data: str | None, players: int, index: int, seed: int,
-               agents: list[str], options: dict | None) -> dict:
+def play_match(
+    game_name: str, data: str | None, players: int, index: int, seed: int, agents: list[str], options: dict | None
+) -> dict:
     """One game of the tournament (runs in a worker process or a Ray task)."""
     from epochal.sim.simulate import play_game
 
     game = get_game(game_name, data)
     result = play_game(game, players, seed, agents, options)
-    match = Match(index=index, seed=seed, agents=agents, decisions=result.decisions,
-                  error=result.error)
+    match = Match(index=index, seed=seed, agents=agents, decisions=result.decisions, error=result.error)
     if not result.error:
         match.scores, match.winners = result.scores, result.winners
         from epochal.engine import replay
+
         final = replay(result.record)
         match.labels = game.seat_labels(final)
         match.first_player = game.first_player(final)
     return asdict(match)
 
 
-def run_tournament(game_name: str, players: int, agents: list[str], games: int, seed: int = 1,
-                   workers: int = 1, backend: str = "process", options: dict | None = None,
-                   data: str | None = None, progress: Callable[[int], None] | None = None) -> dict:
+def run_tournament(
+    game_name: str,
+    players: int,
+    agents: list[str],
+    games: int,
+    seed: int = 1,
+    workers: int = 1,
+    backend: str = "process",
+    options: dict | None = None,
+    data: str | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> dict:
     if len(agents) != players:
         raise ValueError(f"{len(agents)} agents for {players} seats")
     game = get_game(game_name, data)
-    jobs = [(game_name, data, players, i, derive(seed, i), seating(agents, i),
-             game.options_for_game(options, i, players)) for i in range(games)]
+    jobs = [
+        (game_name, data, players, i, derive(seed, i), seating(agents, i), game.options_for_game(options, i, players))
+        for i in range(games)
+    ]
     matches: list[dict] = []
 
     def collect(result: dict) -> None:
@@ -79,10 +91,18 @@ def run_tournament(game_name: str, players: int, agents: list[str], games: int, 
                 collect(future.result())
     matches.sort(key=lambda m: m["index"])
     return {
-        "game": game_name, "players": players, "agents": agents, "games": games, "seed": seed,
-        "workers": workers, "backend": backend, "options": game.configure(players, options),
-        "data": game.data_id(), "data_status": game.data_status(),
-        "stats": statistics(matches, agents, players), "matches": matches,
+        "game": game_name,
+        "players": players,
+        "agents": agents,
+        "games": games,
+        "seed": seed,
+        "workers": workers,
+        "backend": backend,
+        "options": game.configure(players, options),
+        "data": game.data_id(),
+        "data_status": game.data_status(),
+        "stats": statistics(matches, agents, players),
+        "matches": matches,
     }
 
 
@@ -95,8 +115,7 @@ def _run_ray(jobs: list, workers: int, collect) -> None:
         if address:
             ray.init(address=address, log_to_driver=False)
         else:
-            ray.init(num_cpus=max(1, workers), include_dashboard=False, log_to_driver=False,
-                     configure_logging=False)
+            ray.init(num_cpus=max(1, workers), include_dashboard=False, log_to_driver=False, configure_logging=False)
     try:
         remote = ray.remote(play_match)
         pending = [remote.remote(*job) for job in jobs]
@@ -110,6 +129,7 @@ def _run_ray(jobs: list, workers: int, collect) -> None:
 
 # --- statistics -----------------------------------------------------------------------------------
 
+
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     """95% Wilson score interval of a win rate."""
     if n == 0:
@@ -122,8 +142,12 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 def _rate(wins: float, n: int) -> dict:
     low, high = wilson(wins, n)
-    return {"games": n, "wins": round(wins, 3), "win_rate": round(wins / n, 4) if n else None,
-            "ci95": [round(low, 4), round(high, 4)]}
+    return {
+        "games": n,
+        "wins": round(wins, 3),
+        "win_rate": round(wins / n, 4) if n else None,
+        "ci95": [round(low, 4), round(high, 4)],
+    }
 
 
 def statistics(matches: list[dict], agents: list[str], players: int) -> dict:
@@ -150,9 +174,12 @@ def statistics(matches: list[dict], agents: list[str], players: int) -> dict:
             first[0] += share if m["first_player"] in m["winners"] else 0.0
             first[1] += 1
     return {
-        "finished": len(ok), "errors": len(matches) - len(ok),
-        "per_agent": {a: {**_rate(w, n), "mean_score": round(sum(scores[a]) / len(scores[a]), 2)
-                          if scores[a] else None} for a, (w, n) in by_agent.items()},
+        "finished": len(ok),
+        "errors": len(matches) - len(ok),
+        "per_agent": {
+            a: {**_rate(w, n), "mean_score": round(sum(scores[a]) / len(scores[a]), 2) if scores[a] else None}
+            for a, (w, n) in by_agent.items()
+        },
         "per_seat": [_rate(w, n) for w, n in by_seat],
         "first_player": _rate(*first) if first[1] else None,
         "per_label": {k: _rate(w, n) for k, (w, n) in sorted(by_label.items())},
@@ -169,7 +196,7 @@ def bradley_terry(matches: list[dict], agents: list[str], rounds: int = 200) -> 
     """
     if len(agents) < 2:
         return {a: 1500.0 for a in agents}
-    wins = {a: {b: 0.5 for b in agents if b != a} for a in agents}   # a weak prior: no infinities
+    wins = {a: {b: 0.5 for b in agents if b != a} for a in agents}  # a weak prior: no infinities
     for m in matches:
         for i, a in enumerate(m["agents"]):
             for j, b in enumerate(m["agents"]):
@@ -182,8 +209,7 @@ def bradley_terry(matches: list[dict], agents: list[str], rounds: int = 200) -> 
         new = {}
         for a in agents:
             total_wins = sum(wins[a].values())
-            denom = sum((wins[a][b] + wins[b][a]) / (strength[a] + strength[b])
-                        for b in agents if b != a)
+            denom = sum((wins[a][b] + wins[b][a]) / (strength[a] + strength[b]) for b in agents if b != a)
             new[a] = total_wins / denom if denom else strength[a]
         norm = math.exp(sum(math.log(v) for v in new.values()) / len(new))
         strength = {a: v / norm for a, v in new.items()}

@@ -15,8 +15,9 @@ from epochal.adapters.pettingzoo import env, raw_env
 from epochal.engine import IllegalAction, game_names, get_game
 
 GAMES = [name for name in game_names() if get_game(name).observation_size]  # see test_openspiel
-PLAYER_COUNTS = [(name, players) for name in GAMES
-                 for players in range(get_game(name).min_players, get_game(name).max_players + 1)]
+PLAYER_COUNTS = [
+    (name, players) for name in GAMES for players in range(get_game(name).min_players, get_game(name).max_players + 1)
+]
 IDS = [f"{name}-{players}p" for name, players in PLAYER_COUNTS]
 
 # api_test warns about these for any Dict observation (it exempts PettingZoo's own classic
@@ -28,8 +29,7 @@ DICT_OBSERVATION_WARNINGS = (
 
 
 def unexpected(caught) -> list[str]:
-    return [str(w.message) for w in caught
-            if not str(w.message).startswith(DICT_OBSERVATION_WARNINGS)]
+    return [str(w.message) for w in caught if not str(w.message).startswith(DICT_OBSERVATION_WARNINGS)]
 
 
 @pytest.mark.parametrize("name,players", PLAYER_COUNTS, ids=IDS)
@@ -51,8 +51,7 @@ def test_api_test_with_every_option(name):
     for options in game.option_sets()[1:]:
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
-            api_test(env(game=name, players=game.min_players, options=options),
-                     num_cycles=1000, verbose_progress=False)
+            api_test(env(game=name, players=game.min_players, options=options), num_cycles=1000, verbose_progress=False)
         assert unexpected(caught) == []
 
 
@@ -81,8 +80,7 @@ def test_reset_seed_is_the_engine_seed_and_rewards_share_the_win(name, players):
     assert e.agent_selection == f"player_{min(game.actors(e.state_))}"
     total = random_game(e, 5)
     winners = game.winners(e.state_)
-    assert total == {a: (1 / len(winners) if i in winners else 0.0)
-                     for i, a in enumerate(e.possible_agents)}
+    assert total == {a: (1 / len(winners) if i in winners else 0.0) for i, a in enumerate(e.possible_agents)}
     # the same seed gives the same game; an unseeded reset follows the seeded sequence
     assert random_game(raw_env(game=name, players=players), 5) == total
     deals = []

@@ -48,7 +48,7 @@ def test_search_cannot_see_hidden_cards():
     seat = min(game.actors(state))
     other = state.clone()
     for deck in other.decks:
-        deck.reverse()                      # hidden: the order of every face-down deck
+        deck.reverse()  # hidden: the order of every face-down deck
     other.seats[(seat + 1) % 3].hand.reverse()
     assert game.view(other, seat) == game.view(state, seat)
     a = make_agent("ismcts:120", game, seed=3).choose(game, state, seat)

@@ -16,9 +16,17 @@ import pytest
 from epochal.server.process import ServerProcess
 
 CHROMIUM = os.environ.get("EPOCHAL_CHROMIUM", "/usr/bin/chromium")
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-BOT_DELAY = 0.02          # bots keep their pacing logic, just fast enough for a test
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+BOT_DELAY = 0.02  # bots keep their pacing logic, just fast enough for a test
 
 
 def pytest_configure(config):
@@ -36,6 +44,7 @@ def browser():
     if not Path(CHROMIUM).exists():
         pytest.skip(f"{CHROMIUM} is missing: `make test` installs Debian's chromium")
     from playwright.sync_api import sync_playwright
+
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         yield b
@@ -44,8 +53,9 @@ def browser():
 
 @pytest.fixture
 def server(tmp_path):
-    proc = ServerProcess(f"sqlite:///{tmp_path / 'browser.sqlite'}", bot_delay=BOT_DELAY,
-                         log_path=tmp_path / "server.log").start()
+    proc = ServerProcess(
+        f"sqlite:///{tmp_path / 'browser.sqlite'}", bot_delay=BOT_DELAY, log_path=tmp_path / "server.log"
+    ).start()
     yield proc
     proc.stop()
 

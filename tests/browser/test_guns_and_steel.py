@@ -18,9 +18,28 @@ pytestmark = pytest.mark.browser
 SEATS = [{"kind": "human", "name": "Amira"}, {"kind": "human", "name": "Boris"}]
 # What the test would rather click, first to last: it wants each phase's own action done on the
 # board, and a purchase over passing, so that cards move and turn over.
-PREFERENCE = ["start_resource", "play_resource", "play_technology", "activate", "spend", "buy", "buy_stack",
-              "respond", "respond_spend", "claim", "glory", "restore", "target", "take", "lose",
-              "give_wonder", "play_attack", "activate_attack", "recall", "move_glory"]
+PREFERENCE = [
+    "start_resource",
+    "play_resource",
+    "play_technology",
+    "activate",
+    "spend",
+    "buy",
+    "buy_stack",
+    "respond",
+    "respond_spend",
+    "claim",
+    "glory",
+    "restore",
+    "target",
+    "take",
+    "lose",
+    "give_wonder",
+    "play_attack",
+    "activate_attack",
+    "recall",
+    "move_glory",
+]
 
 
 def seat_view(server, game: dict, seat: int | None) -> dict:
@@ -43,15 +62,16 @@ def check_pyramid(page, view: dict) -> None:
     rows = page.locator("[data-testid=pyramid] .gs-prow")
     assert rows.count() == len(view["pyramid"]) == 5
     epochs = rows.evaluate_all("els => els.map(e => e.dataset.epoch)")
-    assert epochs == ["space", "information", "oil", "gunpowder", "horses"]        # top to bottom
+    assert epochs == ["space", "information", "oil", "gunpowder", "horses"]  # top to bottom
     for r, row in enumerate(view["pyramid"]):
         drawn = page.locator(f"[data-testid=row-{r + 1}] .gs-slot")
         assert drawn.count() == len(row)
         cards = page.locator(f"[data-testid=row-{r + 1}] .gs-slot [data-card]").evaluate_all(
-            "els => els.map(e => e.dataset.card)")
+            "els => els.map(e => e.dataset.card)"
+        )
         assert cards == [s["card"] for s in row if s["card"]]
     sizes = [len(row) for row in view["pyramid"]]
-    assert all(a == b + 1 for a, b in zip(sizes, sizes[1:])), sizes
+    assert all(a == b + 1 for a, b in zip(sizes, sizes[1:], strict=False)), sizes
 
 
 def check_secrecy(page, view: dict, other_hand: list[str], other: int) -> None:
@@ -71,7 +91,7 @@ def choose(page, view: dict, rng: random.Random):
         ids = [i for i, k in kinds.items() if k == kind]
         if kind == "activate" and rng.random() < 0.3:
             continue
-        if ids and kind == "buy":          # a purchase is made by clicking the pyramid slot itself
+        if ids and kind == "buy":  # a purchase is made by clicking the pyramid slot itself
             return kind, page.locator(f"[data-testid=pyramid] [data-slot][data-action-id='{rng.choice(ids)}']")
         if ids:
             return kind, page.locator(f"[data-testid=board] [data-action-id='{rng.choice(ids)}']:visible").first
@@ -105,8 +125,8 @@ def test_a_two_player_game_is_played_by_clicking_on_both_pages(server, new_page)
 
     rng = random.Random(4)
     clicked: dict[str, int] = {}
-    sides: dict[str, set[str]] = {}          # seat 0's zone cards -> the sides they were seen on
-    deadline = time.monotonic() + 40         # a safety net for a slow machine; it stops far earlier
+    sides: dict[str, set[str]] = {}  # seat 0's zone cards -> the sides they were seen on
+    deadline = time.monotonic() + 40  # a safety net for a slow machine; it stops far earlier
     steps = 0
     while time.monotonic() < deadline and steps < 60 and not (steps >= 24 and goals_met(clicked, sides)):
         msgs = [seat_view(server, game, s) for s in (0, 1)]
@@ -119,14 +139,20 @@ def test_a_two_player_game_is_played_by_clicking_on_both_pages(server, new_page)
             continue
         for s in (0, 1):
             check_secrecy(pages[s], msgs[s]["view"], msgs[1 - s]["view"]["seats"][1 - s]["hand"], 1 - s)
-        for entry in pages[0].locator("[data-testid=zone-0] [data-card][data-side]").evaluate_all(
-                "els => els.map(e => [e.dataset.card, e.dataset.side])"):
+        for entry in (
+            pages[0]
+            .locator("[data-testid=zone-0] [data-card][data-side]")
+            .evaluate_all("els => els.map(e => [e.dataset.card, e.dataset.side])")
+        ):
             sides.setdefault(entry[0], set()).add(entry[1])
         if steps % 8 == 0:
             check_pyramid(page, msg["view"])
         # every legal action of the seat has a control on its page
-        ids = set(page.locator("[data-testid=board] [data-action-id]").evaluate_all(
-            "els => els.map(e => Number(e.dataset.actionId))"))
+        ids = set(
+            page.locator("[data-testid=board] [data-action-id]").evaluate_all(
+                "els => els.map(e => Number(e.dataset.actionId))"
+            )
+        )
         assert {a["id"] for a in msg["view"]["legal"]} <= ids
         kind, target = choose(page, msg["view"], rng)
         before = version(page)
@@ -143,22 +169,29 @@ def test_a_two_player_game_is_played_by_clicking_on_both_pages(server, new_page)
 def goals_met(clicked: dict[str, int], sides: dict[str, set[str]]) -> bool:
     """Both phases' plays, an activation decision, a purchase made on a slot and paid for, and a
     card of seat 0's zone seen on both sides."""
-    return ({"play_resource", "play_technology", "buy", "spend"} <= set(clicked)
-            and clicked.get("activate", 0) + clicked.get("skip", 0) >= 1
-            and any(len(s) == 2 for s in sides.values()))
+    return (
+        {"play_resource", "play_technology", "buy", "spend"} <= set(clicked)
+        and clicked.get("activate", 0) + clicked.get("skip", 0) >= 1
+        and any(len(s) == 2 for s in sides.values())
+    )
 
 
 def test_the_page_in_russian_with_a_bot(server, new_page):
-    game = create_game(server, [SEATS[0], {"kind": "bot", "level": "random"}], game="guns_and_steel", seed=5,
-                       options={"theme": "renaissance"})
+    game = create_game(
+        server,
+        [SEATS[0], {"kind": "bot", "level": "random"}],
+        game="guns_and_steel",
+        seed=5,
+        options={"theme": "renaissance"},
+    )
     page = new_page("ru")
     page.goto(seat_url(game["seats"][0]["link"], "ru"))
     page.wait_for_selector("body[data-version]")
     board = page.inner_text("[data-testid=board]").lower()
     assert "пирамида технологий" in board and "ренессанс" in board
     assert "technology pyramid" not in board
-    assert "восстановите" in board and "restore up to" not in board        # card effects in Russian
+    assert "восстановите" in board and "restore up to" not in board  # card effects in Russian
     assert page.locator("[data-testid=pyramid] [data-wonder]").count() == 5
     view = seat_view(server, game, 0)["view"]
-    assert view["seats"][0]["vp_track"] is not None            # Renaissance: the VP card is drawn
+    assert view["seats"][0]["vp_track"] is not None  # Renaissance: the VP card is drawn
     assert page.locator("[data-testid=vp-track-0]").is_visible()

@@ -19,8 +19,9 @@ FIXED = {"pass", "end", "stop", "decline", "source", "exchange", "option"}
 
 
 def seat_view(server, game: dict, seat: int = 0) -> dict:
-    r = httpx.get(f"{server.url}/api/games/{game['id']}/view", headers={"X-Seat-Token": game["seats"][seat]["token"]},
-                  timeout=10)
+    r = httpx.get(
+        f"{server.url}/api/games/{game['id']}/view", headers={"X-Seat-Token": game["seats"][seat]["token"]}, timeout=10
+    )
     assert r.status_code == 200, r.text
     return r.json()
 
@@ -33,7 +34,8 @@ def check_placement(page, msg: dict) -> set[str]:
         """els => els.map(e => ({id: e.dataset.actionId,
                                  card: e.closest('[data-card]')?.dataset.card || null,
                                  decision: !!e.closest('[data-testid=decision]'),
-                                 goods: e.closest('.is-board')?.dataset.testid || null}))""")
+                                 goods: e.closest('.is-board')?.dataset.testid || null}))"""
+    )
     where = {p["id"]: p for p in placed}
     assert page.locator("[data-testid=actions] [data-action-id]").count() == 0
     kinds = set()
@@ -54,7 +56,8 @@ def check_placement(page, msg: dict) -> set[str]:
 def check_flags(page, view: dict) -> None:
     """A card whose ability the data does not establish says so on its face."""
     shown = page.locator("[data-testid=board] .is-card[data-card]").evaluate_all(
-        "els => els.map(e => [e.dataset.card, !!e.querySelector('[data-testid=ability-unknown]')])")
+        "els => els.map(e => [e.dataset.card, !!e.querySelector('[data-testid=ability-unknown]')])"
+    )
     for card, flagged in shown:
         assert flagged == ("ability" in view["cards"][card]), card
 
@@ -73,11 +76,13 @@ def test_the_board_draws_and_a_game_is_played_by_clicking(server, new_page):
     for seat in (0, 1):
         for kind, title in (("production", "Production"), ("feature", "Features"), ("action", "Actions")):
             assert title in page.inner_text(f"[data-testid=row-{kind}-{seat}]")
-        goods = page.locator(f"[data-testid=goods-{seat}] [data-good]").evaluate_all("els => els.map(e => e.dataset.good)")
+        goods = page.locator(f"[data-testid=goods-{seat}] [data-good]").evaluate_all(
+            "els => els.map(e => e.dataset.good)"
+        )
         assert goods == ["wood", "stone", "food", "gold", "worker", "raze", "defence"]
         assert page.locator(f"[data-testid=deals-{seat}]").is_visible()
     assert page.locator("[data-testid=hand] [data-card]").count() >= 4
-    assert page.locator("[data-testid=seat-1] [data-testid=hand]").count() == 0     # no one else's hand
+    assert page.locator("[data-testid=seat-1] [data-testid=hand]").count() == 0  # no one else's hand
 
     rng = random.Random(5)
     seen: set[str] = set()
@@ -121,13 +126,13 @@ def test_the_page_in_russian_and_in_english(server, new_page):
     page.goto(seat_url(game["seats"][0]["link"], "ru"))
     page.wait_for_selector("body[data-version]")
     my_turn_or_end(page)
-    board = page.inner_text("[data-testid=board]").lower()           # headings are set in capitals
+    board = page.inner_text("[data-testid=board]").lower()  # headings are set in capitals
     assert "раунд 1 из 5" in board and "производство" in board and "особенности" in board
     assert "действия" in board and "ваша рука" in board and "сделки под планшетом" in board
     assert "round" not in board and "your hand" not in board
     assert page.inner_text("[data-testid=your-turn]") == "Ваш ход"
     assert "ваше решение" in board
-    for _ in range(3):                                   # a few moves: the log fills in Russian
+    for _ in range(3):  # a few moves: the log fills in Russian
         if my_turn_or_end(page) != "turn":
             break
         click_something(page, random.Random(1))
@@ -149,13 +154,14 @@ def test_the_solo_mode_shows_the_virtual_opponent(server, new_page):
     meta = httpx.get(f"{server.url}/api/meta", timeout=10).json()
     if next(g for g in meta["games"] if g["name"] == "imperial_settlers")["players"][0] > 1:
         pytest.skip("this engine has no solo mode")
-    game = create_game(server, [HUMAN], game="imperial_settlers", seed=2,
-                       options={"stand_ins": "on", "solo_attack_deals": "targets"})
+    game = create_game(
+        server, [HUMAN], game="imperial_settlers", seed=2, options={"stand_ins": "on", "solo_attack_deals": "targets"}
+    )
     page = new_page("en")
     page.goto(seat_url(game["seats"][0]["link"], "en"))
     page.wait_for_selector("[data-testid=virtual-opponent]")
     assert "The virtual opponent" in page.inner_text("[data-testid=virtual-opponent]")
-    assert page.locator("[data-testid=virtual-opponent] [data-attack]").count() >= 1    # R196.3
+    assert page.locator("[data-testid=virtual-opponent] [data-attack]").count() >= 1  # R196.3
     rng = random.Random(3)
     for _ in range(25):
         if my_turn_or_end(page) != "turn":

@@ -10,9 +10,16 @@ from .conftest import click_something, my_turn_or_end, seat_url
 
 
 def create_imperium(server, seed: int) -> dict:
-    r = httpx.post(f"{server.url}/api/games", timeout=10, json={
-        "game": "imperium", "seed": seed, "options": {"nations": "Romans,Celts"},
-        "seats": [{"kind": "human", "name": "Ana"}, {"kind": "bot", "level": "easy"}]})
+    r = httpx.post(
+        f"{server.url}/api/games",
+        timeout=10,
+        json={
+            "game": "imperium",
+            "seed": seed,
+            "options": {"nations": "Romans,Celts"},
+            "seats": [{"kind": "human", "name": "Ana"}, {"kind": "bot", "level": "easy"}],
+        },
+    )
     assert r.status_code == 201, r.text
     return r.json()
 
@@ -22,14 +29,17 @@ def test_imperium_board_is_drawn_and_played_by_clicking(server, new_page):
     page = new_page("en")
     page.goto(seat_url(game["seats"][0]["link"], "en"))
     page.wait_for_selector("[data-testid=your-turn]")
-    board = page.inner_text("[data-testid=board]").lower()       # headings are upper-cased by CSS
+    board = page.inner_text("[data-testid=board]").lower()  # headings are upper-cased by CSS
     assert "market" in board and "your hand" in board and "development area" in board
-    assert page.locator(".im-market .im-card[data-card]").count() == 5          # R52
+    assert page.locator(".im-market .im-card[data-card]").count() == 5  # R52
     assert page.locator(".im-seat.mine .im-card").count() >= 5
     # the Celts' hand stays hidden: only its size is shown
     assert "celts" in board and page.locator(".im-seat:not(.mine) h4", has_text="Your hand").count() == 0
     page.click("[data-testid=board] [data-action-id]:has-text('Activate')")
-    page.wait_for_selector(".im-seat.mine [data-action-id]:has-text('Play'), [data-testid=board] [data-action-id]:has-text('End activation')")
+    page.wait_for_selector(
+        ".im-seat.mine [data-action-id]:has-text('Play'), "
+        "[data-testid=board] [data-action-id]:has-text('End activation')"
+    )
     rng = random.Random(3)
     for _ in range(25):
         if my_turn_or_end(page) == "end":

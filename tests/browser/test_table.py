@@ -28,11 +28,11 @@ def test_create_in_the_lobby_and_play_a_whole_game_by_clicking(server, new_page)
     page.click("[data-testid=create]")
     link = page.locator("[data-testid=seat-link-0]").input_value()
     assert page.locator("[data-testid=spectator-link]").input_value() in link
-    assert page.locator("[data-testid=seat-link-1]").count() == 0         # bots get no link
+    assert page.locator("[data-testid=seat-link-1]").count() == 0  # bots get no link
     game_id = re.search(r"/game/([^#?]+)", link).group(1)
 
     page.goto(seat_url(link, "en"))
-    page.wait_for_selector("body[data-version]")          # the first view has been drawn
+    page.wait_for_selector("body[data-version]")  # the first view has been drawn
     assert page.locator("[data-testid=provisional-flag]").is_visible()
     rng = random.Random(7)
     clicks = 0
@@ -51,9 +51,8 @@ def test_create_in_the_lobby_and_play_a_whole_game_by_clicking(server, new_page)
     assert table.locator("tbody tr[data-category=colonies] th").inner_text() == "Colonies"
     totals = [int(x) for x in table.locator("tr[data-category=total] td").all_inner_texts()]
     assert totals == summary["scores"]
-    for seat in range(3):                      # each column adds up to its total
-        parts = [int(table.locator(f"tr[data-category={c}] td").nth(seat).inner_text())
-                 for c in categories[:6]]
+    for seat in range(3):  # each column adds up to its total
+        parts = [int(table.locator(f"tr[data-category={c}] td").nth(seat).inner_text()) for c in categories[:6]]
         assert sum(parts) == totals[seat]
     assert "Game over" in page.locator("[data-testid=turn-banner]").inner_text()
     assert page.locator("[data-testid=log] li").count() > 30
@@ -68,20 +67,29 @@ def test_another_seat_never_sees_my_hidden_cards(server, new_page):
     pages, frames = {}, {0: [], 1: [], None: []}
     for seat in (0, 1, None):
         page = new_page("en")
-        page.on("websocket", lambda ws, seat=seat: ws.on("framereceived", lambda f, seat=seat: frames[seat].append(
-            f if isinstance(f, str) else f.get("payload", ""))))
+        page.on(
+            "websocket",
+            lambda ws, seat=seat: ws.on(
+                "framereceived",
+                lambda f, seat=seat: frames[seat].append(f if isinstance(f, str) else f.get("payload", "")),
+            ),
+        )
         link = game["seats"][seat]["link"] if seat is not None else game["spectator_link"]
         page.goto(seat_url(link, "en"))
         pages[seat] = page
     rng = random.Random(3)
     checked = rounds = 0
-    for _ in range(60):                               # sides, the wheel, drafting, then phase B
+    for _ in range(60):  # sides, the wheel, drafting, then phase B
         turns = [seat for seat in (0, 1) if pages[seat].locator("[data-testid=your-turn]").count()]
         if not turns:
             pages[0].wait_for_timeout(50)
             continue
-        hands = {seat: pages[seat].locator("[data-testid=hand] [data-card]").evaluate_all(
-            "els => els.map(e => e.dataset.card)") for seat in turns}
+        hands = {
+            seat: pages[seat]
+            .locator("[data-testid=hand] [data-card]")
+            .evaluate_all("els => els.map(e => e.dataset.card)")
+            for seat in turns
+        }
         rounds += len([h for h in hands.values() if h]) == 2
         for seat, hand in hands.items():
             for other in (1 - seat, None):
@@ -95,9 +103,9 @@ def test_another_seat_never_sees_my_hidden_cards(server, new_page):
             click_something(pages[seat], rng)
         if rounds >= 5:
             break
-    assert rounds >= 5                                  # every drafting round of epoch I
+    assert rounds >= 5  # every drafting round of epoch I
     assert checked >= 40
-    for seat in (0, 1):                                 # secret sales stay secret too
+    for seat in (0, 1):  # secret sales stay secret too
         sold = pages[seat].locator(".sold [data-card]").evaluate_all("els => els.map(e => e.dataset.card)")
         for card in sold:
             named = re.compile(rf"(?<![\w-]){re.escape(card)}(?![\w-])")
@@ -109,8 +117,9 @@ def test_the_server_is_killed_mid_game_and_the_page_carries_on(tmp_path, new_pag
     url = f"sqlite:///{tmp_path / 'restart.sqlite'}"
     server = ServerProcess(url, bot_delay=BOT_DELAY, log_path=tmp_path / "server.log").start()
     try:
-        game = create_game(server, [HUMAN, {"kind": "bot", "level": "easy"}, {"kind": "bot", "level": "random"}],
-                           seed=12)
+        game = create_game(
+            server, [HUMAN, {"kind": "bot", "level": "easy"}, {"kind": "bot", "level": "random"}], seed=12
+        )
         page = new_page("en")
         page.goto(seat_url(game["seats"][0]["link"], "en"))
         rng = random.Random(1)
@@ -120,12 +129,14 @@ def test_the_server_is_killed_mid_game_and_the_page_carries_on(tmp_path, new_pag
         my_turn_or_end(page)
 
         def position():
-            return {"version": version(page), "status": page.inner_text("[data-testid=status]"),
-                    "coins": page.inner_text("[data-testid=coins-0]"),
-                    "seat": page.inner_text("[data-testid=seat-0]"),
-                    "board": page.inner_text("[data-testid=board]"),
-                    "actions": page.locator("[data-action-id]").evaluate_all(
-                        "els => els.map(e => e.dataset.actionId)")}
+            return {
+                "version": version(page),
+                "status": page.inner_text("[data-testid=status]"),
+                "coins": page.inner_text("[data-testid=coins-0]"),
+                "seat": page.inner_text("[data-testid=seat-0]"),
+                "board": page.inner_text("[data-testid=board]"),
+                "actions": page.locator("[data-action-id]").evaluate_all("els => els.map(e => e.dataset.actionId)"),
+            }
 
         before = position()
         server.kill()
@@ -134,7 +145,7 @@ def test_the_server_is_killed_mid_game_and_the_page_carries_on(tmp_path, new_pag
         page.wait_for_selector("[data-testid=connection][data-state=online]", timeout=30_000)
         my_turn_or_end(page)
         assert position() == before
-        for _ in range(5):                              # and the game goes on
+        for _ in range(5):  # and the game goes on
             assert my_turn_or_end(page) == "turn"
             click_something(page, rng)
         assert version(page) > before["version"]
@@ -149,7 +160,7 @@ def test_the_page_in_russian_and_in_english(server, new_page):
     page.wait_for_selector("[data-testid=your-turn]")
     assert page.inner_text("[data-testid=your-turn]") == "Ваш ход"
     assert "Предварительные данные карт" in page.inner_text("[data-testid=provisional-flag]")
-    click_something(page, random.Random(2))              # choose a start side: the log fills
+    click_something(page, random.Random(2))  # choose a start side: the log fills
     page.wait_for_selector("[data-testid=your-turn]")
     board = page.inner_text("[data-testid=board]")
     assert "Экономика" in board and "Эпоха" in board and "Военное дело" in board

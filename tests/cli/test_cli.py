@@ -15,8 +15,7 @@ from epochal.terminal import play_terminal
 
 
 def run(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "epochal.cli", *args], capture_output=True,
-                          text=True, timeout=300)
+    return subprocess.run([sys.executable, "-m", "epochal.cli", *args], capture_output=True, text=True, timeout=300)
 
 
 def test_games_lists_hadara_with_data_status():
@@ -33,8 +32,17 @@ def test_simulate_json_is_one_object_and_reproducible():
     first, second = run(*args), run(*args)
     assert first.returncode == 0, first.stderr
     report = json.loads(first.stdout)
-    for key in ("game", "players", "games", "decisions", "seconds", "decisions_per_second",
-                "errors", "wins", "mean_scores"):
+    for key in (
+        "game",
+        "players",
+        "games",
+        "decisions",
+        "seconds",
+        "decisions_per_second",
+        "errors",
+        "wins",
+        "mean_scores",
+    ):
         assert key in report
     assert report["errors"] == 0 and report["games"] == 20
     other = json.loads(second.stdout)
@@ -43,8 +51,7 @@ def test_simulate_json_is_one_object_and_reproducible():
 
 
 def test_saved_records_replay_to_the_same_scores_and_corruption_is_rejected(tmp_path):
-    result = run("simulate", "hadara", "-p", "4", "-n", "2", "--seed", "3", "--json",
-                 "--save-records", str(tmp_path))
+    result = run("simulate", "hadara", "-p", "4", "-n", "2", "--seed", "3", "--json", "--save-records", str(tmp_path))
     assert result.returncode == 0, result.stderr
     path = tmp_path / "hadara-00001.json"
     record = json.loads(path.read_text())
@@ -64,28 +71,36 @@ def test_saved_records_replay_to_the_same_scores_and_corruption_is_rejected(tmp_
         (tmp_path / name).write_text(json.dumps(bad))
     (tmp_path / "cut.json").write_text(path.read_text()[:200])
     (tmp_path / "notarecord.json").write_text('{"hello": 1}')
-    expected = {"illegal.json": "action #5", "truncated_actions.json": "truncated",
-                "wrong_scores.json": "differ", "wrong_seat.json": "action #0",
-                "cut.json": "not valid JSON", "notarecord.json": "not a game record"}
+    expected = {
+        "illegal.json": "action #5",
+        "truncated_actions.json": "truncated",
+        "wrong_scores.json": "differ",
+        "wrong_seat.json": "action #0",
+        "cut.json": "not valid JSON",
+        "notarecord.json": "not a game record",
+    }
     for name, words in expected.items():
         bad = run("replay", str(tmp_path / name))
         assert bad.returncode == 2, name
         assert words in bad.stderr and "Traceback" not in bad.stderr, (name, bad.stderr)
 
 
-@pytest.mark.parametrize("args,words", [
-    (("simulate", "nogame", "--players", "3"), "unknown game"),
-    (("simulate", "hadara", "--players", "9"), "2 to 5 players"),
-    (("simulate", "hadara", "--players", "3", "--games", "-5"), "--games"),
-    (("simulate", "hadara", "--players", "three"), "--players"),
-    (("simulate", "hadara", "--players", "3", "--agents", "genius"), "unknown agent"),
-    (("simulate", "hadara", "--players", "3", "-o", "mode=weird"), "mode"),
-    (("simulate", "hadara", "--players", "3", "-o", "nonsense"), "NAME=VALUE"),
-    (("bench", "hadara", "--players", "3", "--seconds", "0"), "--seconds"),
-    (("play", "hadara", "--players", "3", "--seat", "5"), "--seat"),
-    (("cards", "validate", "nogame", "x.json"), "unknown game"),
-    (("replay", "/no/such/record.json"), "cannot read"),
-])
+@pytest.mark.parametrize(
+    "args,words",
+    [
+        (("simulate", "nogame", "--players", "3"), "unknown game"),
+        (("simulate", "hadara", "--players", "9"), "2 to 5 players"),
+        (("simulate", "hadara", "--players", "3", "--games", "-5"), "--games"),
+        (("simulate", "hadara", "--players", "three"), "--players"),
+        (("simulate", "hadara", "--players", "3", "--agents", "genius"), "unknown agent"),
+        (("simulate", "hadara", "--players", "3", "-o", "mode=weird"), "mode"),
+        (("simulate", "hadara", "--players", "3", "-o", "nonsense"), "NAME=VALUE"),
+        (("bench", "hadara", "--players", "3", "--seconds", "0"), "--seconds"),
+        (("play", "hadara", "--players", "3", "--seat", "5"), "--seat"),
+        (("cards", "validate", "nogame", "x.json"), "unknown game"),
+        (("replay", "/no/such/record.json"), "cannot read"),
+    ],
+)
 def test_bad_input_is_one_line_and_exit_code_2(args, words):
     result = run(*args)
     assert result.returncode == 2
@@ -103,11 +118,13 @@ def test_bench_reports_the_promised_fields():
 
 def test_terminal_game_plays_to_the_end_with_typed_answers(tmp_path):
     from rich.console import Console
+
     console = Console(file=open(tmp_path / "out.txt", "w"), width=120)
-    answers = iter(["", "abc", "99"] + ["1"] * 10_000)   # junk first: it asks again
+    answers = iter(["", "abc", "99"] + ["1"] * 10_000)  # junk first: it asks again
     save = tmp_path / "game.json"
-    scores = play_terminal(get_game("hadara"), 3, 0, "random", 5, {"mode": "basic"}, save,
-                           console, input_fn=lambda prompt: next(answers))
+    scores = play_terminal(
+        get_game("hadara"), 3, 0, "random", 5, {"mode": "basic"}, save, console, input_fn=lambda prompt: next(answers)
+    )
     console.file.close()
     assert len(scores) == 3
     text = (tmp_path / "out.txt").read_text()
@@ -117,6 +134,7 @@ def test_terminal_game_plays_to_the_end_with_typed_answers(tmp_path):
 
 
 # --- F7: paths, records and agent budgets that used to crash or hang --------------------------
+
 
 @pytest.fixture(scope="module")
 def record(tmp_path_factory):
@@ -130,34 +148,31 @@ def record(tmp_path_factory):
     (folder / "big-name.json").write_text(json.dumps(big))
     (folder / "a-file").write_text("x")
     deep = json.dumps({**big, "seats": ["a", "b", "c"], "options": None})
-    (folder / "deep.json").write_text(deep.replace('"options": null',
-                                                   '"options": {"mode": ' + "[" * 100_000
-                                                   + "]" * 100_000 + "}"))
+    (folder / "deep.json").write_text(
+        deep.replace('"options": null', '"options": {"mode": ' + "[" * 100_000 + "]" * 100_000 + "}")
+    )
     return folder
 
 
 F7_CASES = {
-    "replay --data of a missing file": (("replay", "{rec}", "--data", "nope.json"),
-                                        "nope.json: cannot read"),
+    "replay --data of a missing file": (("replay", "{rec}", "--data", "nope.json"), "nope.json: cannot read"),
     "replay of /dev/zero": (("replay", "/dev/zero"), "not a regular file"),
     "replay of a record nested 100k deep": (("replay", "{dir}/deep.json"), "nested too deeply"),
     "replay --data /dev/zero": (("replay", "{rec}", "--data", "/dev/zero"), "not a regular file"),
-    "cards validate of /dev/zero": (("cards", "validate", "hadara", "/dev/zero"),
-                                    "not a regular file"),
-    "--save-records onto a file": (("simulate", "hadara", "-p", "2", "-n", "1",
-                                    "--save-records", "{dir}/a-file"), "not a directory"),
-    "--save-records below a file": (("simulate", "hadara", "-p", "2", "-n", "1",
-                                     "--save-records", "{dir}/a-file/records"),
-                                    "cannot create the directory"),
-    "ismcts:nans": (("simulate", "hadara", "-p", "2", "--agents", "ismcts:nans,random"),
-                    "time budget"),
-    "ismcts:infs": (("simulate", "hadara", "-p", "2", "--agents", "ismcts:infs,random"),
-                    "time budget"),
-    "ismcts:-1s": (("simulate", "hadara", "-p", "2", "--agents", "ismcts:-1s,random"),
-                   "time budget"),
+    "cards validate of /dev/zero": (("cards", "validate", "hadara", "/dev/zero"), "not a regular file"),
+    "--save-records onto a file": (
+        ("simulate", "hadara", "-p", "2", "-n", "1", "--save-records", "{dir}/a-file"),
+        "not a directory",
+    ),
+    "--save-records below a file": (
+        ("simulate", "hadara", "-p", "2", "-n", "1", "--save-records", "{dir}/a-file/records"),
+        "cannot create the directory",
+    ),
+    "ismcts:nans": (("simulate", "hadara", "-p", "2", "--agents", "ismcts:nans,random"), "time budget"),
+    "ismcts:infs": (("simulate", "hadara", "-p", "2", "--agents", "ismcts:infs,random"), "time budget"),
+    "ismcts:-1s": (("simulate", "hadara", "-p", "2", "--agents", "ismcts:-1s,random"), "time budget"),
     "--agents ''": (("simulate", "hadara", "-p", "2", "--agents", ""), "separated by commas"),
-    "--agents with an empty name": (("simulate", "hadara", "-p", "2", "--agents", "random,"),
-                                    "separated by commas"),
+    "--agents with an empty name": (("simulate", "hadara", "-p", "2", "--agents", "random,"), "separated by commas"),
 }
 
 
@@ -170,13 +185,18 @@ def test_bad_paths_and_budgets_are_one_error_line_at_once_F7(case, record):
     args, words = F7_CASES[case]
     args = [a.format(rec=record / "hadara-00000.json", dir=record) for a in args]
     start = time.perf_counter()
-    result = subprocess.run([sys.executable, "-m", "epochal.cli", *args], capture_output=True,
-                            text=True, timeout=60, preexec_fn=_two_gigabytes)
+    result = subprocess.run(
+        [sys.executable, "-m", "epochal.cli", *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        preexec_fn=_two_gigabytes,
+    )
     elapsed = time.perf_counter() - start
     lines = result.stderr.strip().splitlines()
     assert result.returncode == 2, (result.returncode, result.stderr[-500:])
     assert len(lines) == 1 and lines[0].startswith("error:") and words in lines[0], result.stderr
-    assert elapsed < 5, f"{elapsed:.1f} s"              # about 0.3 s: start-up and one check
+    assert elapsed < 5, f"{elapsed:.1f} s"  # about 0.3 s: start-up and one check
 
 
 def test_a_record_with_a_huge_seat_name_replays_at_once_F7(record):

@@ -9,17 +9,19 @@ import json
 import random
 
 import pytest
-from hypothesis import given, settings, strategies as hst
+from hypothesis import given, settings
+from hypothesis import strategies as hst
 
 from epochal.engine import IllegalAction, game_names, get_game, new_record, replay_states
 from epochal.engine.rng import derive
 
-CONFIGS = [(name, players, options)
-           for name in game_names()
-           for players in range(get_game(name).min_players, get_game(name).max_players + 1)
-           for options in get_game(name).option_sets()]
-IDS = [f"{n}-{p}p-" + ("-".join(f"{k}={v}" for k, v in o.items()) or "default")
-       for n, p, o in CONFIGS]
+CONFIGS = [
+    (name, players, options)
+    for name in game_names()
+    for players in range(get_game(name).min_players, get_game(name).max_players + 1)
+    for options in get_game(name).option_sets()
+]
+IDS = [f"{n}-{p}p-" + ("-".join(f"{k}={v}" for k, v in o.items()) or "default") for n, p, o in CONFIGS]
 
 
 def random_game(game, players, seed, options, on_step=None):
@@ -70,7 +72,7 @@ def test_legal_apply_illegal_rejects_and_changes_nothing(name, players, options)
         if counter["steps"] % 7:
             return
         before = state.to_json()
-        for action in legal:                       # every listed action applies
+        for action in legal:  # every listed action applies
             game.apply(state.clone(), seat, action)
         legal_set = set(legal)
         candidates = [a for a in range(game.num_actions) if a not in legal_set]
@@ -82,11 +84,11 @@ def test_legal_apply_illegal_rejects_and_changes_nothing(name, players, options)
             with pytest.raises(IllegalAction):
                 game.apply(state, seat, bad)
         others = [s for s in range(players) if s not in game.actors(state)]
-        for other in others[:1]:                   # out of turn
+        for other in others[:1]:  # out of turn
             with pytest.raises(IllegalAction):
                 game.apply(state, other, legal[0])
         with pytest.raises(IllegalAction):
-            game.apply(state, players, legal[0])   # no such seat
+            game.apply(state, players, legal[0])  # no such seat
         assert state.to_json() == before, "a rejected action changed the state"
 
     random_game(game, players, derive(7, players), options, check)
@@ -104,7 +106,7 @@ def test_clone_json_and_replay(name, players, options):
         copy = state.clone()
         game.apply(copy, seat, rng.choice(legal))  # mutating a clone never touches the original
         assert state.to_json() == before
-        again = state_cls.from_json(before)        # JSON round-trip is exact
+        again = state_cls.from_json(before)  # JSON round-trip is exact
         assert again.to_json() == before
         assert game.legal(again, seat) == legal
 
@@ -113,6 +115,7 @@ def test_clone_json_and_replay(name, players, options):
     assert replayed[-1] == final.to_json(), "replay reproduces the final state"
     # replay again from JSON text of the record: reproduces every state
     from epochal.engine import parse_record
+
     again = [s.to_json() for s in replay_states(parse_record(record.to_json()))]
     assert again == replayed
 
@@ -169,7 +172,7 @@ def test_views_match_a_redealt_state(name, players, options):
             assert game.view(det, s) == view, "a view depends on a card its seat cannot see"
             if sample:
                 assert game.check_invariants(det) == []
-                for action in game.legal(det, s)[:3]:   # a re-dealt state is a playable state
+                for action in game.legal(det, s)[:3]:  # a re-dealt state is a playable state
                     game.apply(det.clone(), s, action)
 
     random_game(game, players, derive(11, players), options, check)
@@ -182,6 +185,7 @@ def test_same_seed_same_game(name, seed, players):
     game = get_game(name)
     if not game.min_players <= players <= game.max_players:
         from epochal.engine import OptionError
+
         with pytest.raises(OptionError):
             game.new(players, seed)
         return

@@ -29,20 +29,21 @@ import shutil
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, event, given, settings, strategies as hst
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as hst
 
 from epochal.agents import RandomAgent
 from epochal.datafile import DataError
 
 GAMES_DIR = Path(__file__).resolve().parents[2] / "epochal" / "games"
-SOURCES = {                      # game: the built-in data (a file, or a directory of files)
+SOURCES = {  # game: the built-in data (a file, or a directory of files)
     "hadara": GAMES_DIR / "hadara" / "data" / "hadara.json",
     "guns_and_steel": GAMES_DIR / "guns_and_steel" / "data" / "guns_and_steel.json",
     "imperium": GAMES_DIR / "imperium" / "data",
     "imperial_settlers": GAMES_DIR / "imperial_settlers" / "data",
 }
-MAX_DECISIONS = 30_000           # a random game of any of the four ends well before this
-MEMORY_HEADROOM = 2 << 30        # bytes of address space a test may add to what it holds
+MAX_DECISIONS = 30_000  # a random game of any of the four ends well before this
+MEMORY_HEADROOM = 2 << 30  # bytes of address space a test may add to what it holds
 
 
 def _files(game: str) -> dict[str, object]:
@@ -70,17 +71,34 @@ def _get(node, path):
     return node
 
 
-PATHS = {(game, name): [p for p in _paths(doc) if p]
-         for game, docs in DOCS.items() for name, doc in docs.items()}
-NUMBERS = {key: [p for p in paths if type(_get(DOCS[key[0]][key[1]], p)) is int]
-           for key, paths in PATHS.items()}
+PATHS = {(game, name): [p for p in _paths(doc) if p] for game, docs in DOCS.items() for name, doc in docs.items()}
+NUMBERS = {key: [p for p in paths if type(_get(DOCS[key[0]][key[1]], p)) is int] for key, paths in PATHS.items()}
 
 
 # --- mutations ---------------------------------------------------------------------------------
 
-GARBAGE = [None, True, False, 0.5, -1, 0, 1, 10**18, -10**18, 10**100, 1e308, "", "x",
-           "\u0000<>'\"", [], {}, [[]], {"": None}, {"op": "gain", "x": [1, {"y": None}]},
-           [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[0]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]
+GARBAGE = [
+    None,
+    True,
+    False,
+    0.5,
+    -1,
+    0,
+    1,
+    10**18,
+    -(10**18),
+    10**100,
+    1e308,
+    "",
+    "x",
+    "\u0000<>'\"",
+    [],
+    {},
+    [[]],
+    {"": None},
+    {"op": "gain", "x": [1, {"y": None}]},
+    [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[0]]]]]]]]]]]]]]]]]]]]]]]]]]]]]],
+]
 
 
 @hst.composite
@@ -89,9 +107,26 @@ def mutations(draw, game: str):
     docs = DOCS[game]
     name = draw(hst.sampled_from(sorted(docs)))
     doc = copy.deepcopy(docs[name])
-    kind = draw(hst.sampled_from(["delete", "delete", "garbage", "garbage", "number", "number",
-                                  "empty", "swap", "swap", "swap", "duplicate", "wrap",
-                                  "unknown_key", "truncate"]))
+    kind = draw(
+        hst.sampled_from(
+            [
+                "delete",
+                "delete",
+                "garbage",
+                "garbage",
+                "number",
+                "number",
+                "empty",
+                "swap",
+                "swap",
+                "swap",
+                "duplicate",
+                "wrap",
+                "unknown_key",
+                "truncate",
+            ]
+        )
+    )
     if kind == "truncate":
         text = json.dumps(doc, ensure_ascii=False)
         cut = draw(hst.integers(0, len(text) - 1))
@@ -105,15 +140,17 @@ def mutations(draw, game: str):
     elif kind == "garbage":
         parent[key] = copy.deepcopy(draw(hst.sampled_from(GARBAGE)))
     elif kind == "number":
-        parent[key] = draw(hst.one_of(hst.integers(-3, 12), hst.sampled_from(
-            [10**6, 10**18, -10**18, 2**63, 10**100])))
+        parent[key] = draw(
+            hst.one_of(hst.integers(-3, 12), hst.sampled_from([10**6, 10**18, -(10**18), 2**63, 10**100]))
+        )
     elif kind == "empty":
         parent[key] = [] if isinstance(value, list) else {} if isinstance(value, dict) else ""
-    elif kind == "swap":                  # a value of the same key (or a sibling) elsewhere
-        same = [p for p in PATHS[game, name] if p[-1] == key and p != path] \
-            if isinstance(key, str) else \
-            [p for p in PATHS[game, name] if len(p) == len(path) and isinstance(p[-1], int)
-             and p != path]
+    elif kind == "swap":  # a value of the same key (or a sibling) elsewhere
+        same = (
+            [p for p in PATHS[game, name] if p[-1] == key and p != path]
+            if isinstance(key, str)
+            else [p for p in PATHS[game, name] if len(p) == len(path) and isinstance(p[-1], int) and p != path]
+        )
         if same:
             parent[key] = copy.deepcopy(_get(docs[name], draw(hst.sampled_from(same))))
     elif kind == "duplicate":
@@ -146,6 +183,7 @@ def _write(game: str, tmp: Path, name: str, text: str) -> Path:
 
 # --- what must hold -----------------------------------------------------------------------------
 
+
 def _entry_depth(doc) -> int:
     """How deep the entries (cards ...) sit: a list file's items, or a dict file's lists' items."""
     return 1 if isinstance(doc, list) else 2
@@ -156,7 +194,7 @@ def assert_names_the_problem(message: str, name: str, doc, path: tuple) -> None:
     index) or a field on the way to the change."""
     assert name in message, f"the message does not name {name}: {message}"
     if not path or (isinstance(path[-1], int) and len(path) <= _entry_depth(doc)):
-        return                              # the whole file, or a whole entry
+        return  # the whole file, or a whole entry
     tokens = [f"[{step}]" for step in path if isinstance(step, int)]
     words = [step for step in path if isinstance(step, str)]
     node = doc
@@ -169,8 +207,7 @@ def assert_names_the_problem(message: str, name: str, doc, path: tuple) -> None:
             ident = node.get("id", node.get("number"))
             if isinstance(ident, (str, int)) and not isinstance(ident, bool):
                 tokens.append(str(ident))
-    found = any(t in message for t in tokens) or any(
-        re.search(rf"(?<!\w){re.escape(w)}(?!\w)", message) for w in words)
+    found = any(t in message for t in tokens) or any(re.search(rf"(?<!\w){re.escape(w)}(?!\w)", message) for w in words)
     assert found, f"the message names neither the entry nor the field of {path}: {message}"
 
 
@@ -242,8 +279,12 @@ def test_every_mutation_is_refused_by_name_or_plays_F5(game_name, tmp_path_facto
     """F5: a mutated data file is either refused with a DataError naming the file and the entry
     or field, or it plays random games (fewest and most players) to the end."""
 
-    @settings(max_examples=DEEPER or EXAMPLES[game_name], deadline=None, derandomize=not DEEPER,
-              suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+    @settings(
+        max_examples=DEEPER or EXAMPLES[game_name],
+        deadline=None,
+        derandomize=not DEEPER,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+    )
     @given(mutation=mutations(game_name), seed=hst.integers(0, 2**32))
     def run(mutation, seed):
         event(check(game_name, tmp_path_factory.mktemp(game_name), mutation, seed))
@@ -267,16 +308,22 @@ def _huge_copies(doc):
     return ("cards", 0, "copies")
 
 
-@pytest.mark.parametrize("game_name,name,change,words", [
-    ("imperium", "greeks.json", _drop_options, "choose needs key 'options'"),
-    ("imperium", "common.json", lambda doc: doc.clear(), "no cards"),
-    ("imperial_settlers", "common.json", _huge_copies, "copies"),
-    ("imperial_settlers", "romans.json", lambda doc: doc["cards"].clear(), "0 cards"),
-    ("imperium", "romans.json", lambda doc: doc[0].update(vp={"per": {"zone": "all"},
-                                                               "every": 0}), "every"),
-    ("guns_and_steel", "guns_and_steel.json",
-     lambda doc: doc["cards"][3]["effect"][0]["res"].update(food=10**18), "food"),
-])
+@pytest.mark.parametrize(
+    "game_name,name,change,words",
+    [
+        ("imperium", "greeks.json", _drop_options, "choose needs key 'options'"),
+        ("imperium", "common.json", lambda doc: doc.clear(), "no cards"),
+        ("imperial_settlers", "common.json", _huge_copies, "copies"),
+        ("imperial_settlers", "romans.json", lambda doc: doc["cards"].clear(), "0 cards"),
+        ("imperium", "romans.json", lambda doc: doc[0].update(vp={"per": {"zone": "all"}, "every": 0}), "every"),
+        (
+            "guns_and_steel",
+            "guns_and_steel.json",
+            lambda doc: doc["cards"][3]["effect"][0]["res"].update(food=10**18),
+            "food",
+        ),
+    ],
+)
 def test_the_audit_cases_are_refused_by_name_F5(game_name, name, change, words, tmp_path):
     """F5: the audit's cases: a choose without options (accepted, then a KeyError in play), an
     empty common deck (reported valid), copies 10**18 (an unbounded allocation), an empty empire

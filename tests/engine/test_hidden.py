@@ -38,13 +38,11 @@ def test_marvellous_names_the_drawn_card_only_to_the_player_who_drew_it():
     drawn = next(c for c in game.cards if c.id == "1CAR2")
     assert state.stack[-1].seats == [0]
     assert game.cards.index(drawn) in state.seats[0].hand
-    assert game.view(state, 0)["decision"]["purpose"] == \
-        f"{drawn.name}: discard / back on top / history"
+    assert game.view(state, 0)["decision"]["purpose"] == f"{drawn.name}: discard / back on top / history"
     for seat in (1, None):
         text = json.dumps([game.view(state, seat), layouts.ui(game, state, seat)])
         assert drawn.name not in text and '"1CAR2"' not in text
-        assert game.view(state, seat)["decision"]["purpose"] == \
-            "a hidden card: discard / back on top / history"
+        assert game.view(state, seat)["decision"]["purpose"] == "a hidden card: discard / back on top / history"
 
 
 @pytest.mark.parametrize("case", [c for c in CASES if c.startswith("F2")])
@@ -76,8 +74,11 @@ def test_playing_a_card_from_hand_is_not_revealing():
     assert played
 
 
-GAMES = [(name, players) for name in ("hadara", "imperium", "imperial_settlers", "guns_and_steel")
-         for players in range(get_game(name).min_players, get_game(name).max_players + 1)]
+GAMES = [
+    (name, players)
+    for name in ("hadara", "imperium", "imperial_settlers", "guns_and_steel")
+    for players in range(get_game(name).min_players, get_game(name).max_players + 1)
+]
 
 
 @pytest.mark.parametrize("name,players", GAMES, ids=[f"{n}-{p}p" for n, p in GAMES])
@@ -104,6 +105,7 @@ def test_an_action_not_found_revealing_shows_the_actor_nothing_hidden(name, play
         for _ in range(5):
             other = game.determinize(before, seat, random.Random(rng.random()))
             game.apply(other, seat, action)
-            assert game.view(other, seat) == view, \
+            assert game.view(other, seat) == view, (
                 f"{game.action_text(before, seat, action)!r} showed its actor a hidden card"
+            )
     assert undoable

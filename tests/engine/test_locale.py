@@ -8,7 +8,7 @@ from epochal.engine.locale import render
 
 def test_card_ids_render_as_card_names_in_the_language_asked():
     game = get_game("imperium")
-    cid = next(k for k, c in zip(game.index_of, game.cards) if c.name_ru)
+    cid = next(k for k, c in zip(game.index_of, game.cards, strict=True) if c.name_ru)
     card = game.cards[game.index_of[cid]]
     ev = {"type": "play", "seat": 0, "card": cid}
     assert render("imperium", ev, "en", ["Ann"], game.display_name) == f"Ann plays {card.name}"

@@ -67,7 +67,7 @@ def test_a_game_without_a_layout_has_no_tensor_and_the_adapters_refuse_it():
 
 def test_a_named_layout_gives_size_and_vector_built_from_the_view():
     game = CounterWithLayout()
-    assert game.observation_layout is game.observation_layout      # built once per game object
+    assert game.observation_layout is game.observation_layout  # built once per game object
     assert game.observation_layout.describe() == {"ply": (0, 1), "seats": (1, 3)}
     assert game.observation_size == require_observation(game) == 4
     state = game.new(1, 0)
@@ -80,7 +80,7 @@ def test_the_writer_sets_or_adds_and_drops_an_index_outside_its_part():
     out, put = layout.new_vector()
     put("seats", 1, 2)
     put("seats", 1, 5)
-    put("ply", 1)                         # would be slot 0 of "seats"
+    put("ply", 1)  # would be slot 0 of "seats"
     put("ply", -1)
     assert out == [0.0, 0.0, 5.0, 0.0]
     out, add = layout.new_vector(accumulate=True)

@@ -4,15 +4,14 @@ from __future__ import annotations
 
 import functools
 import json
-import time
 import os
-from pathlib import Path
-
+import time
 import warnings
+from pathlib import Path
 
 import pytest
 
-with warnings.catch_warnings():      # Starlette prefers httpx2; the TestClient works with httpx
+with warnings.catch_warnings():  # Starlette prefers httpx2; the TestClient works with httpx
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
 
@@ -63,6 +62,7 @@ def db_url(tmp_path: Path) -> str:
     from sqlalchemy import create_engine, text
 
     from epochal.server.db import Base
+
     url = worker_database(url)
     engine = create_engine(url)
     with engine.begin() as conn:
@@ -110,8 +110,9 @@ def wait_until(predicate, timeout: float = 20.0, what: str = "condition"):
     raise AssertionError(f"timed out waiting for {what}")
 
 
-def play_random(client, game: dict, seats: list[int], rng, stop=None, lang: str = "en",
-                seen: dict | None = None) -> None:
+def play_random(
+    client, game: dict, seats: list[int], rng, stop=None, lang: str = "en", seen: dict | None = None
+) -> None:
     """Act for the given human seats with random legal actions until the game ends (or
     ``stop(view)``); bots move by themselves. ``seen[seat]`` collects every raw response."""
     gid = game["id"]
@@ -128,10 +129,13 @@ def play_random(client, game: dict, seats: list[int], rng, stop=None, lang: str 
                 return
             legal = msg["view"]["legal"]
             if legal:
-                r = client.post(f"/api/games/{gid}/actions?lang={lang}", headers=tok(game, seat),
-                                json={"action": rng.choice(legal)["id"], "version": msg["version"]})
+                r = client.post(
+                    f"/api/games/{gid}/actions?lang={lang}",
+                    headers=tok(game, seat),
+                    json={"action": rng.choice(legal)["id"], "version": msg["version"]},
+                )
                 if r.status_code == 409 and r.json()["error"] in ("not_your_turn", "stale", "game_over"):
-                    continue                     # a bot moved in between: look again
+                    continue  # a bot moved in between: look again
                 assert r.status_code == 200, r.text
                 if seen is not None:
                     seen[seat].append(r.text)

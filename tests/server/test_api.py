@@ -40,33 +40,37 @@ def test_create_hands_out_secret_links_and_the_lobby_tracks_status(client):
 
     assert gid in listed("open")
     client.get(f"/api/games/{gid}/view", headers=tok(game, 0))
-    assert gid in listed("open")                       # seat 1 has not come yet
+    assert gid in listed("open")  # seat 1 has not come yet
     client.get(f"/api/games/{gid}/view", headers=tok(game, 1))
     assert gid in listed("running") and gid not in listed("open")
     # nothing public ever carries a token or the seed of a running game
-    public = client.get("/api/games").text + client.get(f"/api/games/{gid}").text \
-        + client.get(f"/api/games/{gid}/view").text
+    public = (
+        client.get("/api/games").text + client.get(f"/api/games/{gid}").text + client.get(f"/api/games/{gid}/view").text
+    )
     assert not any(t in public for t in tokens if t)
     assert "seed" not in client.get(f"/api/games/{gid}").json()
 
 
-@pytest.mark.parametrize("body,status,field", [
-    ({"game": "chess", "seats": [HUMAN, HUMAN]}, 422, "game"),
-    ({"game": "hadara", "seats": [HUMAN]}, 422, "seats"),
-    ({"game": "hadara", "seats": [HUMAN] * 6}, 422, "seats"),
-    ({"game": "hadara", "seats": []}, 422, "seats"),
-    ({"game": "hadara", "seats": [HUMAN, HUMAN], "options": {"mode": "expert"}}, 422, "options"),
-    ({"game": "hadara", "seats": [HUMAN, HUMAN], "options": {"speed": 1}}, 422, "options"),
-    ({"game": "hadara", "seats": [HUMAN, {"kind": "bot", "level": "genius"}]}, 422, "seats.1.level"),
-    ({"game": "hadara", "seats": [{"kind": "human", "level": "easy"}, HUMAN]}, 422, "seats.0.level"),
-    ({"game": "hadara", "seats": [{"kind": "robot"}, HUMAN]}, 422, "seats.0.kind"),
-    ({"game": "hadara", "seats": [HUMAN, HUMAN], "players": 3}, 422, "players"),
-    ({"game": "hadara", "seats": [HUMAN, HUMAN], "data": "mine"}, 422, "data"),
-    ({"game": "hadara", "seats": [HUMAN, HUMAN], "undo": "yes"}, 422, "undo"),
-    ({"game": "hadara", "seats": [HUMAN, HUMAN], "seed": -1}, 422, "seed"),
-    ({"game": "hadara", "seats": [HUMAN, HUMAN], "colour": "red"}, 422, "colour"),
-    ({"seats": [HUMAN, HUMAN]}, 422, "game"),
-])
+@pytest.mark.parametrize(
+    "body,status,field",
+    [
+        ({"game": "chess", "seats": [HUMAN, HUMAN]}, 422, "game"),
+        ({"game": "hadara", "seats": [HUMAN]}, 422, "seats"),
+        ({"game": "hadara", "seats": [HUMAN] * 6}, 422, "seats"),
+        ({"game": "hadara", "seats": []}, 422, "seats"),
+        ({"game": "hadara", "seats": [HUMAN, HUMAN], "options": {"mode": "expert"}}, 422, "options"),
+        ({"game": "hadara", "seats": [HUMAN, HUMAN], "options": {"speed": 1}}, 422, "options"),
+        ({"game": "hadara", "seats": [HUMAN, {"kind": "bot", "level": "genius"}]}, 422, "seats.1.level"),
+        ({"game": "hadara", "seats": [{"kind": "human", "level": "easy"}, HUMAN]}, 422, "seats.0.level"),
+        ({"game": "hadara", "seats": [{"kind": "robot"}, HUMAN]}, 422, "seats.0.kind"),
+        ({"game": "hadara", "seats": [HUMAN, HUMAN], "players": 3}, 422, "players"),
+        ({"game": "hadara", "seats": [HUMAN, HUMAN], "data": "mine"}, 422, "data"),
+        ({"game": "hadara", "seats": [HUMAN, HUMAN], "undo": "yes"}, 422, "undo"),
+        ({"game": "hadara", "seats": [HUMAN, HUMAN], "seed": -1}, 422, "seed"),
+        ({"game": "hadara", "seats": [HUMAN, HUMAN], "colour": "red"}, 422, "colour"),
+        ({"seats": [HUMAN, HUMAN]}, 422, "game"),
+    ],
+)
 def test_create_refuses_bad_requests_naming_the_field(client, body, status, field):
     before = client.get("/api/games").json()
     r = client.post("/api/games", json=body)
@@ -77,13 +81,16 @@ def test_create_refuses_bad_requests_naming_the_field(client, body, status, fiel
 
 
 def test_create_refuses_malformed_json(client):
-    r = client.post("/api/games", content=b'{"game": "hadara", "seats": [', headers={"Content-Type": "application/json"})
+    r = client.post(
+        "/api/games", content=b'{"game": "hadara", "seats": [', headers={"Content-Type": "application/json"}
+    )
     assert r.status_code == 400 and r.json()["error"] == "malformed_json"
 
 
 def test_every_bot_level_builds_an_agent():
     game = get_game("hadara")
     from epochal.agents import make_agent
+
     for level, spec in BOT_LEVELS.items():
         assert make_agent(spec, game, 1) is not None, level
 
@@ -108,8 +115,9 @@ def test_a_whole_game_over_http_then_export_and_replay(client, tmp_path):
     assert [s.total for s in engine.scores(replay(record))] == summary["scores"] == record.scores
     path = tmp_path / "game.json"
     path.write_bytes(r.content)
-    out = subprocess.run([sys.executable, "-m", "epochal.cli", "replay", str(path), "--json"],
-                         capture_output=True, text=True, timeout=60)
+    out = subprocess.run(
+        [sys.executable, "-m", "epochal.cli", "replay", str(path), "--json"], capture_output=True, text=True, timeout=60
+    )
     assert out.returncode == 0, out.stderr
     assert json.loads(out.stdout)["scores"] == summary["scores"]
 
@@ -158,8 +166,11 @@ def test_the_log_speaks_the_chosen_language(client, lang, word):
     msg = client.get(f"/api/games/{game['id']}/view?lang={lang}", headers=tok(game, 0)).json()
     texts = [ev["text"] for entry in msg["log"] for ev in entry["events"]]
     texts += [ev["text"] for ev in msg.get("events", [])]
-    msg = client.post(f"/api/games/{game['id']}/actions?lang={lang}", headers=tok(game, 0),
-                      json={"action": msg["view"]["legal"][0]["id"]}).json()
+    msg = client.post(
+        f"/api/games/{game['id']}/actions?lang={lang}",
+        headers=tok(game, 0),
+        json={"action": msg["view"]["legal"][0]["id"]},
+    ).json()
     texts += [ev["text"] for ev in msg["events"]]
     assert msg["meta"]["lang"] == lang
     assert any(word.lower() in t.lower() for t in texts), texts
@@ -190,6 +201,7 @@ def test_pages_and_static_files_are_served(client):
 
 def test_the_web_files_and_migrations_ship_with_the_package():
     import importlib.resources as res
+
     web = res.files("epochal") / "web"
     for name in ("index.html", "game.html", "js/table.js", "games/hadara.js", "css/epochal.css"):
         assert (web / name).is_file(), name
@@ -198,6 +210,7 @@ def test_the_web_files_and_migrations_ship_with_the_package():
     assert (mig / "versions" / "0001_initial.py").is_file()
     import tomllib
     from pathlib import Path
+
     data = tomllib.loads((Path(__file__).parents[2] / "pyproject.toml").read_text())
     patterns = data["tool"]["setuptools"]["package-data"]["*"]
     assert {"*.html", "*.js", "*.css", "*.mako", "*.ini"} <= set(patterns)
@@ -211,7 +224,7 @@ def test_migrations_build_exactly_the_models(db_url):
 
     engine = make_engine(db_url)
     migrate(engine)
-    migrate(engine)                                   # a second run is a no-op
+    migrate(engine)  # a second run is a no-op
     with engine.connect() as conn:
         diff = compare_metadata(MigrationContext.configure(conn), Base.metadata)
     engine.dispose()
@@ -225,13 +238,18 @@ def test_a_game_whose_record_no_longer_replays_is_reported_not_fatal(db_url):
         table = service(c).tables[bad["id"]]
         first = table.game.actors(table.state)[0]
         legal = c.get(f"/api/games/{bad['id']}/view", headers=tok(bad, first)).json()["view"]["legal"]
-        assert c.post(f"/api/games/{bad['id']}/actions", headers=tok(bad, first),
-                      json={"action": legal[0]["id"]}).status_code == 200
+        assert (
+            c.post(
+                f"/api/games/{bad['id']}/actions", headers=tok(bad, first), json={"action": legal[0]["id"]}
+            ).status_code
+            == 200
+        )
         engine = service(c).store.engine
     from sqlalchemy import update
 
     from epochal.server.db import ACTIONS
-    with engine.begin() as conn:                      # tamper with the stored record
+
+    with engine.begin() as conn:  # tamper with the stored record
         conn.execute(update(ACTIONS).where(ACTIONS.c.game_id == bad["id"]).values(action=9999))
     with TestClient(create_app(db_url, bot_delay=0)) as c:
         r = c.get(f"/api/games/{bad['id']}/view")
@@ -251,8 +269,9 @@ def test_a_failed_write_is_refused_and_changes_nothing(client, monkeypatch):
         raise OSError("disk full")
 
     monkeypatch.setattr(service(client).store, "add_action", broken)
-    r = client.post(f"/api/games/{gid}/actions", headers=tok(game, seat),
-                    json={"action": msg["view"]["legal"][0]["id"]})
+    r = client.post(
+        f"/api/games/{gid}/actions", headers=tok(game, seat), json={"action": msg["view"]["legal"][0]["id"]}
+    )
     assert r.status_code == 503 and r.json()["error"] == "storage_failed"
     assert service(client).tables[gid].state.to_json() == before
     assert service(client).tables[gid].actions == []
@@ -261,6 +280,7 @@ def test_a_failed_write_is_refused_and_changes_nothing(client, monkeypatch):
 
 def test_a_card_data_set_given_to_the_server_can_be_chosen(tmp_path, db_url):
     from epochal.games.hadara.cards import BUILTIN
+
     raw = json.loads(BUILTIN.read_text())
     raw["name"] = "Owner's set"
     path = tmp_path / "owner.json"
@@ -272,33 +292,40 @@ def test_a_card_data_set_given_to_the_server_can_be_chosen(tmp_path, db_url):
         view = c.get(f"/api/games/{game['id']}/view", headers=tok(game, 0)).json()["view"]
         assert view["data"]["name"] == "Owner's set"
         assert service(c).tables[game["id"]].record().data == get_game("hadara", str(path)).data_id()
-    with TestClient(create_app(db_url, bot_delay=0)) as c:     # the server forgot that data set
+    with TestClient(create_app(db_url, bot_delay=0)) as c:  # the server forgot that data set
         r = c.get(f"/api/games/{game['id']}/view")
         assert r.status_code == 409 and r.json()["error"] == "unplayable" and "owner" in r.json()["detail"]
 
 
-@pytest.mark.parametrize("args,message", [
-    (["--port", "0"], "--port"),
-    (["--bot-delay", "-1"], "--bot-delay"),
-    (["--data-set", "hadara=builtin=x.json"], "--data-set"),
-    (["--data-set", "chess=mine=x.json"], "--data-set"),
-    (["--database", "not a url"], "--database"),
-])
+@pytest.mark.parametrize(
+    "args,message",
+    [
+        (["--port", "0"], "--port"),
+        (["--bot-delay", "-1"], "--bot-delay"),
+        (["--data-set", "hadara=builtin=x.json"], "--data-set"),
+        (["--data-set", "chess=mine=x.json"], "--data-set"),
+        (["--database", "not a url"], "--database"),
+    ],
+)
 def test_serve_refuses_bad_arguments_in_one_line(args, message):
-    out = subprocess.run([sys.executable, "-m", "epochal.cli", "serve", *args],
-                         capture_output=True, text=True, timeout=60)
+    out = subprocess.run(
+        [sys.executable, "-m", "epochal.cli", "serve", *args], capture_output=True, text=True, timeout=60
+    )
     assert out.returncode == 2 and message in out.stderr and "Traceback" not in out.stderr
 
 
 def test_finished_games_leave_memory_and_come_back_on_demand(client, monkeypatch):
     import epochal.server.service as svc_module
+
     monkeypatch.setattr(svc_module, "KEEP_FINISHED", 1)
     games = [create(client, [bot("random"), bot("random")]) for _ in range(3)]
-    wait_until(lambda: all(service(client).store.load(g["id"]).row["status"] == "finished" for g in games),
-               what="three bot games to end")
+    wait_until(
+        lambda: all(service(client).store.load(g["id"]).row["status"] == "finished" for g in games),
+        what="three bot games to end",
+    )
     kept = [g["id"] for g in games if g["id"] in service(client).tables]
     assert len(kept) == 1
-    for g in games:                                   # every one still answers, replayed as needed
+    for g in games:  # every one still answers, replayed as needed
         assert client.get(f"/api/games/{g['id']}/view").json()["view"]["over"]
         assert client.get(f"/api/games/{g['id']}/record").status_code == 200
     assert len(service(client).tables) == 1

@@ -49,7 +49,7 @@ def test_an_idle_game_is_archived_and_restored_when_opened(client):
     again = client.get(f"/api/games/{idle['id']}/view", headers=tok(idle, 0)).json()
     assert (again["version"], again["view"]) == (view["version"], view["view"])
     assert svc.tables[idle["id"]].state.to_json() == position and not archived_flag(client, idle["id"])
-    play_random(client, idle, [0], random.Random(2))   # its bot plays again, to the end
+    play_random(client, idle, [0], random.Random(2))  # its bot plays again, to the end
 
 
 def test_start_up_reads_none_of_the_finished_and_archived_games(db_url, monkeypatch):
@@ -66,13 +66,39 @@ def test_start_up_reads_none_of_the_finished_and_archived_games(db_url, monkeypa
         kind = ("finished", "archived", "stale")[i % 3]
         kinds[kind] += 1
         gid = f"{kind[:2]}{i:06d}"
-        store.create_game({"id": gid, "game": "hadara", "version": "?", "data_key": "builtin",
-                           "data_id": None, "players": 2, "seed": i, "options": {}, "undo": False,
-                           "undos": 0, "status": "finished" if kind == "finished" else "running",
-                           "ply": 0, "scores": None, "winners": None, "created_at": old,
-                           "updated_at": old, "archived": kind == "archived"},
-                          [{"game_id": gid, "seat": s, "kind": "human", "level": None, "name": f"P{s}",
-                            "token_hash": None, "joined": True} for s in range(2)])
+        store.create_game(
+            {
+                "id": gid,
+                "game": "hadara",
+                "version": "?",
+                "data_key": "builtin",
+                "data_id": None,
+                "players": 2,
+                "seed": i,
+                "options": {},
+                "undo": False,
+                "undos": 0,
+                "status": "finished" if kind == "finished" else "running",
+                "ply": 0,
+                "scores": None,
+                "winners": None,
+                "created_at": old,
+                "updated_at": old,
+                "archived": kind == "archived",
+            },
+            [
+                {
+                    "game_id": gid,
+                    "seat": s,
+                    "kind": "human",
+                    "level": None,
+                    "name": f"P{s}",
+                    "token_hash": None,
+                    "joined": True,
+                }
+                for s in range(2)
+            ],
+        )
     read = []
     real_load = Store.load
     monkeypatch.setattr(Store, "load", lambda self, gid, *a, **k: read.append(gid) or real_load(self, gid, *a, **k))
@@ -80,7 +106,7 @@ def test_start_up_reads_none_of_the_finished_and_archived_games(db_url, monkeypa
         assert sorted(read) == sorted(live) and set(service(c).tables) == set(live)
         with engine.connect() as conn:
             flags = dict(conn.execute(select(GAMES.c.id, GAMES.c.archived)).all())
-        assert all(flags[g] for g in flags if g.startswith(("st", "ar")))      # stale ones archived now
+        assert all(flags[g] for g in flags if g.startswith(("st", "ar")))  # stale ones archived now
         assert not any(flags[g] for g in live)
     engine.dispose()
 

@@ -41,7 +41,9 @@ def post(client, game, seat_headers, body=None, raw=None, path="actions"):
 
 
 def legal_ids(client, game, seat):
-    return [a["id"] for a in client.get(f"/api/games/{game['id']}/view", headers=tok(game, seat)).json()["view"]["legal"]]
+    return [
+        a["id"] for a in client.get(f"/api/games/{game['id']}/view", headers=tok(game, seat)).json()["view"]["legal"]
+    ]
 
 
 CASES = [
@@ -57,7 +59,7 @@ CASES = [
     ("unknown field", "mover", {"action": 1, "seat": 1}, 422, "invalid_request", "seat"),
     ("negative id", "mover", {"action": -1}, 422, "unknown_action", "action"),
     ("id past the end", "mover", {"action": 10_000}, 422, "unknown_action", "action"),
-    ("huge id", "mover", {"action": 10 ** 30}, 422, "unknown_action", "action"),
+    ("huge id", "mover", {"action": 10**30}, 422, "unknown_action", "action"),
     ("out of turn", "other", "legal-of-mover", 409, "not_your_turn", None),
     ("stale version", "mover", "stale", 409, "stale", None),
     ("missing token", "nobody", "legal-of-mover", 401, "missing_token", None),
@@ -68,8 +70,12 @@ CASES = [
 @pytest.mark.parametrize("name,who,body,status,error,field", CASES, ids=[c[0] for c in CASES])
 def test_refused_and_nothing_changes(client, table, name, who, body, status, error, field):
     game, mover, other = table
-    headers = {"mover": tok(game, mover), "other": tok(game, other), "nobody": {},
-               "forger": {"X-Seat-Token": game["seats"][mover]["token"][:-2] + "xx"}}[who]
+    headers = {
+        "mover": tok(game, mover),
+        "other": tok(game, other),
+        "nobody": {},
+        "forger": {"X-Seat-Token": game["seats"][mover]["token"][:-2] + "xx"},
+    }[who]
     if body == "legal-of-mover":
         body = {"action": legal_ids(client, game, mover)[0]}
     elif body == "stale":
@@ -106,9 +112,9 @@ def test_a_token_cannot_act_for_another_seat_or_another_game(client, table):
     elsewhere = create(client, [HUMAN, HUMAN])
     before = stored(client, game["id"])
     action = legal_ids(client, game, mover)[0]
-    r = post(client, game, tok(elsewhere, 0), {"action": action})       # a token of another game
+    r = post(client, game, tok(elsewhere, 0), {"action": action})  # a token of another game
     assert r.status_code == 403 and r.json()["error"] == "bad_token"
-    r = post(client, game, tok(game, other), {"action": action})        # the other seat's token
+    r = post(client, game, tok(game, other), {"action": action})  # the other seat's token
     assert r.status_code == 409 and r.json()["error"] == "not_your_turn"
     assert stored(client, game["id"]) == before
     assert post(client, game, tok(game, mover), {"action": action}).status_code == 200

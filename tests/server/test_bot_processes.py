@@ -28,7 +28,7 @@ from epochal.server.service import BOT_LEVELS
 
 from .conftest import HUMAN, TestClient, bot, create, play_random, service, wait_until
 
-QUICK_SEARCH = "ismcts:20"          # an iteration budget: the same seed gives the same move
+QUICK_SEARCH = "ismcts:20"  # an iteration budget: the same seed gives the same move
 
 
 def crash(*args):
@@ -95,14 +95,13 @@ def test_a_search_makes_the_same_move_in_a_process_and_in_a_thread(db_url, monke
         with TestClient(create_app(db_url, bot_delay=0, bot_processes=processes)) as c:
             game = create(c, [bot("normal"), bot("normal")], seed=11)
             table = service(c).tables[game["id"]]
-            wait_until(lambda: len(table.actions) >= 10, 60, "ten bot moves")
+            wait_until(lambda table=table: len(table.actions) >= 10, 60, "ten bot moves")
             played.append(table.actions[:10])
     assert played[0] == played[1]
     hadara = get_game("hadara")
     state = hadara.new(2, 11, hadara.configure(2, {}))
-    for seat, action in played[0]:             # each move follows from the position alone
-        assert think("hadara", None, state.clone(), seat, QUICK_SEARCH,
-                     move_seed(11, seat, state.ply)) == action
+    for seat, action in played[0]:  # each move follows from the position alone
+        assert think("hadara", None, state.clone(), seat, QUICK_SEARCH, move_seed(11, seat, state.ply)) == action
         hadara.apply(state, seat, action)
 
 
@@ -119,18 +118,16 @@ def test_a_search_that_fails_in_its_worker_plays_a_random_move(db_url, monkeypat
         pool = svc.procs.pool
         game = create(c, [bot("normal"), bot("hard")], seed=4)
         table = svc.tables[game["id"]]
-        wait_until(lambda: bot_moves(table, 0) >= 2 and bot_moves(table, 1) >= 2, 30,
-                   "random moves of both bots")
-        assert svc.procs.pool is pool             # a raising search does not cost the workers
+        wait_until(lambda: bot_moves(table, 0) >= 2 and bot_moves(table, 1) >= 2, 30, "random moves of both bots")
+        assert svc.procs.pool is pool  # a raising search does not cost the workers
         version = table.version
         wait_until(lambda: table.version > version, 30, "the game going on")
     failures = [r for r in caplog.records if "it plays a random legal action" in r.getMessage()]
     assert failures and all(r.levelname == "ERROR" for r in failures)
-    assert "the search fell over" in caplog.text   # the worker's traceback reaches the log
+    assert "the search fell over" in caplog.text  # the worker's traceback reaches the log
 
 
-def test_a_worker_that_dies_is_replaced_and_its_move_is_random(db_url, monkeypatch, caplog,
-                                                               tmp_path):
+def test_a_worker_that_dies_is_replaced_and_its_move_is_random(db_url, monkeypatch, caplog, tmp_path):
     marker = tmp_path / "died"
     monkeypatch.setenv("EPOCHAL_TEST_MARKER", str(marker))
     monkeypatch.setattr(bot_module, "think", die_once)
@@ -187,14 +184,21 @@ def test_the_number_of_processes_defaults_to_the_environment_then_the_cpus(monke
         create_app("sqlite://", bot_processes=-1)
 
 
-@pytest.mark.parametrize("args, env, message", [
-    (["--bot-processes", "-1"], {}, "--bot-processes must be 0 or more"),
-    ([], {"EPOCHAL_BOT_PROCESSES": "two"}, "EPOCHAL_BOT_PROCESSES must be a whole number"),
-])
+@pytest.mark.parametrize(
+    "args, env, message",
+    [
+        (["--bot-processes", "-1"], {}, "--bot-processes must be 0 or more"),
+        ([], {"EPOCHAL_BOT_PROCESSES": "two"}, "EPOCHAL_BOT_PROCESSES must be a whole number"),
+    ],
+)
 def test_serve_refuses_a_bad_number_of_processes(tmp_path, args, env, message):
-    r = subprocess.run([sys.executable, "-m", "epochal.cli", "serve", "--database",
-                        f"sqlite:///{tmp_path / 'x.sqlite'}", *args], capture_output=True, text=True,
-                       env={**os.environ, **env}, timeout=60)
+    r = subprocess.run(
+        [sys.executable, "-m", "epochal.cli", "serve", "--database", f"sqlite:///{tmp_path / 'x.sqlite'}", *args],
+        capture_output=True,
+        text=True,
+        env={**os.environ, **env},
+        timeout=60,
+    )
     assert r.returncode == 2
     assert message in r.stderr
 
@@ -206,7 +210,7 @@ def children(pid: int) -> list[int]:
             if entry.name.isdigit() and int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1]) == pid:
                 out.append(int(entry.name))
         except OSError:
-            pass                                  # gone meanwhile
+            pass  # gone meanwhile
     return out
 
 
@@ -220,13 +224,18 @@ def running(pid: int) -> bool:
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads the process table in /proc")
 @pytest.mark.parametrize("end", ["stop", "kill"])
 def test_a_served_normal_bot_thinks_in_a_worker_that_ends_with_the_server(tmp_path, end):
-    server = ServerProcess(f"sqlite:///{tmp_path / 'procs.sqlite'}", bot_delay=0.0,
-                           log_path=tmp_path / "server.log", extra_args=["--bot-processes", "1"])
+    server = ServerProcess(
+        f"sqlite:///{tmp_path / 'procs.sqlite'}",
+        bot_delay=0.0,
+        log_path=tmp_path / "server.log",
+        extra_args=["--bot-processes", "1"],
+    )
     server.start()
     try:
         with httpx.Client(base_url=server.url, timeout=10) as http:
-            gid = http.post("/api/games", json={"game": "hadara", "seed": 8, "seats": [
-                bot("normal"), bot("normal")]}).json()["id"]
+            gid = http.post(
+                "/api/games", json={"game": "hadara", "seed": 8, "seats": [bot("normal"), bot("normal")]}
+            ).json()["id"]
             wait_until(lambda: http.get(f"/api/games/{gid}").json()["ply"] >= 2, 60, "bot moves")
         workers = children(server.proc.pid)
         assert workers

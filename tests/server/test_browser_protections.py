@@ -13,11 +13,20 @@ from epochal.server.app import _origin_allowed
 from .conftest import HUMAN, TestClient, create
 
 
-@pytest.mark.parametrize("method,path", [
-    ("GET", "/"), ("GET", "/game/abc"), ("GET", "/static/js/table.js"), ("GET", "/api/games"),
-    ("GET", "/api/games/nope"), ("GET", "/favicon.ico"), ("GET", "/static/nothing.js"),
-    ("POST", "/api/games"), ("GET", "/api/docs"),
-])
+@pytest.mark.parametrize(
+    "method,path",
+    [
+        ("GET", "/"),
+        ("GET", "/game/abc"),
+        ("GET", "/static/js/table.js"),
+        ("GET", "/api/games"),
+        ("GET", "/api/games/nope"),
+        ("GET", "/favicon.ico"),
+        ("GET", "/static/nothing.js"),
+        ("POST", "/api/games"),
+        ("GET", "/api/docs"),
+    ],
+)
 def test_every_answer_carries_the_security_headers(client, method, path):
     """F9: pages, static files, API answers and errors alike: a Content-Security-Policy that
     forbids framing, nosniff, X-Frame-Options and Referrer-Policy."""
@@ -56,8 +65,9 @@ def hello_or_refusal(client, game, origin):
         return msg, None
 
 
-@pytest.mark.parametrize("origin", ["https://evil.example", "http://testserver.evil.example",
-                                    "http://testserver:8080", "null", "file://"])
+@pytest.mark.parametrize(
+    "origin", ["https://evil.example", "http://testserver.evil.example", "http://testserver:8080", "null", "file://"]
+)
 def test_a_socket_from_a_foreign_origin_is_refused(client, origin):
     """F9: a page of another origin cannot open a game's socket: error, then close 4403."""
     game = create(client, [HUMAN, HUMAN])

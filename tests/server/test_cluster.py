@@ -30,20 +30,30 @@ from .conftest import HUMAN, TestClient, bot, create, tok, wait_until
 
 pytestmark = pytest.mark.skipif(
     not (os.environ.get("EPOCHAL_TEST_DATABASE_URL") or "").startswith("postgresql"),
-    reason="needs EPOCHAL_TEST_DATABASE_URL naming a PostgreSQL database")
+    reason="needs EPOCHAL_TEST_DATABASE_URL naming a PostgreSQL database",
+)
 
 
 @pytest.fixture
 def start_servers(db_url, tmp_path):
     """``start_servers(bot_delay)``: two ``epochal serve`` processes on one database."""
     with ExitStack() as stack:
+
         def start(bot_delay: float = 0.0) -> list[ServerProcess]:
-            pair = [ServerProcess(db_url, bot_delay=bot_delay, log_path=tmp_path / f"server{i}.log",
-                                  extra_args=["--bot-processes", "0"]) for i in range(2)]
+            pair = [
+                ServerProcess(
+                    db_url,
+                    bot_delay=bot_delay,
+                    log_path=tmp_path / f"server{i}.log",
+                    extra_args=["--bot-processes", "0"],
+                )
+                for i in range(2)
+            ]
             for server in pair:
                 server.start()
                 stack.callback(server.stop)
             return pair
+
         yield start
 
 
@@ -71,8 +81,12 @@ def stored_actions(db_url: str, game_id: str) -> list[tuple[int, int]]:
     engine = create_engine(db_url)
     try:
         with engine.connect() as conn:
-            return [tuple(r) for r in conn.execute(
-                text("SELECT seat, action FROM actions WHERE game_id = :g ORDER BY ply"), {"g": game_id})]
+            return [
+                tuple(r)
+                for r in conn.execute(
+                    text("SELECT seat, action FROM actions WHERE game_id = :g ORDER BY ply"), {"g": game_id}
+                )
+            ]
     finally:
         engine.dispose()
 
@@ -82,10 +96,13 @@ def bot_drivers(db_url: str) -> dict[str, int]:
     engine = create_engine(db_url)
     try:
         with engine.connect() as conn:
-            rows = conn.execute(text(
-                "SELECT g.id, a.application_name FROM games g JOIN pg_locks l ON l.locktype = 'advisory' "
-                "AND l.granted AND ((l.classid::bigint << 32) | l.objid::bigint) = "
-                "hashtextextended('epochal-bots:' || g.id, 0) JOIN pg_stat_activity a ON a.pid = l.pid"))
+            rows = conn.execute(
+                text(
+                    "SELECT g.id, a.application_name FROM games g JOIN pg_locks l ON l.locktype = 'advisory' "
+                    "AND l.granted AND ((l.classid::bigint << 32) | l.objid::bigint) = "
+                    "hashtextextended('epochal-bots:' || g.id, 0) JOIN pg_stat_activity a ON a.pid = l.pid"
+                )
+            )
             return {gid: int(name.rsplit(" ", 1)[1]) for gid, name in rows}
     finally:
         engine.dispose()
@@ -94,8 +111,7 @@ def bot_drivers(db_url: str) -> dict[str, int]:
 def test_a_move_through_one_process_reaches_the_sockets_of_the_other(servers):
     a, b = servers
     with httpx.Client(timeout=10) as http:
-        game = http.post(f"{a.url}/api/games", json={"game": "hadara", "undo": True,
-                                                      "seats": [HUMAN, HUMAN]}).json()
+        game = http.post(f"{a.url}/api/games", json={"game": "hadara", "undo": True, "seats": [HUMAN, HUMAN]}).json()
         gid = game["id"]
         with socket(b, gid) as watcher, socket(b, gid, game["seats"][1]["token"]) as seat1:
             hello = next_of(watcher, "hello")
@@ -104,11 +120,12 @@ def test_a_move_through_one_process_reaches_the_sockets_of_the_other(servers):
             # seat 0 opens its page on the first process: the second hears that it joined
             http.get(f"{a.url}/api/games/{gid}/view", headers=tok(game, 0))
             while next_of(watcher, "status")["meta"]["status"] != "running":
-                pass                              # seat 1's own join came first
+                pass  # seat 1's own join came first
 
             sent = time.perf_counter()
-            r = http.post(f"{a.url}/api/games/{gid}/actions", headers=tok(game, 0),
-                          json={"action": A.SIDE, "version": 0})
+            r = http.post(
+                f"{a.url}/api/games/{gid}/actions", headers=tok(game, 0), json={"action": A.SIDE, "version": 0}
+            )
             assert r.status_code == 200, r.text
             update = next_of(watcher, "update")
             heard = time.perf_counter() - sent
@@ -126,8 +143,8 @@ def test_a_move_through_one_process_reaches_the_sockets_of_the_other(servers):
             # and back: seat 1 acts through its socket on the second process
             seat1.send(json.dumps({"type": "act", "action": A.SIDE + 1, "version": 2}))
             assert next_of(seat1, "update")["version"] == 3
-    with socket(a, gid) as watcher_a:                   # the first process has it too, at once
-        latest = next_of(watcher_a, "hello")              # or a moment later
+    with socket(a, gid) as watcher_a:  # the first process has it too, at once
+        latest = next_of(watcher_a, "hello")  # or a moment later
         if latest["version"] < 3:
             latest = next_of(watcher_a, "update")
         assert latest["version"] == 3 and latest["view"]["decision"]["waiting"] == [0]
@@ -136,8 +153,9 @@ def test_a_move_through_one_process_reaches_the_sockets_of_the_other(servers):
 def test_two_moves_at_one_version_through_two_processes_one_wins(servers, db_url):
     a, b = servers
     with httpx.Client(timeout=10) as http:
-        game = http.post(f"{a.url}/api/games", json={"game": "hadara", "options": {"mode": "basic"},
-                                                      "seats": [HUMAN, HUMAN]}).json()
+        game = http.post(
+            f"{a.url}/api/games", json={"game": "hadara", "options": {"mode": "basic"}, "seats": [HUMAN, HUMAN]}
+        ).json()
         gid = game["id"]
         rng = random.Random(3)
         contests = wins = 0
@@ -147,34 +165,26 @@ def test_two_moves_at_one_version_through_two_processes_one_wins(servers, db_url
             actors = view["meta"]["actors"]
             # both processes must show the same position before they are raced
             deadline = time.monotonic() + 5
-            seen = [http.get(f"{s.url}/api/games/{gid}/view", headers=tok(game, actors[0])).json()
-                    for s in (a, b)]
+            seen = [http.get(f"{s.url}/api/games/{gid}/view", headers=tok(game, actors[0])).json() for s in (a, b)]
             while seen[0]["version"] != seen[1]["version"] and time.monotonic() < deadline:
                 time.sleep(0.01)
-                seen = [http.get(f"{s.url}/api/games/{gid}/view", headers=tok(game, actors[0])).json()
-                        for s in (a, b)]
+                seen = [http.get(f"{s.url}/api/games/{gid}/view", headers=tok(game, actors[0])).json() for s in (a, b)]
             assert seen[0]["view"] == seen[1]["view"]
             legal = [x["id"] for x in seen[0]["view"]["legal"]]
-            if len(actors) > 1 or len(legal) < 2:          # only a seat's own decision is raced
-                r = http.post(f"{a.url}/api/games/{gid}/actions", headers=tok(game, actors[0]),
-                              json={"action": rng.choice(legal), "version": seen[0]["version"]})
+            if len(actors) > 1 or len(legal) < 2:  # only a seat's own decision is raced
+                r = http.post(
+                    f"{a.url}/api/games/{gid}/actions",
+                    headers=tok(game, actors[0]),
+                    json={"action": rng.choice(legal), "version": seen[0]["version"]},
+                )
                 assert r.status_code == 200, r.text
                 continue
             picks = rng.sample(legal, 2)
-            start = threading.Barrier(2)
-            answers: list = [None, None]
-
-            def move(i: int) -> None:
-                with httpx.Client(timeout=10) as own:
-                    start.wait()
-                    answers[i] = own.post(f"{servers[i].url}/api/games/{gid}/actions",
-                                          headers=tok(game, actors[0]),
-                                          json={"action": picks[i], "version": seen[0]["version"]})
-            threads = [threading.Thread(target=move, args=(i,)) for i in range(2)]
-            for t in threads:
-                t.start()
-            for t in threads:
-                t.join()
+            answers = race(
+                [f"{s.url}/api/games/{gid}/actions" for s in servers],
+                tok(game, actors[0]),
+                [{"action": pick, "version": seen[0]["version"]} for pick in picks],
+            )
             codes = sorted(r.status_code for r in answers)
             assert codes == [200, 409], [r.text for r in answers]
             won = next(r for r in answers if r.status_code == 200).json()
@@ -193,10 +203,14 @@ def test_killing_the_process_that_drives_the_bots_loses_nothing(start_servers, d
     rng = random.Random(5)
     with httpx.Client(timeout=10) as http:
         first = servers[0]
-        mixed = http.post(f"{first.url}/api/games", json={"game": "hadara", "seed": 11, "seats": [
-            HUMAN, bot("random"), bot("random")]}).json()
-        bots_only = http.post(f"{first.url}/api/games", json={"game": "hadara", "seed": 12, "seats": [
-            bot("random"), bot("easy"), bot("random")]}).json()
+        mixed = http.post(
+            f"{first.url}/api/games",
+            json={"game": "hadara", "seed": 11, "seats": [HUMAN, bot("random"), bot("random")]},
+        ).json()
+        bots_only = http.post(
+            f"{first.url}/api/games",
+            json={"game": "hadara", "seed": 12, "seats": [bot("random"), bot("easy"), bot("random")]},
+        ).json()
         pids = {s.proc.pid: s for s in servers}
         deadline = time.monotonic() + 10
         while not {mixed["id"], bots_only["id"]} <= set(drivers := bot_drivers(db_url)):
@@ -219,22 +233,25 @@ def test_killing_the_process_that_drives_the_bots_loses_nothing(start_servers, d
                     time.sleep(0.01)
                     continue
                 action = rng.choice(msg["view"]["legal"])["id"]
-                r = http.post(f"{server.url}/api/games/{gid}/actions", headers=tok(mixed, 0),
-                              json={"action": action, "version": msg["version"]})
+                r = http.post(
+                    f"{server.url}/api/games/{gid}/actions",
+                    headers=tok(mixed, 0),
+                    json={"action": action, "version": msg["version"]},
+                )
                 if r.status_code == 409:
                     continue
                 assert r.status_code == 200, r.text
                 done.append((r.json()["index"], action))
             return done
 
-        mine = play(servers[1], 6)                  # the person's page is on the second process
+        mine = play(servers[1], 6)  # the person's page is on the second process
         before = {g["id"]: stored_actions(db_url, g["id"]) for g in (mixed, bots_only)}
         assert len(before[bots_only["id"]]) > 3, "the bots-only game has not started"
-        doomed.kill()                               # SIGKILL: its leases go with its connections
+        doomed.kill()  # SIGKILL: its leases go with its connections
         killed_at = time.monotonic()
         at_kill = {g["id"]: stored_actions(db_url, g["id"]) for g in (mixed, bots_only)}
         for gid, actions in at_kill.items():
-            assert actions[:len(before[gid])] == before[gid]
+            assert actions[: len(before[gid])] == before[gid]
 
         # the survivor takes the bots on within a few seconds
         while len(stored_actions(db_url, bots_only["id"])) <= len(at_kill[bots_only["id"]]):
@@ -251,7 +268,7 @@ def test_killing_the_process_that_drives_the_bots_loses_nothing(start_servers, d
             r = http.get(f"{survivor.url}/api/games/{game['id']}/record")
             assert r.status_code == 200, r.text
             rec = parse_record(r.content)
-            assert rec.actions[:len(at_kill[game["id"]])] == at_kill[game["id"]]
+            assert rec.actions[: len(at_kill[game["id"]])] == at_kill[game["id"]]
             assert [s.total for s in get_game("hadara").scores(replay(rec))] == rec.scores
             if game is mixed:
                 assert all(rec.actions[i] == (0, a) for i, a in mine)
@@ -264,23 +281,50 @@ def test_moves_made_while_a_process_was_not_listening_reach_it(db_url, caplog):
         game = create(a, [HUMAN, HUMAN], options={"mode": "basic"})
         gid = game["id"]
         assert b.get(f"/api/games/{gid}/view").json()["version"] == 0
-        engine = create_engine(db_url, isolation_level="AUTOCOMMIT")   # pg_stat_activity afresh
-        listening = text("SELECT pid FROM pg_stat_activity WHERE datname = current_database() "
-                         "AND application_name LIKE 'epochal listen %'")
+        engine = create_engine(db_url, isolation_level="AUTOCOMMIT")  # pg_stat_activity afresh
+        listening = text(
+            "SELECT pid FROM pg_stat_activity WHERE datname = current_database() "
+            "AND application_name LIKE 'epochal listen %'"
+        )
         with engine.connect() as conn:
             wait_until(lambda: len(conn.execute(listening).all()) == 2, what="both apps to listen")
             for (pid,) in conn.execute(listening).all():
                 conn.execute(text("SELECT pg_terminate_backend(:pid)"), {"pid": pid})
         engine.dispose()
         rng = random.Random(8)
-        for _ in range(UPDATES_AT_MOST + 4):              # more than it sends one by one
+        for _ in range(UPDATES_AT_MOST + 4):  # more than it sends one by one
             view = a.get(f"/api/games/{gid}/view").json()
             mover = view["meta"]["actors"][0]
             legal = a.get(f"/api/games/{gid}/view", headers=tok(game, mover)).json()["view"]["legal"]
-            assert a.post(f"/api/games/{gid}/actions", headers=tok(game, mover),
-                          json={"action": rng.choice(legal)["id"]}).status_code == 200
+            assert (
+                a.post(
+                    f"/api/games/{gid}/actions", headers=tok(game, mover), json={"action": rng.choice(legal)["id"]}
+                ).status_code
+                == 200
+            )
         final = a.get(f"/api/games/{gid}/view").json()
-        wait_until(lambda: b.get(f"/api/games/{gid}/view").json()["version"] == final["version"],
-                   timeout=10, what="the second app to catch up")
+        wait_until(
+            lambda: b.get(f"/api/games/{gid}/view").json()["version"] == final["version"],
+            timeout=10,
+            what="the second app to catch up",
+        )
         assert b.get(f"/api/games/{gid}/view").json()["view"] == final["view"]
     assert "listening for other processes' changes failed" in caplog.text
+
+
+def race(urls: list[str], headers: dict, bodies: list[dict]) -> list:
+    """POST bodies[i] to urls[i] from one thread each, released together; the answers in order."""
+    start = threading.Barrier(len(urls))
+    answers: list = [None] * len(urls)
+
+    def move(i: int) -> None:
+        with httpx.Client(timeout=10) as own:
+            start.wait()
+            answers[i] = own.post(urls[i], headers=headers, json=bodies[i])
+
+    threads = [threading.Thread(target=move, args=(i,)) for i in range(len(urls))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return answers

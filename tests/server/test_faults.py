@@ -27,6 +27,7 @@ def break_apply(monkeypatch, game, when=lambda state, seat, action: True):
             faults.append((state.ply, seat, action))
             raise RuntimeError("a rule program broke")
         return real(state, seat, action)
+
     monkeypatch.setattr(game, "apply", apply)
     return faults
 
@@ -57,7 +58,7 @@ def test_an_engine_exception_over_http_changes_nothing(client, monkeypatch, capl
     logged = [rec for rec in caplog.records if body["error_id"] in rec.getMessage()]
     assert logged and logged[0].exc_info and "a rule program broke" in str(logged[0].exc_info[1])
     assert snapshot(client, game) == before
-    monkeypatch.undo()                            # the rules work again: the same action goes through
+    monkeypatch.undo()  # the rules work again: the same action goes through
     r = client.post(f"/api/games/{game['id']}/actions", headers=tok(game, mover), json={"action": action})
     assert r.status_code == 200 and r.json()["version"] == before[1][0][0] + 1
 
@@ -68,8 +69,10 @@ def test_an_engine_exception_over_the_socket_keeps_the_connection(client, monkey
     game = create(client, [HUMAN, HUMAN], options={"mode": "basic"}, seed=5)
     table = service(client).tables[game["id"]]
     mover = table.game.actors(table.state)[0]
-    with client.websocket_connect(f"/api/games/{game['id']}/ws") as ws, \
-            client.websocket_connect(f"/api/games/{game['id']}/ws") as watcher:
+    with (
+        client.websocket_connect(f"/api/games/{game['id']}/ws") as ws,
+        client.websocket_connect(f"/api/games/{game['id']}/ws") as watcher,
+    ):
         ws.send_text(json.dumps({"token": game["seats"][mover]["token"]}))
         watcher.send_text(json.dumps({"token": None}))
         hello = json.loads(ws.receive_text())
@@ -79,7 +82,7 @@ def test_an_engine_exception_over_the_socket_keeps_the_connection(client, monkey
         action = hello["view"]["legal"][0]["id"]
         ws.send_text(json.dumps({"type": "act", "action": action}))
         while (msg := json.loads(ws.receive_text()))["type"] != "error":
-            assert msg["type"] == "status"        # a seat joining may be announced
+            assert msg["type"] == "status"  # a seat joining may be announced
         assert msg["status"] == 500 and msg["error"] == "internal_error" and msg["error_id"]
         assert faults and snapshot(client, game) == before
         monkeypatch.undo()
@@ -97,6 +100,7 @@ def test_a_bot_whose_move_raises_plays_another_and_the_game_goes_on(client, monk
     legal action, the fault is logged, and the game is played to the end with a stored record
     that replays to the same position."""
     from epochal.engine import get_game
+
     game_obj = get_game("hadara")
     done = []
 
@@ -105,6 +109,7 @@ def test_a_bot_whose_move_raises_plays_another_and_the_game_goes_on(client, monk
             done.append(action)
             return True
         return False
+
     faults = break_apply(monkeypatch, game_obj, once_at_ply_5)
     with caplog.at_level(logging.WARNING, logger="epochal.server"):
         game = create(client, [bot("random"), bot("random")], options={"mode": "basic"}, seed=8)
@@ -128,6 +133,7 @@ def test_an_unexpected_error_anywhere_is_a_json_500(client, monkeypatch, path):
 
     async def broken(*args, **kwargs):
         raise KeyError("surprise")
+
     monkeypatch.setattr(svc, "lobby", broken)
     monkeypatch.setattr(svc, "open_table", broken, raising=False)
     r = client.get(path)

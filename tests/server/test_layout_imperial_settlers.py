@@ -25,9 +25,16 @@ from epochal.server.layouts import imperial_settlers as layout
 from .conftest import HUMAN, bot, create, tok
 
 CARD_ID = re.compile(r"\b(?:COM|ROM|BAR|EGY|JAP)\d{3}\b")
-GAMES = [(2, {}), (3, {"lookout": "draft"}), (4, {"lookout": "advanced"}), (2, {"stand_ins": "on"}),
-         (3, {"stand_ins": "on", "peaceful": "on"}), (4, {"stand_ins": "on"}), (2, {"lookout": "draft", "stand_ins": "on"}),
-         (3, {"gold_substitutes": "build_costs", "stand_ins": "on"})]
+GAMES = [
+    (2, {}),
+    (3, {"lookout": "draft"}),
+    (4, {"lookout": "advanced"}),
+    (2, {"stand_ins": "on"}),
+    (3, {"stand_ins": "on", "peaceful": "on"}),
+    (4, {"stand_ins": "on"}),
+    (2, {"lookout": "draft", "stand_ins": "on"}),
+    (3, {"gold_substitutes": "build_costs", "stand_ins": "on"}),
+]
 FIXED = {"pass", "end", "stop", "decline", "source", "exchange", "option", "steal", "attack"}
 
 
@@ -106,7 +113,7 @@ def check_seat(game, st, seat: int, kinds: Counter) -> None:
 def test_ui_describes_every_legal_action_and_names_only_visible_cards(game):
     kinds: Counter = Counter()
     games = list(GAMES)
-    if game.min_players == 1:                                    # the solo mode (§19)
+    if game.min_players == 1:  # the solo mode (§19)
         games += [(1, {}), (1, {"stand_ins": "on", "solo_attack_deals": "targets"})]
     for i, (players, options) in enumerate(games):
         st = game.new(players, 100 + i, options)
@@ -131,8 +138,21 @@ def test_ui_describes_every_legal_action_and_names_only_visible_cards(game):
         final = layouts.ui(game, st, None)
         check_names(final, game.view(st, None), None)
         assert layouts.ui(game, st, 0)["actions"] == {}
-    for kind in ("build", "deal", "raze_hand", "raze", "activate", "defend", "pass", "end", "exchange",
-                 "source", "pick:table", "pick:packet", "pick:location"):
+    for kind in (
+        "build",
+        "deal",
+        "raze_hand",
+        "raze",
+        "activate",
+        "defend",
+        "pass",
+        "end",
+        "exchange",
+        "source",
+        "pick:table",
+        "pick:packet",
+        "pick:location",
+    ):
         assert kinds[kind], f"no {kind} action was seen: {sorted(kinds)}"
 
 
@@ -163,7 +183,7 @@ def test_the_boards_are_public_and_effects_follow_the_option_stand_ins(game):
     st = game.new(4, 3, {"stand_ins": "off"})
     ui = layouts.ui(game, st, None)
     assert set(ui["boards"]) == {"Romans", "Barbarians", "Egyptians", "Japanese"}
-    for faction, b in ui["boards"].items():
+    for _faction, b in ui["boards"].items():
         assert b["store"] in ("wood", "stone", "food", "gold", "worker", "raze", "defence")
         assert b["production"] and b["production"][0]["op"] == "gain"
     stand_in = next(c for c in game.cards if c.stand_in is not None and c.action is None)

@@ -35,32 +35,37 @@ def test_a_locked_database_delays_only_the_games_that_need_it(client, db_url):
     stored), but views of that game and of another game answer at once."""
     game, other = (create(client, [HUMAN, HUMAN], options={"mode": "basic"}, seed=s) for s in (1, 2))
     for g in (game, other):
-        for seat in (0, 1):                       # seat everyone now: a join is a write too
+        for seat in (0, 1):  # seat everyone now: a join is a write too
             client.get(f"/api/games/{g['id']}/view", headers=tok(g, seat))
     mover = mover_of(client, game)
     action, version = legal(client, game, mover), client.get(f"/api/games/{game['id']}/view").json()["version"]
-    client.get("/api/meta")                       # loads every game's data once, which takes a while
+    client.get("/api/meta")  # loads every game's data once, which takes a while
     locker = sqlite3.connect(db_url.removeprefix("sqlite:///"), isolation_level=None)
     locker.execute("BEGIN EXCLUSIVE")
     locked_at = time.monotonic()
     answers, waits = {}, []
-    moving = threading.Thread(target=lambda: answers.update(move=client.post(
-        f"/api/games/{game['id']}/actions", headers=tok(game, mover), json={"action": action})))
+    moving = threading.Thread(
+        target=lambda: answers.update(
+            move=client.post(f"/api/games/{game['id']}/actions", headers=tok(game, mover), json={"action": action})
+        )
+    )
     try:
         moving.start()
-        time.sleep(0.3)                           # the move now waits for the lock
-        for path, headers in ((f"/api/games/{other['id']}/view", {}),
-                              (f"/api/games/{other['id']}/view", tok(other, 0)),
-                              (f"/api/games/{game['id']}/view", tok(game, 1 - mover)),
-                              ("/api/meta", {})):
+        time.sleep(0.3)  # the move now waits for the lock
+        for path, headers in (
+            (f"/api/games/{other['id']}/view", {}),
+            (f"/api/games/{other['id']}/view", tok(other, 0)),
+            (f"/api/games/{game['id']}/view", tok(game, 1 - mover)),
+            ("/api/meta", {}),
+        ):
             started = time.monotonic()
             r = client.get(path, headers=headers)
             waits.append(time.monotonic() - started)
             assert r.status_code == 200
-        assert "move" not in answers              # still waiting for the database
+        assert "move" not in answers  # still waiting for the database
         assert client.get(f"/api/games/{game['id']}/view").json()["version"] == version
     finally:
-        time.sleep(max(0.0, locked_at + 1.0 - time.monotonic()))     # a lock held for a second
+        time.sleep(max(0.0, locked_at + 1.0 - time.monotonic()))  # a lock held for a second
         locker.execute("ROLLBACK")
         locker.close()
         moving.join(10)
@@ -75,8 +80,11 @@ def test_a_request_body_has_a_size_limit(client):
     mover = mover_of(client, game)
     before = stored(client, game["id"])
     padded = b'{"action": 0, "pad": "' + b"x" * LIMIT + b'"}'
-    r = client.post(f"/api/games/{game['id']}/actions", content=padded,
-                    headers={**tok(game, mover), "Content-Type": "application/json"})
+    r = client.post(
+        f"/api/games/{game['id']}/actions",
+        content=padded,
+        headers={**tok(game, mover), "Content-Type": "application/json"},
+    )
     assert r.status_code == 413 and r.json()["error"] == "body_too_large" and r.json()["detail"]
 
     def chunks():
@@ -84,6 +92,7 @@ def test_a_request_body_has_a_size_limit(client):
         for _ in range(20):
             yield b"x" * 8192
         yield b'"}}'
+
     games = len(service(client).tables)
     r = client.post("/api/games", content=chunks(), headers={"Content-Type": "application/json"})
     assert r.status_code == 413 and r.json()["error"] == "body_too_large"
@@ -91,8 +100,11 @@ def test_a_request_body_has_a_size_limit(client):
     assert len(service(client).tables) == games and stored(client, game["id"]) == before
     # just under the limit is read as usual (and refused for what it says)
     near = b'{"action": 0, "pad": "' + b"x" * (LIMIT - 100) + b'"}'
-    r = client.post(f"/api/games/{game['id']}/actions", content=near,
-                    headers={**tok(game, mover), "Content-Type": "application/json"})
+    r = client.post(
+        f"/api/games/{game['id']}/actions",
+        content=near,
+        headers={**tok(game, mover), "Content-Type": "application/json"},
+    )
     assert r.status_code == 422 and r.json()["field"] == "pad"
 
 
@@ -121,15 +133,27 @@ def refused(ws) -> tuple[dict, int]:
     return msg, ws.receive()["code"]
 
 
-@pytest.mark.parametrize("name,send,status,error", [
-    ("binary frame", lambda ws: ws.send_bytes(b"\x00\x01"), 415, "unsupported_frame"),
-    ("message over 64 KiB", lambda ws: ws.send_text(json.dumps({"type": "ping", "pad": "x" * LIMIT})),
-     413, "message_too_large"),
-    ("JSON nested 20,000 deep", lambda ws: ws.send_text('{"type": "act", "action": ' + "[" * 20000
-                                                        + "]" * 20000 + "}"), 400, "malformed_json"),
-])
-def test_a_socket_message_the_server_will_not_read_closes_it_with_a_4xxx_code(client, seated, name, send,
-                                                                               status, error):
+@pytest.mark.parametrize(
+    "name,send,status,error",
+    [
+        ("binary frame", lambda ws: ws.send_bytes(b"\x00\x01"), 415, "unsupported_frame"),
+        (
+            "message over 64 KiB",
+            lambda ws: ws.send_text(json.dumps({"type": "ping", "pad": "x" * LIMIT})),
+            413,
+            "message_too_large",
+        ),
+        (
+            "JSON nested 20,000 deep",
+            lambda ws: ws.send_text('{"type": "act", "action": ' + "[" * 20000 + "]" * 20000 + "}"),
+            400,
+            "malformed_json",
+        ),
+    ],
+)
+def test_a_socket_message_the_server_will_not_read_closes_it_with_a_4xxx_code(
+    client, seated, name, send, status, error
+):
     """F4/F8: binary frames, messages over 64 KiB and deeply nested JSON get an error message
     and a 4000 + status close code, not a traceback; nothing changes."""
     game, ws = seated
@@ -141,10 +165,13 @@ def test_a_socket_message_the_server_will_not_read_closes_it_with_a_4xxx_code(cl
     assert stored(client, game["id"]) == before
 
 
-@pytest.mark.parametrize("send,code", [
-    (lambda ws: ws.send_bytes(b'{"token": null}'), 4415),
-    (lambda ws: ws.send_text(json.dumps({"token": None, "pad": "x" * LIMIT})), 4413),
-])
+@pytest.mark.parametrize(
+    "send,code",
+    [
+        (lambda ws: ws.send_bytes(b'{"token": null}'), 4415),
+        (lambda ws: ws.send_text(json.dumps({"token": None, "pad": "x" * LIMIT})), 4413),
+    ],
+)
 def test_a_hello_the_server_will_not_read_is_refused(client, send, code):
     """F8: the first message too: a binary or oversized hello is answered and closed."""
     game = create(client, [HUMAN, HUMAN])
@@ -172,10 +199,10 @@ def test_token_buckets_refill_at_the_rate():
     now = [0.0]
     buckets = TokenBuckets(30, clock=lambda: now[0])
     assert all(buckets.take("a") == 0 for _ in range(30))
-    assert buckets.take("a") == pytest.approx(2.0)         # one token every 2 s
-    assert buckets.take("b") == 0                           # another address has its own
+    assert buckets.take("a") == pytest.approx(2.0)  # one token every 2 s
+    assert buckets.take("b") == 0  # another address has its own
     now[0] += 2.0
     assert buckets.take("a") == 0 and buckets.take("a") > 0
     now[0] += 600
-    assert all(buckets.take("a") == 0 for _ in range(30))   # never more than a minute's worth
+    assert all(buckets.take("a") == 0 for _ in range(30))  # never more than a minute's worth
     assert buckets.take("a") > 0

@@ -100,11 +100,15 @@ def test_no_seat_and_no_spectator_receives_hidden_information(client):
             state = states[version]
             assert msg["view"] == same(engine.view(state, seat)), (seat, version)
             assert msg["ui"] == same(layouts.ui(engine, state, seat)), (seat, version)
-            entries = ([(msg["index"], msg["events"])] if msg["type"] == "update" else
-                       [(e["index"], e["events"]) for e in msg["log"]])
+            entries = (
+                [(msg["index"], msg["events"])]
+                if msg["type"] == "update"
+                else [(e["index"], e["events"]) for e in msg["log"]]
+            )
             for index, events in entries:
-                assert [{k: v for k, v in ev.items() if k != "text"} for ev in events] == \
-                    same(visible(log_events[index], seat))
+                assert [{k: v for k, v in ev.items() if k != "text"} for ev in events] == same(
+                    visible(log_events[index], seat)
+                )
             checked += 1
     assert checked > 3 * len(states)
 
@@ -113,6 +117,7 @@ def test_marvellous_does_not_name_the_drawn_card_to_the_others(client):
     """F1: the decision about the card Marvellous drew names it to its player only: the other
     seat and spectators, over HTTP (view and layout), read "a hidden card"."""
     from tests.engine.test_hidden import CASES
+
     c = CASES["F1_imperium_marvellous"]
     game = create(client, [HUMAN, HUMAN], game="imperium", seed=c["seed"])
     gid = game["id"]
@@ -121,7 +126,7 @@ def test_marvellous_does_not_name_the_drawn_card_to_the_others(client):
         assert r.status_code == 200, r.text
     mine = client.get(f"/api/games/{gid}/view", headers=tok(game, 0)).json()
     assert mine["view"]["decision"]["purpose"].startswith("City of Carthage")
-    for headers in (tok(game, 1), {}):               # (the log may name it: it was dealt openly)
+    for headers in (tok(game, 1), {}):  # (the log may name it: it was dealt openly)
         body = client.get(f"/api/games/{gid}/view", headers=headers).json()
         text = json.dumps([body["view"], body["ui"]])
         assert "City of Carthage" not in text and '"1CAR2"' not in text

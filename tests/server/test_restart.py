@@ -25,8 +25,7 @@ def test_a_clean_restart_rebuilds_every_game(db_url):
     with TestClient(create_app(db_url, bot_delay=0)) as c:
         games = [create(c, [HUMAN, HUMAN, bot("random")], seed=s) for s in (1, 2)]
         for i, game in enumerate(games):
-            play_random(c, game, [0, 1], random.Random(i),
-                        stop=lambda msg, n=10 + 15 * i: msg["view"]["ply"] >= n)
+            play_random(c, game, [0, 1], random.Random(i), stop=lambda msg, n=10 + 15 * i: msg["view"]["ply"] >= n)
         before = {g["id"]: service(c).tables[g["id"]].state.to_json() for g in games}
     with TestClient(create_app(db_url, bot_delay=0)) as c:
         assert {g["id"]: service(c).tables[g["id"]].state.to_json() for g in games} == before
@@ -36,8 +35,7 @@ def test_a_clean_restart_rebuilds_every_game(db_url):
 
 def acknowledged_actions(db_path: str, game_id: str) -> list[tuple[int, int]]:
     with sqlite3.connect(db_path) as conn:
-        return conn.execute("SELECT seat, action FROM actions WHERE game_id = ? ORDER BY ply",
-                            (game_id,)).fetchall()
+        return conn.execute("SELECT seat, action FROM actions WHERE game_id = ? ORDER BY ply", (game_id,)).fetchall()
 
 
 def test_killing_the_server_loses_nothing_and_the_game_goes_on(tmp_path):
@@ -47,8 +45,9 @@ def test_killing_the_server_loses_nothing_and_the_game_goes_on(tmp_path):
     rng = random.Random(4)
     try:
         with httpx.Client(base_url=server.url, timeout=10) as http:
-            game = http.post("/api/games", json={"game": "hadara", "seed": 77, "seats": [
-                HUMAN, bot("easy"), bot("random")]}).json()
+            game = http.post(
+                "/api/games", json={"game": "hadara", "seed": 77, "seats": [HUMAN, bot("easy"), bot("random")]}
+            ).json()
             gid, headers = game["id"], tok(game, 0)
             mine = []
             while len(mine) < 12:
@@ -57,8 +56,9 @@ def test_killing_the_server_loses_nothing_and_the_game_goes_on(tmp_path):
                     time.sleep(0.005)
                     continue
                 action = rng.choice(msg["view"]["legal"])["id"]
-                r = http.post(f"/api/games/{gid}/actions", headers=headers,
-                              json={"action": action, "version": msg["version"]})
+                r = http.post(
+                    f"/api/games/{gid}/actions", headers=headers, json={"action": action, "version": msg["version"]}
+                )
                 if r.status_code == 409:
                     continue
                 assert r.status_code == 200, r.text
@@ -86,9 +86,11 @@ def test_killing_the_server_loses_nothing_and_the_game_goes_on(tmp_path):
             # and the game goes on to the end, bots included
             while not again["view"]["over"]:
                 if again["view"]["legal"]:
-                    r = http.post(f"/api/games/{gid}/actions", headers=headers,
-                                  json={"action": rng.choice(again["view"]["legal"])["id"],
-                                        "version": again["version"]})
+                    r = http.post(
+                        f"/api/games/{gid}/actions",
+                        headers=headers,
+                        json={"action": rng.choice(again["view"]["legal"])["id"], "version": again["version"]},
+                    )
                     assert r.status_code in (200, 409), r.text
                 again = http.get(f"/api/games/{gid}/view", headers=headers).json()
             record = http.get(f"/api/games/{gid}/record")
@@ -96,7 +98,7 @@ def test_killing_the_server_loses_nothing_and_the_game_goes_on(tmp_path):
     finally:
         server.stop()
     rec = parse_record(record.content)
-    assert rec.actions[:len(after_kill)] == [tuple(a) for a in after_kill]
+    assert rec.actions[: len(after_kill)] == [tuple(a) for a in after_kill]
     final = replay(rec)
     assert [s.total for s in get_game("hadara").scores(final)] == rec.scores
     assert json.loads(json.dumps(again["view"]["scores"]))[0]["total"] == rec.scores[0]

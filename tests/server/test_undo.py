@@ -40,7 +40,7 @@ def test_take_back_a_hidden_simultaneous_choice(client):
     assert r.status_code == 200 and r.json()["type"] == "reset"
     state, actions, row = stored(client, gid)
     assert (state, actions) == start[:2] and row["ply"] == 0 and row["undos"] == 1
-    assert r.json()["version"] == version + 2              # versions never repeat
+    assert r.json()["version"] == version + 2  # versions never repeat
     assert r.json()["view"]["decision"]["waiting"] == [0, 1, 2]
 
 
@@ -50,7 +50,7 @@ def test_only_your_own_last_action_and_only_if_it_revealed_nothing(client):
     assert act(client, game, 0, A.SIDE).status_code == 200
     assert act(client, game, 1, A.SIDE).status_code == 200
     before = stored(client, gid)
-    r = undo(client, game, 0)                               # seat 1 acted since
+    r = undo(client, game, 0)  # seat 1 acted since
     assert r.status_code == 409 and r.json()["error"] == "not_your_action"
     assert stored(client, gid) == before
     assert act(client, game, 2, A.SIDE).status_code == 200  # closes the step: every side shows
@@ -73,12 +73,13 @@ def test_an_undo_survives_a_restart(db_url):
         assert stored(c, game["id"]) == expected
         again = c.get(f"/api/games/{game['id']}/view", headers=tok(game, 0)).json()
         assert again["view"] == view["view"] and again["version"] == view["version"]
-        assert undo(c, game, 0).status_code == 200        # still undoable after the restart
+        assert undo(c, game, 0).status_code == 200  # still undoable after the restart
         assert service(c).tables[game["id"]].actions == []
 
 
 def _replay_case(client, case):
     from tests.engine.test_hidden import CASES
+
     c = CASES[case]
     game = create(client, [HUMAN] * c["players"], game=c["game"], seed=c["seed"], undo=True)
     for seat, action in c["actions"]:
@@ -86,8 +87,9 @@ def _replay_case(client, case):
     return game, c["then"]
 
 
-@pytest.mark.parametrize("case", ["F2a_imperium_cleanup_draw", "F2b_imperium_market_refill",
-                                  "F2d_settlers_look_empire"])
+@pytest.mark.parametrize(
+    "case", ["F2a_imperium_cleanup_draw", "F2b_imperium_market_refill", "F2d_settlers_look_empire"]
+)
 def test_an_action_that_showed_its_actor_new_cards_cannot_be_taken_back(client, case):
     """F2: the clean-up draw, a market refill and a look at the empire deck carry no private
     event, yet show the actor cards; undo would let it see its next cards and choose again."""

@@ -14,11 +14,13 @@ from .conftest import HUMAN, create, service, stored, tok
 def connect(client):
     """Open sockets that are closed (and their server tasks finished) after the test."""
     with contextlib.ExitStack() as stack:
+
         def open_socket(game, seat=None, lang="en"):
             ws = stack.enter_context(client.websocket_connect(f"/api/games/{game['id']}/ws"))
             token = game["seats"][seat]["token"] if seat is not None else None
             ws.send_text(json.dumps({"token": token, "lang": lang}))
             return ws
+
         yield open_socket
 
 
@@ -58,8 +60,11 @@ def test_every_listener_hears_every_action_once(client, game, connect):
     for step in range(3):
         legal = client.get(f"/api/games/{game['id']}/view", headers=tok(game, mover_of(client, game))).json()
         mover = mover_of(client, game)
-        r = client.post(f"/api/games/{game['id']}/actions", headers=tok(game, mover),
-                        json={"action": legal["view"]["legal"][0]["id"]})
+        r = client.post(
+            f"/api/games/{game['id']}/actions",
+            headers=tok(game, mover),
+            json={"action": legal["view"]["legal"][0]["id"]},
+        )
         assert r.status_code == 200
         answered = r.json()
         updates = [next_of(ws, "update") for ws in listeners]
@@ -69,13 +74,16 @@ def test_every_listener_hears_every_action_once(client, game, connect):
         assert updates[2]["view"]["legal"] == []
 
 
-@pytest.mark.parametrize("first,status,error", [
-    ('{"token": "forged"}', 403, "bad_token"),
-    ('{"token": 12}', 422, "invalid_request"),
-    ('{"lang": "xx"}', 422, "invalid_request"),
-    ("{not json", 400, "malformed_json"),
-    ('["a list"]', 422, "invalid_request"),
-])
+@pytest.mark.parametrize(
+    "first,status,error",
+    [
+        ('{"token": "forged"}', 403, "bad_token"),
+        ('{"token": 12}', 422, "invalid_request"),
+        ('{"lang": "xx"}', 422, "invalid_request"),
+        ("{not json", 400, "malformed_json"),
+        ('["a list"]', 422, "invalid_request"),
+    ],
+)
 def test_a_bad_hello_is_answered_and_closed(client, game, first, status, error):
     with client.websocket_connect(f"/api/games/{game['id']}/ws") as ws:
         ws.send_text(first)
@@ -92,19 +100,22 @@ def test_an_unknown_game_is_answered_404(client):
         assert ws.receive()["code"] == 4404
 
 
-@pytest.mark.parametrize("message,status,error", [
-    ("{oops", 400, "malformed_json"),
-    ('"act"', 422, "invalid_request"),
-    ('{"type": "dance"}', 422, "invalid_request"),
-    ('{"type": "act"}', 422, "invalid_request"),
-    ('{"type": "act", "action": "7"}', 422, "invalid_request"),
-    ('{"type": "act", "action": true}', 422, "invalid_request"),
-    ('{"type": "act", "action": 1, "seat": 0}', 422, "invalid_request"),
-    ('{"type": "act", "action": 99999}', 422, "unknown_action"),
-    ('{"type": "act", "action": 70}', 422, "illegal_action"),
-    ('{"type": "act", "action": 0, "version": -5}', 409, "stale"),
-    ('{"type": "undo"}', 409, "nothing_to_undo"),
-])
+@pytest.mark.parametrize(
+    "message,status,error",
+    [
+        ("{oops", 400, "malformed_json"),
+        ('"act"', 422, "invalid_request"),
+        ('{"type": "dance"}', 422, "invalid_request"),
+        ('{"type": "act"}', 422, "invalid_request"),
+        ('{"type": "act", "action": "7"}', 422, "invalid_request"),
+        ('{"type": "act", "action": true}', 422, "invalid_request"),
+        ('{"type": "act", "action": 1, "seat": 0}', 422, "invalid_request"),
+        ('{"type": "act", "action": 99999}', 422, "unknown_action"),
+        ('{"type": "act", "action": 70}', 422, "illegal_action"),
+        ('{"type": "act", "action": 0, "version": -5}', 409, "stale"),
+        ('{"type": "undo"}', 409, "nothing_to_undo"),
+    ],
+)
 def test_bad_socket_messages_are_answered_and_change_nothing(client, game, connect, message, status, error):
     mover = mover_of(client, game)
     ws = connect(game, mover)
@@ -115,7 +126,7 @@ def test_bad_socket_messages_are_answered_and_change_nothing(client, game, conne
     assert msg["status"] == status and msg["error"] == error and msg["detail"], msg
     assert stored(client, game["id"]) == before
     ws.send_text('{"type": "ping"}')
-    assert next_of(ws, "pong", "update")["type"] == "pong"    # no update was sent before it
+    assert next_of(ws, "pong", "update")["type"] == "pong"  # no update was sent before it
 
 
 def test_out_of_turn_and_spectator_acts_are_refused(client, game, connect):

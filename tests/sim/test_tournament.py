@@ -49,7 +49,6 @@ def test_process_tournament_writes_json_and_html(tmp_path):
 def test_ray_backend_gives_the_same_results():
     pytest.importorskip("ray")
     local = run_tournament("hadara", 2, ["heuristic", "random"], 4, seed=5, workers=1)
-    remote = run_tournament("hadara", 2, ["heuristic", "random"], 4, seed=5, workers=2,
-                            backend="ray")
+    remote = run_tournament("hadara", 2, ["heuristic", "random"], 4, seed=5, workers=2, backend="ray")
     assert [m["scores"] for m in remote["matches"]] == [m["scores"] for m in local["matches"]]
     assert remote["backend"] == "ray"

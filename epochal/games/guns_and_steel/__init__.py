@@ -7,7 +7,9 @@ docs/games/guns-and-steel-data.md.
 
 from __future__ import annotations
 
-from . import cards, observe as _observe, view as _view
+from . import cards
+from . import observe as _observe
+from . import view as _view
 from .rules import GunsRules
 
 
@@ -22,7 +24,7 @@ class GunsAndSteel(GunsRules):
         return _view.determinize(self, state, seat, rng)
 
     def card_ids(self):
-        return frozenset(self.keys) | frozenset(self.wkeys)    # a start card once per colour
+        return frozenset(self.keys) | frozenset(self.wkeys)  # a start card once per colour
 
     def board_lines(self, view):
         return _view.board_lines(view)

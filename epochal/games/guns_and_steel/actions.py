@@ -7,27 +7,44 @@ resource card by its zone position, never by identity: the card's other side is 
 """
 
 PASS = 0
-ACTIVATE = 1               # R51
-SKIP = 2                   # R52
-SPEND_RES = 3              # 3..9: pay with a temporary resource of type r (R78)
-TARGET = 10                # 10..13: choose this opponent (R55)
-BUY_STACK = 14             # 14..18: [COMB] buy the top of this epoch's stack (R113)
-MOVE_GLORY = 19            # 19..43: move a glory token: 19 + 5 * to_epoch + from_epoch (A24)
-BUY = 44                   # 44..68: buy the pyramid card in slot s (R74)
-MAX_ROWS = (7, 6, 5, 4, 3)                                       # R39.4
-ROW_OFFSET = tuple(sum(MAX_ROWS[:r]) for r in range(5))         # 0, 7, 13, 18, 22
+ACTIVATE = 1  # R51
+SKIP = 2  # R52
+SPEND_RES = 3  # 3..9: pay with a temporary resource of type r (R78)
+TARGET = 10  # 10..13: choose this opponent (R55)
+BUY_STACK = 14  # 14..18: [COMB] buy the top of this epoch's stack (R113)
+MOVE_GLORY = 19  # 19..43: move a glory token: 19 + 5 * to_epoch + from_epoch (A24)
+BUY = 44  # 44..68: buy the pyramid card in slot s (R74)
+MAX_ROWS = (7, 6, 5, 4, 3)  # R39.4
+ROW_OFFSET = tuple(sum(MAX_ROWS[:r]) for r in range(5))  # 0, 7, 13, 18, 22
 SLOTS = sum(MAX_ROWS)
-TAKE = BUY + SLOTS         # 69..324: use an opponent's resource card: 69 + 64 * seat + position
+TAKE = BUY + SLOTS  # 69..324: use an opponent's resource card: 69 + 64 * seat + position
 ZONE_MAX = 64
 SEATS = 4
 CARD_BASE = TAKE + SEATS * ZONE_MAX
-CARD_BLOCKS = ("start_resource", "play_resource", "play_technology", "spend", "respond",
-               "respond_spend", "restore", "lose", "recall", "play_attack", "activate_attack")
+CARD_BLOCKS = (
+    "start_resource",
+    "play_resource",
+    "play_technology",
+    "spend",
+    "respond",
+    "respond_spend",
+    "restore",
+    "lose",
+    "recall",
+    "play_attack",
+    "activate_attack",
+)
 WONDER_BLOCKS = ("claim", "glory", "give_wonder")
 # The fixed ranges below CARD_BASE by their first id, highest first, so that the first one an id
 # reaches is its own.
-FIXED_RANGES = (("take", TAKE), ("buy", BUY), ("move_glory", MOVE_GLORY), ("buy_stack", BUY_STACK),
-                ("target", TARGET), ("spend_res", SPEND_RES))
+FIXED_RANGES = (
+    ("take", TAKE),
+    ("buy", BUY),
+    ("move_glory", MOVE_GLORY),
+    ("buy_stack", BUY_STACK),
+    ("target", TARGET),
+    ("spend_res", SPEND_RES),
+)
 
 
 def slot_id(row: int, i: int) -> int:

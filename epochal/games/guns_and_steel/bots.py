@@ -14,11 +14,24 @@ from __future__ import annotations
 from epochal.agents.greedy import GreedyAgent
 
 from . import actions as A
-from .cards import (ActivateAttacks, Attack, EachPlayer, Gain, GiveWonder, HandOver, Lose, LoseVp,
-                    Pay, PlayAttacks, Restore, Use, Vp)
+from .cards import (
+    ActivateAttacks,
+    Attack,
+    EachPlayer,
+    Gain,
+    GiveWonder,
+    HandOver,
+    Lose,
+    LoseVp,
+    Pay,
+    PlayAttacks,
+    Restore,
+    Use,
+    Vp,
+)
 from .state import EMPTY
 
-UNIT = (1.0, 1.1, 1.2, 1.3, 1.4, 1.8, 3.2)       # what a resource unit is worth to keep (R12)
+UNIT = (1.0, 1.1, 1.2, 1.3, 1.4, 1.8, 3.2)  # what a resource unit is worth to keep (R12)
 
 
 def ops_value(ops, track: bool) -> float:
@@ -28,9 +41,13 @@ def ops_value(ops, track: bool) -> float:
         if isinstance(op, Pay):
             total -= sum(op.res.values()) * 1.1
         elif isinstance(op, Gain):
-            total += sum(n * UNIT[i] for i, n in enumerate(
-                op.res.get(name, 0) for name in
-                ("food", "iron", "horses", "gunpowder", "oil", "information", "space")))
+            total += sum(
+                n * UNIT[i]
+                for i, n in enumerate(
+                    op.res.get(name, 0)
+                    for name in ("food", "iron", "horses", "gunpowder", "oil", "information", "space")
+                )
+            )
         elif isinstance(op, Restore):
             total += 1.0 * op.n
         elif isinstance(op, Vp):
@@ -80,8 +97,7 @@ class Judge:
     def card_worth(self, st, k: int) -> float:
         """What owning card k is worth: its VP, what it does, what its resource side pays."""
         g = self.game
-        return 2.0 * g.vp[k] + 0.8 * self.tech_value(k, g.track(st)) + UNIT[g.res[k]] + \
-            0.4 * g.mil[k]
+        return 2.0 * g.vp[k] + 0.8 * self.tech_value(k, g.track(st)) + UNIT[g.res[k]] + 0.4 * g.mil[k]
 
 
 _JUDGES: dict[int, Judge] = {}
@@ -113,8 +129,7 @@ def choose_resource_card(game, st, seat, legal, d):
     """Play the weakest technology as the resource; among equals the more valuable resource."""
     j = judge(game)
     track = game.track(st)
-    return min(_cards(game, legal),
-               key=lambda ak: j.tech_value(ak[1], track) - 0.3 * UNIT[game.res[ak[1]]])[0]
+    return min(_cards(game, legal), key=lambda ak: j.tech_value(ak[1], track) - 0.3 * UNIT[game.res[ak[1]]])[0]
 
 
 def choose_start_resource(game, st, seat, legal, d):
@@ -136,8 +151,7 @@ def choose_technology(game, st, seat, legal, d):
             value = 0.3 * game.mil[k]
         if game.kind[k] == "attack":
             mine = game.military(p) + game.mil[k]
-            weaker = sum(1 for q in range(st.players) if q != seat and
-                         game.military(st.seats[q]) < mine)
+            weaker = sum(1 for q in range(st.players) if q != seat and game.military(st.seats[q]) < mine)
             value *= 0.4 + 0.6 * weaker / max(1, st.players - 1)
         return value
 
@@ -171,9 +185,13 @@ def choose_purchase(game, st, seat, legal, d):
             r, i = A.slot_of(arg)
             k = st.pyramid[r][i]
             extra = game.slot_surcharges(st)[arg]
-            if r == 4 and sum(x != EMPTY for x in st.pyramid[4]) == 1 and not st.stacks and \
-                    me + game.vp[k] <= best_other:
-                continue                                   # the last Space card ends the game
+            if (
+                r == 4
+                and sum(x != EMPTY for x in st.pyramid[4]) == 1
+                and not st.stacks
+                and me + game.vp[k] <= best_other
+            ):
+                continue  # the last Space card ends the game
         elif kind == "buy_stack":
             k = st.stacks[arg][-1]
             extra = game.stack_surcharge(st, arg)
@@ -218,6 +236,7 @@ def choose_take(game, st, seat, legal, d):
     def unit(a):
         q, i = divmod(a - A.TAKE, A.ZONE_MAX)
         return UNIT[game.res[st.seats[q].zone[i]]]
+
     return max(legal, key=unit)
 
 
@@ -247,7 +266,7 @@ def choose_recall(game, st, seat, legal, d):
     if not game.track(st):
         return A.PASS
     before = set(game.glory_targets(st, seat))
-    for a, k in _cards(game, legal):
+    for a, _k in _cards(game, legal):
         trial = st.clone()
         game.apply(trial, seat, a)
         if set(game.glory_targets(trial, seat)) - before:
@@ -264,6 +283,7 @@ def choose_glory(game, st, seat, legal, d):
     def rank(a):
         w = a - game.layout.glory
         return (-glory_need(game, st, seat, w), game.wonder_list[w].vp)
+
     return max(legal, key=rank)
 
 
@@ -305,4 +325,3 @@ class HeuristicBot(GreedyAgent):
 
     def __init__(self, seed: int = 0):
         super().__init__(seed, prefer)
-

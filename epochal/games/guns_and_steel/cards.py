@@ -13,7 +13,7 @@ or example, or the reference file); every other field is a stand-in, and the car
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Literal, Union
+from typing import Literal
 
 import msgspec
 
@@ -23,27 +23,25 @@ DATA_DIR = Path(__file__).parent / "data"
 DATA_FILE = DATA_DIR / "guns_and_steel.json"
 
 RESOURCES = ("food", "iron", "horses", "gunpowder", "oil", "information", "space")  # R11, R12
-WILD_TARGETS = RESOURCES[:5]          # what 1 Information may stand for (R13)
-EPOCHS = RESOURCES[2:]                # pyramid rows 1..5, bottom to top (R39)
-TYPES = ("society", "tactics", "attack")                              # R20
-THEMES = ("start", "new_world", "renaissance")                        # R6
-START_IDS = tuple(f"C{i:02d}" for i in range(1, 6))                  # R6, R10
-THEME_IDS = {"new_world": (6, 30), "renaissance": (31, 55)}           # R6
+WILD_TARGETS = RESOURCES[:5]  # what 1 Information may stand for (R13)
+EPOCHS = RESOURCES[2:]  # pyramid rows 1..5, bottom to top (R39)
+TYPES = ("society", "tactics", "attack")  # R20
+THEMES = ("start", "new_world", "renaissance")  # R6
+START_IDS = tuple(f"C{i:02d}" for i in range(1, 6))  # R6, R10
+THEME_IDS = {"new_world": (6, 30), "renaissance": (31, 55)}  # R6
 EPOCH_COUNTS = {"horses": 7, "gunpowder": 6, "oil": 5, "information": 4, "space": 3}  # R6
-START_RESOURCES = {"food": 3, "iron": 2}                              # R9
-WONDER_IDS = {"new_world": (1, 10), "renaissance": (11, 20)}          # R6
+START_RESOURCES = {"food": 3, "iron": 2}  # R9
+WONDER_IDS = {"new_world": (1, 10), "renaissance": (11, 20)}  # R6
 CARD_FIELDS = ("name", "type", "cost", "vp", "military", "response", "two_player", "effect")
 WONDER_FIELDS = ("name", "epoch", "vp", "depicts", "two_player", "build", "glory", "tokens")
 SPEC = "shared/rules/guns-and-steel.md"
-MAX_UNITS = 5                 # resources in a cost or an operation, and an operation's n
-MAX_VP = 20                   # a card's or a wonder's VP, a card's military strength
-MAX_AT_LEAST = 99             # a wonder condition's count
-
-Which = Union[str, None]      # a resource type, "any", or None
-
+MAX_UNITS = 5  # resources in a cost or an operation, and an operation's n
+MAX_VP = 20  # a card's or a wonder's VP, a card's military strength
+MAX_AT_LEAST = 99  # a wonder condition's count
 
 # --- effect operations (D15) ---------------------------------------------------------------
 # Each op is a JSON object whose "op" names it. "You" is the player carrying the effect out.
+
 
 class Op(msgspec.Struct, tag_field="op", forbid_unknown_fields=True, omit_defaults=True):
     """One operation of an effect; the subclasses below are the whole vocabulary."""
@@ -53,23 +51,27 @@ class Pay(Op, tag="pay"):
     """The activation cost (R34b, R51): spend resources worth ``res``; Information and Space
     stand in (R13, R14), no exchanges (A5). An effect whose cost cannot be paid cannot be
     activated."""
+
     res: dict[str, int]
 
 
 class Gain(Op, tag="gain"):
     """Gain temporary resources, usable this turn only (R15b, R56)."""
+
     res: dict[str, int]
 
 
 class Restore(Op, tag="restore"):
     """Flip up to ``n`` of your technology-side cards whose resource side is ``res`` ("any":
     any card) back to their resource side (R35); the card itself may be one (R56, E3)."""
+
     res: str = "any"
     n: int = 1
 
 
 class Vp(Op, tag="vp"):
     """Gain ``n`` VP on your VP card (R70) [REN/COMB; without a VP card it does nothing, R73]."""
+
     n: int = 1
 
 
@@ -78,6 +80,7 @@ class Use(Op, tag="use"):
     resource card of type ``res`` ("any": any) in his zone; that card is flipped to its
     technology side and yields him nothing (A16); you gain it as a temporary resource when
     ``gain`` is set."""
+
     res: str = "any"
     n: int = 1
     gain: bool = True
@@ -86,24 +89,28 @@ class Use(Op, tag="use"):
 class EachPlayer(Op, tag="each_player"):
     """Every player, you first and then clockwise (A34), carries out ``do`` as "you" (R23,
     R55: done even when no other player can)."""
-    do: list["AnyOp"]
+
+    do: list[AnyOp]
 
 
 class Attack(Op, tag="attack"):
     """Attack all opponents (R60-R69). After their responses, every opponent weaker than you
     is defeated and carries out ``defeated`` as "you" (the attacker is "the attacker");
     you and every undefeated opponent gain ``vp`` VP (R68)."""
-    defeated: list["AnyOp"] = []
+
+    defeated: list[AnyOp] = []
     vp: int = 0
 
 
 class Lose(Op, tag="lose"):
     """Spend ``n`` resources of your choice from your zone (R66; a Space pays 2)."""
+
     n: int = 1
 
 
 class HandOver(Op, tag="hand_over"):
     """Spend ``n`` resources of your choice; the attacker gains them as temporary resources."""
+
     n: int = 1
 
 
@@ -114,6 +121,7 @@ class GiveWonder(Op, tag="give_wonder"):
 class LoseVp(Op, tag="lose_vp"):
     """Lose ``n`` VP, never below 0 (A21); with ``to_attacker`` the attacker gains what you
     lost."""
+
     n: int = 1
     to_attacker: bool = False
 
@@ -121,17 +129,32 @@ class LoseVp(Op, tag="lose_vp"):
 class PlayAttacks(Op, tag="play_attacks"):
     """Play up to ``n`` Attack cards from your hand, technology side up, and activate each
     (R57, R58; at least one if you hold one, A18)."""
+
     n: int = 1
 
 
 class ActivateAttacks(Op, tag="activate_attacks"):
     """Activate up to ``n`` Attack cards lying technology side up in your zone (R53, R57)."""
+
     n: int = 1
 
 
-AnyOp = Union[Pay, Gain, Restore, Vp, Use, EachPlayer, Attack, Lose, HandOver, GiveWonder,
-              LoseVp, PlayAttacks, ActivateAttacks]
-ATTACK_ONLY = (Lose, HandOver, GiveWonder)      # ops that need an attacker
+AnyOp = (
+    Pay
+    | Gain
+    | Restore
+    | Vp
+    | Use
+    | EachPlayer
+    | Attack
+    | Lose
+    | HandOver
+    | GiveWonder
+    | LoseVp
+    | PlayAttacks
+    | ActivateAttacks
+)
+ATTACK_ONLY = (Lose, HandOver, GiveWonder)  # ops that need an attacker
 
 
 # --- wonder conditions (R25.6, R25.6b) --------------------------------------------------------
@@ -148,8 +171,8 @@ COUNTS = {
 }
 
 
-NW_UNKNOWN_COUNTS = ("vp", "recalled_vp")     # New World: no VP card (R73), check before recall
-GLORY_TOKENS = 5                               # per player (R38)
+NW_UNKNOWN_COUNTS = ("vp", "recalled_vp")  # New World: no VP card (R73), check before recall
+GLORY_TOKENS = 5  # per player (R38)
 
 
 class Clause(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
@@ -160,20 +183,22 @@ class Clause(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
 
 # --- cards -----------------------------------------------------------------------------------
 
+
 class Civ(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
     """A civilization card (R17-R24). Start cards exist once per colour (R10)."""
+
     id: str
     theme: str
-    resource: str                       # the resource side; for non-start cards the epoch (R22)
+    resource: str  # the resource side; for non-start cards the epoch (R22)
     type: str
-    name: dict[str, str] = {}           # by language: en (literal where D2), ru
-    cost: dict[str, int] = {}           # base cost (R76); start cards are never bought
+    name: dict[str, str] = {}  # by language: en (literal where D2), ru
+    cost: dict[str, int] = {}  # base cost (R76); start cards are never bought
     vp: int = 0
     military: int = 0
-    response: bool = False              # the response icon (R21)
-    two_player: bool = False            # "remove when playing with two" (R39.2)
+    response: bool = False  # the response icon (R21)
+    two_player: bool = False  # "remove when playing with two" (R39.2)
     effect: list[AnyOp] = []
-    sources: dict[str, str] = {}        # established field -> citation; the rest is a stand-in
+    sources: dict[str, str] = {}  # established field -> citation; the rest is a stand-in
     note: str = ""
 
 
@@ -181,13 +206,13 @@ class Wonder(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
     id: str
     theme: str
     epoch: str
-    depicts: str                        # the civilization card its upper-right icon shows (R26)
+    depicts: str  # the civilization card its upper-right icon shows (R26)
     name: dict[str, str] = {}
     vp: int = 0
     two_player: bool = False
-    build: list[Clause] = []            # [NW] build condition (R25.6)
-    glory: list[Clause] = []            # [REN] glory-token condition (R25.6b)
-    tokens: int = 0                     # [REN] glory tokens required (R25.7)
+    build: list[Clause] = []  # [NW] build condition (R25.6)
+    glory: list[Clause] = []  # [REN] glory-token condition (R25.6b)
+    tokens: int = 0  # [REN] glory tokens required (R25.7)
     sources: dict[str, str] = {}
     note: str = ""
 
@@ -195,7 +220,7 @@ class Wonder(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
 class DataFile(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
     cards: list[Civ]
     wonders: list[Wonder]
-    sources: dict[str, str] = {}        # citation key -> what it is
+    sources: dict[str, str] = {}  # citation key -> what it is
     note: str = ""
 
 
@@ -209,10 +234,9 @@ def missing(entry: Civ | Wonder) -> list[str]:
     return [f for f in fields if f not in entry.sources]
 
 
-def gaps(data: "DataSet") -> list[dict]:
+def gaps(data: DataSet) -> list[dict]:
     """Every card and wonder with a field no source establishes, and those fields."""
-    return [{"id": e.id, "missing": missing(e)}
-            for e in (*data.file.cards, *data.file.wonders) if missing(e)]
+    return [{"id": e.id, "missing": missing(e)} for e in (*data.file.cards, *data.file.wonders) if missing(e)]
 
 
 def display_name(entry: Civ | Wonder, lang: str = "en") -> str:
@@ -268,13 +292,13 @@ def validate(data: DataFile) -> list[str]:
     if sorted(ids) != expected:
         absent = sorted(set(expected) - set(ids))
         extra = sorted(set(ids) - set(expected))
-        problems.append(f"cards: the box holds C01-C55 (R6); missing {absent or 'none'}, "
-                        f"unexpected {extra or 'none'}")
+        problems.append(f"cards: the box holds C01-C55 (R6); missing {absent or 'none'}, unexpected {extra or 'none'}")
     for c in data.cards:
         where = f"card {c.id}"
         number = int(c.id[1:]) if c.id[1:].isdigit() and c.id[:1] == "C" else 0
-        theme = "start" if 1 <= number <= 5 else next(
-            (t for t, (lo, hi) in THEME_IDS.items() if lo <= number <= hi), None)
+        theme = (
+            "start" if 1 <= number <= 5 else next((t for t, (lo, hi) in THEME_IDS.items() if lo <= number <= hi), None)
+        )
         if c.theme != theme:
             problems.append(f"{where}: theme {c.theme!r}, but its number makes it {theme} (R6)")
         if c.type not in TYPES:
@@ -302,22 +326,29 @@ def validate(data: DataFile) -> list[str]:
     start = [c for c in data.cards if c.theme == "start"]
     counts = {r: sum(c.resource == r for c in start) for r in RESOURCES}
     if {r: n for r, n in counts.items() if n} != START_RESOURCES:
-        problems.append(f"start cards: their resource sides give 3 Food and 2 Iron (R9), not "
-                        f"{ {r: n for r, n in counts.items() if n} }")
-    for theme, (lo, hi) in THEME_IDS.items():
+        problems.append(
+            f"start cards: their resource sides give 3 Food and 2 Iron (R9), not "
+            f"{ {r: n for r, n in counts.items() if n} }"
+        )
+    for theme, (lo, _hi) in THEME_IDS.items():
         for offset, (epoch, n) in enumerate(EPOCH_COUNTS.items()):
             first = lo + sum(list(EPOCH_COUNTS.values())[:offset])
             want = {f"C{i:02d}" for i in range(first, first + n)}
             have = {c.id for c in data.cards if c.theme == theme and c.resource == epoch}
             if have != want:
-                problems.append(f"{theme} {epoch}: cards {sorted(have)}, the box has "
-                                f"C{first:02d}-C{first + n - 1:02d} (R6)")
+                problems.append(
+                    f"{theme} {epoch}: cards {sorted(have)}, the box has C{first:02d}-C{first + n - 1:02d} (R6)"
+                )
     for theme in THEME_IDS:
-        left = [EPOCH_COUNTS[e] - sum(c.two_player for c in data.cards
-                                      if c.theme == theme and c.resource == e) for e in EPOCHS]
-        if any(a != b + 1 for a, b in zip(left, left[1:])):
-            problems.append(f"{theme}: without its two-player cards the rows hold {left}; each "
-                            f"row must be one card longer than the row above (R39.2, R40)")
+        left = [
+            EPOCH_COUNTS[e] - sum(c.two_player for c in data.cards if c.theme == theme and c.resource == e)
+            for e in EPOCHS
+        ]
+        if any(a != b + 1 for a, b in zip(left, left[1:], strict=False)):
+            problems.append(
+                f"{theme}: without its two-player cards the rows hold {left}; each "
+                f"row must be one card longer than the row above (R39.2, R40)"
+            )
     wids = [w.id for w in data.wonders]
     expected_w = [f"W{i:02d}" for i in range(1, 21)]
     if sorted(wids) != expected_w:
@@ -337,28 +368,34 @@ def validate(data: DataFile) -> list[str]:
         if w.theme == "new_world" and not w.build:
             problems.append(f"{where}: a New World wonder needs a build condition (R25.6)")
         if w.theme == "renaissance" and (not w.glory or w.tokens < 1):
-            problems.append(f"{where}: a Renaissance wonder needs a glory condition and a "
-                            f"token count >= 1 (R25.6b, R25.7)")
+            problems.append(
+                f"{where}: a Renaissance wonder needs a glory condition and a token count >= 1 (R25.6b, R25.7)"
+            )
         if w.theme == "renaissance" and w.build:
-            problems.append(f"{where}: Renaissance checks only the glory condition (R93, A23); "
-                            f"a build condition would never be read")
+            problems.append(
+                f"{where}: Renaissance checks only the glory condition (R93, A23); "
+                f"a build condition would never be read"
+            )
         if w.theme == "new_world" and (w.glory or w.tokens):
             problems.append(f"{where}: New World has no glory tokens (R38, R85)")
         if w.tokens > GLORY_TOKENS:
-            problems.append(f"{where}: {w.tokens} glory tokens, but a player has only "
-                            f"{GLORY_TOKENS} (R38)")
+            problems.append(f"{where}: {w.tokens} glory tokens, but a player has only {GLORY_TOKENS} (R38)")
         if w.vp < 0:
             problems.append(f"{where}: vp {w.vp} is negative")
         elif w.vp > MAX_VP:
             problems.append(f"{where}: vp {w.vp}, more than {MAX_VP}")
         if card is not None and card.theme == w.theme and card.resource != w.epoch:
-            problems.append(f"{where}: depicts {w.depicts}, a {card.resource} card; the setup "
-                            f"compares cards of the wonder's own row, {w.epoch} (R43, E1, A12)")
+            problems.append(
+                f"{where}: depicts {w.depicts}, a {card.resource} card; the setup "
+                f"compares cards of the wonder's own row, {w.epoch} (R43, E1, A12)"
+            )
         if w.theme == "new_world":
             late = [c.what for c in w.build if c.what in NW_UNKNOWN_COUNTS]
             if late:
-                problems.append(f"{where}: build counts {', '.join(late)}; New World has no VP "
-                                f"card (R73) and checks before the recall (R85)")
+                problems.append(
+                    f"{where}: build counts {', '.join(late)}; New World has no VP "
+                    f"card (R73) and checks before the recall (R85)"
+                )
         for part in ("build", "glory"):
             problems += [f"{where}: {part}{p}" for p in check_condition(getattr(w, part))]
         for field in w.sources:
@@ -369,21 +406,25 @@ def validate(data: DataFile) -> list[str]:
             n = sum(w.theme == theme and w.epoch == epoch for w in data.wonders)
             if n != 2:
                 problems.append(f"{theme} wonders: {n} of epoch {epoch}, a pair per epoch (R42)")
-            elif len({w.depicts for w in data.wonders
-                      if w.theme == theme and w.epoch == epoch}) < 2:
-                problems.append(f"{theme} wonders of epoch {epoch}: both depict the same card, so "
-                                f"the setup cannot choose between them (R43)")
+            elif len({w.depicts for w in data.wonders if w.theme == theme and w.epoch == epoch}) < 2:
+                problems.append(
+                    f"{theme} wonders of epoch {epoch}: both depict the same card, so "
+                    f"the setup cannot choose between them (R43)"
+                )
             elif all(w.two_player for w in data.wonders if w.theme == theme and w.epoch == epoch):
-                problems.append(f"{theme} wonders of epoch {epoch}: both carry the two-player "
-                                f"icon, so two players would have none (A11)")
+                problems.append(
+                    f"{theme} wonders of epoch {epoch}: both carry the two-player "
+                    f"icon, so two players would have none (A11)"
+                )
     keys = set(data.sources)
     for entry in (*data.cards, *data.wonders):
         for field, cite in entry.sources.items():
             key = cite.split(":")[0].strip()
             if key not in keys:
                 kind = "card" if isinstance(entry, Civ) else "wonder"
-                problems.append(f"{kind} {entry.id}: source {key!r} of {field} is not described "
-                                f"in the file's 'sources'")
+                problems.append(
+                    f"{kind} {entry.id}: source {key!r} of {field} is not described in the file's 'sources'"
+                )
     return problems
 
 
@@ -397,8 +438,10 @@ def check_effect(ops: list, card: Civ, inside: str = "") -> list[str]:
             if isinstance(value, dict):
                 for res, n in value.items():
                     if res not in RESOURCES or not 1 <= n <= MAX_UNITS:
-                        problems.append(f"{at}: {op.__struct_config__.tag} {res}: {n} (a "
-                                        f"resource and a count from 1 to {MAX_UNITS})")
+                        problems.append(
+                            f"{at}: {op.__struct_config__.tag} {res}: {n} (a "
+                            f"resource and a count from 1 to {MAX_UNITS})"
+                        )
             elif isinstance(value, str) and value != "any" and value not in RESOURCES:
                 problems.append(f"{at}: {value!r} is not a resource nor 'any'")
         if getattr(op, "n", 1) < 1:
@@ -410,14 +453,17 @@ def check_effect(ops: list, card: Civ, inside: str = "") -> list[str]:
         if isinstance(op, Pay) and inside:
             problems.append(f"{at}: a cost (pay) belongs to the card, not inside {inside}")
         if isinstance(op, (*ATTACK_ONLY, LoseVp)) and inside != "attack":
-            problems.append(f"{at}: {op.__struct_config__.tag} is a defeat consequence: only "
-                            f"inside an attack's 'defeated' (R66)")
+            problems.append(
+                f"{at}: {op.__struct_config__.tag} is a defeat consequence: only inside an attack's 'defeated' (R66)"
+            )
         if isinstance(op, Attack):
             if card.type != "attack":
                 problems.append(f"{at}: only Attack cards attack (R20)")
             if inside:
-                problems.append(f"{at}: an attack belongs to the card, not inside {inside} "
-                                f"(R59: each attack is resolved on its own)")
+                problems.append(
+                    f"{at}: an attack belongs to the card, not inside {inside} "
+                    f"(R59: each attack is resolved on its own)"
+                )
             if op.vp < 0:
                 problems.append(f"{at}: attack vp {op.vp} is negative (R68)")
             elif op.vp > MAX_VP:

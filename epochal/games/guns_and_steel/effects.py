@@ -14,8 +14,20 @@ from __future__ import annotations
 from epochal.engine import Decision, event
 
 from . import payment as pay
-from .cards import (ActivateAttacks, Attack, EachPlayer, Gain, GiveWonder, HandOver, Lose, LoseVp,
-                    PlayAttacks, Restore, Use, Vp)
+from .cards import (
+    ActivateAttacks,
+    Attack,
+    EachPlayer,
+    Gain,
+    GiveWonder,
+    HandOver,
+    Lose,
+    LoseVp,
+    PlayAttacks,
+    Restore,
+    Use,
+    Vp,
+)
 from .cards import Pay as PayOp
 from .state import Attack as AttackState
 from .state import Frame, Payment
@@ -71,10 +83,10 @@ class EffectRunner:
 
     def military(self, p) -> int:
         mil = self.mil
-        return sum(mil[k] for k in p.tech)                                   # R61, R65, A20
+        return sum(mil[k] for k in p.tech)  # R61, R65, A20
 
     def activation_mode(self, st) -> int:
-        if st.options["exchange_in"] == "always":                            # A5 (iii)
+        if st.options["exchange_in"] == "always":  # A5 (iii)
             return pay.ANY_HIGHER if st.options["exchange"] == "any_higher" else pay.ONE_STEP
         return pay.NO_EXCHANGE
 
@@ -112,10 +124,9 @@ class EffectRunner:
         mode = self.activation_mode(st)
         p = st.seats[fr.seat]
         if not pay.covers(self.available(p), cost, 0, mode):
-            fr.vars["abort"] = True                        # cannot be activated (R51)
+            fr.vars["abort"] = True  # cannot be activated (R51)
             return True
-        st.payment = Payment(seat=fr.seat, purpose="activate", card=fr.card, cost=list(cost),
-                             mode=mode)
+        st.payment = Payment(seat=fr.seat, purpose="activate", card=fr.card, cost=list(cost), mode=mode)
         fr.vars["_paying"] = True
         if self.payment_done(st.payment):
             st.payment = None
@@ -155,7 +166,7 @@ class EffectRunner:
         ev.append(event("restore", seat=seat, card=self.keys[k], res=self.res_name(k)))
 
     def op_vp(self, st, fr, op, ev) -> bool:
-        self.gain_vp(st, fr.seat, op.n, ev, "card")                         # R70, R73
+        self.gain_vp(st, fr.seat, op.n, ev, "card")  # R70, R73
         return True
 
     def use_matches(self, st, q: int, op) -> list[int]:
@@ -164,8 +175,7 @@ class EffectRunner:
         want = None if op.res == "any" else self.res_index[op.res]
         res = self.res
         tech = p.tech
-        return [i for i, k in enumerate(p.zone) if k not in tech and (want is None or
-                                                                      res[k] == want)]
+        return [i for i, k in enumerate(p.zone) if k not in tech and (want is None or res[k] == want)]
 
     def op_use(self, st, fr, op, ev) -> bool:
         """Use an opponent's resource (R55, E4): only an opponent with a matching resource card
@@ -197,8 +207,17 @@ class EffectRunner:
         if op.gain:
             st.seats[fr.seat].temp[self.res[k]] += 1
         fr.vars["_done"] = fr.vars.get("_done", 0) + 1
-        ev.append(event("use", seat=fr.seat, target_seat=target, card=self.keys[k],
-                        res=self.res_name(k), gain=op.gain, reveals=True))
+        ev.append(
+            event(
+                "use",
+                seat=fr.seat,
+                target_seat=target,
+                card=self.keys[k],
+                res=self.res_name(k),
+                gain=op.gain,
+                reveals=True,
+            )
+        )
 
     def op_each_player(self, st, fr, op, ev) -> bool:
         """You first, then clockwise (A34); each carries the ops out as "you" (R23, R55)."""
@@ -219,8 +238,7 @@ class EffectRunner:
             attacker = st.seats[fr.seat]
             strength = self.military(attacker)
             order = self.clockwise(st, fr.seat)[1:]
-            st.attack = AttackState(attacker=fr.seat, card=fr.card, strength=strength,
-                                    order=order)
+            st.attack = AttackState(attacker=fr.seat, card=fr.card, strength=strength, order=order)
             ev.append(event("attack", seat=fr.seat, card=self.keys[fr.card], strength=strength))
             stage = fr.vars["_stage"] = "respond"
         a = st.attack
@@ -231,22 +249,19 @@ class EffectRunner:
                     return self.ask(st, "respond", q)
                 a.responded.append(q)
                 a.step += 1
-            for q in a.order:                                                # R66
+            for q in a.order:  # R66
                 strength = self.military(st.seats[q])
                 if strength < a.strength:
                     a.defeated.append(q)
-                    ev.append(event("defeated", seat=q, attacker=a.attacker, strength=strength,
-                                    against=a.strength))
+                    ev.append(event("defeated", seat=q, attacker=a.attacker, strength=strength, against=a.strength))
                 else:
-                    ev.append(event("undefeated", seat=q, attacker=a.attacker, strength=strength,
-                                    against=a.strength))
+                    ev.append(event("undefeated", seat=q, attacker=a.attacker, strength=strength, against=a.strength))
             fr.vars["_stage"] = "vp"
             if op.defeated and a.defeated:
-                for q in reversed(a.defeated):                              # A34
-                    self.push_frame(st, q, fr.card, fr.path + [fr.pc, "defeated"],
-                                    attacker=a.attacker)
+                for q in reversed(a.defeated):  # A34
+                    self.push_frame(st, q, fr.card, fr.path + [fr.pc, "defeated"], attacker=a.attacker)
                 return False
-        if op.vp and self.track(st):                                         # R68
+        if op.vp and self.track(st):  # R68
             for q in [a.attacker] + [q for q in a.order if q not in a.defeated]:
                 self.gain_vp(st, q, op.vp, ev, "attack")
         st.attack = None
@@ -279,11 +294,13 @@ class EffectRunner:
         if isinstance(op, HandOver):
             attacker = fr.vars["attacker"]
             st.seats[attacker].temp[r] += 1
-            ev.append(event("hand_over", seat=fr.seat, to_seat=attacker, card=self.keys[k],
-                            res=self.res_name(k), reveals=True))
+            ev.append(
+                event(
+                    "hand_over", seat=fr.seat, to_seat=attacker, card=self.keys[k], res=self.res_name(k), reveals=True
+                )
+            )
         else:
-            ev.append(event("lose", seat=fr.seat, card=self.keys[k], res=self.res_name(k),
-                            reveals=True))
+            ev.append(event("lose", seat=fr.seat, card=self.keys[k], res=self.res_name(k), reveals=True))
 
     def op_give_wonder(self, st, fr, op, ev) -> bool:
         """R66, E6: the defeated player gives the attacker one of his wonders, his choice."""
@@ -369,10 +386,18 @@ class EffectRunner:
 
 
 HANDLERS = {
-    PayOp: EffectRunner.op_pay, Gain: EffectRunner.op_gain, Restore: EffectRunner.op_restore,
-    Vp: EffectRunner.op_vp, Use: EffectRunner.op_use, EachPlayer: EffectRunner.op_each_player,
-    Attack: EffectRunner.op_attack, Lose: EffectRunner.op_lose, HandOver: EffectRunner.op_lose,
-    GiveWonder: EffectRunner.op_give_wonder, LoseVp: EffectRunner.op_lose_vp,
-    PlayAttacks: EffectRunner.op_play_attacks, ActivateAttacks: EffectRunner.op_activate_attacks,
+    PayOp: EffectRunner.op_pay,
+    Gain: EffectRunner.op_gain,
+    Restore: EffectRunner.op_restore,
+    Vp: EffectRunner.op_vp,
+    Use: EffectRunner.op_use,
+    EachPlayer: EffectRunner.op_each_player,
+    Attack: EffectRunner.op_attack,
+    Lose: EffectRunner.op_lose,
+    HandOver: EffectRunner.op_lose,
+    GiveWonder: EffectRunner.op_give_wonder,
+    LoseVp: EffectRunner.op_lose_vp,
+    PlayAttacks: EffectRunner.op_play_attacks,
+    ActivateAttacks: EffectRunner.op_activate_attacks,
 }
 EffectRunner.handlers = HANDLERS

@@ -16,9 +16,28 @@ from .cards import EPOCHS, RESOURCES, TYPES
 from .rules import THEMES
 
 PHASES = ("setup", "resource", "technology", "purchase", "end_of_turn")
-KINDS = ("start_resource", "play_resource", "play_technology", "activate", "pay", "purchase",
-         "respond", "restore", "target", "take", "lose", "hand_over", "give_wonder",
-         "play_attack", "activate_attack", "claim", "recall", "glory", "move_glory", "over")
+KINDS = (
+    "start_resource",
+    "play_resource",
+    "play_technology",
+    "activate",
+    "pay",
+    "purchase",
+    "respond",
+    "restore",
+    "target",
+    "take",
+    "lose",
+    "hand_over",
+    "give_wonder",
+    "play_attack",
+    "activate_attack",
+    "claim",
+    "recall",
+    "glory",
+    "move_glory",
+    "over",
+)
 
 
 class Layout(VectorLayout):
@@ -47,8 +66,8 @@ class Layout(VectorLayout):
         part("wonder_chosen", nw)
         part("wonder_glory", nw * seats)
         part("hand", n)
-        part("attack", 3 + seats)                    # present, strength, card's military, waiting
-        part("payment", 2 + 2 * len(RESOURCES))      # present, any, cost, paid
+        part("attack", 3 + seats)  # present, strength, card's military, waiting
+        part("payment", 2 + 2 * len(RESOURCES))  # present, any, cost, paid
         for r in range(seats):
             p = f"seat{r}."
             part(p + "present", 1)
@@ -57,7 +76,7 @@ class Layout(VectorLayout):
             part(p + "resources", len(RESOURCES))
             part(p + "temp", len(RESOURCES))
             part(p + "tech_types", len(TYPES))
-            part(p + "counts", 5)                     # hand, military, vp, glory, score
+            part(p + "counts", 5)  # hand, military, vp, glory, score
             part(p + "wonders", nw)
             part(p + "winner", 1)
 
@@ -128,8 +147,9 @@ class Layout(VectorLayout):
                         put(p + "own_resource", card_of[z["card"]])
             for name, n in s["temp"].items():
                 put(p + "temp", RESOURCES.index(name), n)
-            for i, value in enumerate((s["hand_count"], s["military"], s["vp_track"] or 0,
-                                       s["glory_left"] or 0, s["score"])):
+            for i, value in enumerate(
+                (s["hand_count"], s["military"], s["vp_track"] or 0, s["glory_left"] or 0, s["score"])
+            ):
                 put(p + "counts", i, value)
             for key in s["wonders"]:
                 put(p + "wonders", wonder_of[key])

@@ -61,7 +61,7 @@ def covers(units: Units, cost: Units, k: int, mode: int) -> bool:
         return True
     if mode == NO_EXCHANGE:
         return False
-    if value(units) < value(cost) + k:          # no exchange adds value
+    if value(units) < value(cost) + k:  # no exchange adds value
         return False
     for t in BASIC:
         if units[t] >= 2:

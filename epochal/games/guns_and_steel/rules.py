@@ -22,17 +22,28 @@ from .cards import Pay as PayOp
 from .effects import EffectRunner
 from .state import EMPTY, GunsState, Payment, Seat
 
-COLOURS = ("red", "blue", "green", "yellow")                               # R6
+COLOURS = ("red", "blue", "green", "yellow")  # R6
 THEMES = ("new_world", "renaissance", "combined")
-GLORY_TOKENS = 5                                                           # R38
-VP_TO_END = 15                                                             # R102(3)
-COMBINED_ROWS = (6, 5, 4, 3, 2)                                            # R109
-START_RESOURCE_SEATS = {2: (1,), 3: (2,), 4: (2, 3)}                       # R44: turn positions
-PHASE_OF = {"setup": "setup", "turn_start": "resource", "resource": "resource",
-            "technology": "technology", "effects": "technology", "purchase": "purchase",
-            "paying": "purchase", "end_of_turn": "end_of_turn", "recall": "end_of_turn",
-            "recall_resources": "end_of_turn", "glory": "end_of_turn",
-            "glory_claim": "end_of_turn", "finish": "end_of_turn", "over": "end_of_turn"}
+GLORY_TOKENS = 5  # R38
+VP_TO_END = 15  # R102(3)
+COMBINED_ROWS = (6, 5, 4, 3, 2)  # R109
+START_RESOURCE_SEATS = {2: (1,), 3: (2,), 4: (2, 3)}  # R44: turn positions
+PHASE_OF = {
+    "setup": "setup",
+    "turn_start": "resource",
+    "resource": "resource",
+    "technology": "technology",
+    "effects": "technology",
+    "purchase": "purchase",
+    "paying": "purchase",
+    "end_of_turn": "end_of_turn",
+    "recall": "end_of_turn",
+    "recall_resources": "end_of_turn",
+    "glory": "end_of_turn",
+    "glory_claim": "end_of_turn",
+    "finish": "end_of_turn",
+    "over": "end_of_turn",
+}
 # (reason, rule) of a refused action, for the decisions where it does not depend on the action
 REFUSAL_OF_DECISION = {
     "purchase": ("buy one card you can pay for, or pass", "R74"),
@@ -79,43 +90,83 @@ class GunsRules(EffectRunner, Game):
     name = "guns_and_steel"
     title = "Guns & Steel"
     version = "1"
-    min_players = 2                                                        # R2
+    min_players = 2  # R2
     max_players = 4
     options = (
-        Option("theme", THEMES, "new_world",
-               "R3, R107-R114: play the New World cards, the Renaissance cards (VP card, glory "
-               "tokens), or both combined (small pyramid and development stacks, Renaissance "
-               "wonders and end of turn)"),
-        Option("exchange", ("one_step", "any_higher"), "one_step",
-               "A5 (i): 2 identical resources become 1 of the next type up (E10), or 1 of any "
-               "higher type up to Information; 2 Information -> 1 Space either way"),
-        Option("exchange_in", ("purchase", "always"), "purchase",
-               "A5 (iii): exchanges only in the Purchase phase (the only place the rule is "
-               "given), or also when paying an activation cost"),
-        Option("bought_side", ("technology", "resource"), "technology",
-               "A6, R82: a bought card goes into your zone technology side up (not activated), "
-               "or resource side up"),
-        Option("nw_wonder_check", ("recall", "every_turn"), "recall",
-               "A19 [New World]: the wonder check runs only on a recall turn, before the recall "
-               "(R84, R85), or at the end of every turn (L209-210)"),
-        Option("start_resource", ("optional", "mandatory"), "optional",
-               "A13, R44: the later seats may play one start card resource side up before the "
-               "game, or must"),
-        Option("vp15", ("active", "any"), "active",
-               "A25, R102(3) [Renaissance/combined]: the 15-VP end checks the active player "
-               "only, or every player"),
-        Option("tiebreak", ("shared", "wonders"), "shared",
-               "A26, R106: a tie is a shared victory, or more wonders wins and then it is "
-               "shared"),
-        Option("two_player_wonders", ("remove", "keep"), "remove",
-               "A11, R39.2: with two players the wonders with the two-player icon are removed "
-               "too (the other of the pair is used), or kept"),
-        Option("space_end", ("pyramid_and_stack", "pyramid"), "pyramid_and_stack",
-               "A27, R102(2) [combined]: the game ends when the last Space card of the pyramid "
-               "and of the Space stack is bought, or of the pyramid alone"),
-        Option("round_limit", ("60_rounds", "30_rounds"), "60_rounds",
-               "a safety net, not a rule: after this many full rounds the game ends and is "
-               "scored as usual (random play may never buy the last Space card)"),
+        Option(
+            "theme",
+            THEMES,
+            "new_world",
+            "R3, R107-R114: play the New World cards, the Renaissance cards (VP card, glory "
+            "tokens), or both combined (small pyramid and development stacks, Renaissance "
+            "wonders and end of turn)",
+        ),
+        Option(
+            "exchange",
+            ("one_step", "any_higher"),
+            "one_step",
+            "A5 (i): 2 identical resources become 1 of the next type up (E10), or 1 of any "
+            "higher type up to Information; 2 Information -> 1 Space either way",
+        ),
+        Option(
+            "exchange_in",
+            ("purchase", "always"),
+            "purchase",
+            "A5 (iii): exchanges only in the Purchase phase (the only place the rule is "
+            "given), or also when paying an activation cost",
+        ),
+        Option(
+            "bought_side",
+            ("technology", "resource"),
+            "technology",
+            "A6, R82: a bought card goes into your zone technology side up (not activated), or resource side up",
+        ),
+        Option(
+            "nw_wonder_check",
+            ("recall", "every_turn"),
+            "recall",
+            "A19 [New World]: the wonder check runs only on a recall turn, before the recall "
+            "(R84, R85), or at the end of every turn (L209-210)",
+        ),
+        Option(
+            "start_resource",
+            ("optional", "mandatory"),
+            "optional",
+            "A13, R44: the later seats may play one start card resource side up before the game, or must",
+        ),
+        Option(
+            "vp15",
+            ("active", "any"),
+            "active",
+            "A25, R102(3) [Renaissance/combined]: the 15-VP end checks the active player only, or every player",
+        ),
+        Option(
+            "tiebreak",
+            ("shared", "wonders"),
+            "shared",
+            "A26, R106: a tie is a shared victory, or more wonders wins and then it is shared",
+        ),
+        Option(
+            "two_player_wonders",
+            ("remove", "keep"),
+            "remove",
+            "A11, R39.2: with two players the wonders with the two-player icon are removed "
+            "too (the other of the pair is used), or kept",
+        ),
+        Option(
+            "space_end",
+            ("pyramid_and_stack", "pyramid"),
+            "pyramid_and_stack",
+            "A27, R102(2) [combined]: the game ends when the last Space card of the pyramid "
+            "and of the Space stack is bought, or of the pyramid alone",
+        ),
+        Option(
+            "round_limit",
+            ("60_rounds", "30_rounds"),
+            "60_rounds",
+            "a safety net, not a rule: after this many full rounds the game ends and is "
+            "scored as usual (random play may never buy the last Space card)",
+        ),
     )
 
     def __init__(self, data: DataSet):
@@ -124,8 +175,7 @@ class GunsRules(EffectRunner, Game):
         start = [data.cards[i] for i in START_IDS]
         theme = [data.cards[f"C{n:02d}"] for n in range(6, 56)]
         self.civ = [start[j] for _ in COLOURS for j in range(5)] + theme
-        self.keys = [f"{start[j].id}-{colour}" for colour in COLOURS for j in range(5)] + \
-            [c.id for c in theme]
+        self.keys = [f"{start[j].id}-{colour}" for colour in COLOURS for j in range(5)] + [c.id for c in theme]
         self.index_of = {key: i for i, key in enumerate(self.keys)}
         self.n_cards = len(self.civ)
         self.colour_of = [c for c in range(len(COLOURS)) for _ in range(5)] + [-1] * len(theme)
@@ -139,14 +189,14 @@ class GunsRules(EffectRunner, Game):
         self.theme_of = [c.theme for c in self.civ]
         self.cost = [pay.units_of(c.cost, RESOURCES) for c in self.civ]
         self.effects = [c.effect for c in self.civ]
-        self.pay_cost = [self.pay_cost_at(c.effect, 0) if c.effect and
-                         isinstance(c.effect[0], PayOp) else None for c in self.civ]
+        self.pay_cost = [
+            self.pay_cost_at(c.effect, 0) if c.effect and isinstance(c.effect[0], PayOp) else None for c in self.civ
+        ]
         self.wonder_list = [data.wonders[f"W{n:02d}"] for n in range(1, 21)]
         self.wkeys = [w.id for w in self.wonder_list]
         self.windex = {w: i for i, w in enumerate(self.wkeys)}
         self.wepoch = [EPOCHS.index(w.epoch) for w in self.wonder_list]
-        self.depicts = [self.index_of[w.depicts] if w.depicts in self.index_of else -1
-                        for w in self.wonder_list]
+        self.depicts = [self.index_of[w.depicts] if w.depicts in self.index_of else -1 for w in self.wonder_list]
         self.build = [self.compile(w.build) for w in self.wonder_list]
         self.glory_rule = [self.compile(w.glory) for w in self.wonder_list]
         self.layout = A.Layout(self.n_cards, len(self.wonder_list))
@@ -189,8 +239,10 @@ class GunsRules(EffectRunner, Game):
         exact = sum(provenance(e) == "exact" for e in entries)
         if exact == len(entries):
             return "exact"
-        return (f"provisional: {len(entries) - exact} of {len(entries)} cards and wonders are "
-                f"stand-ins where no source gives the data (D1-D6; see gaps())")
+        return (
+            f"provisional: {len(entries) - exact} of {len(entries)} cards and wonders are "
+            f"stand-ins where no source gives the data (D1-D6; see gaps())"
+        )
 
     def provisional(self) -> bool:
         return self.data_status() != "exact"
@@ -198,8 +250,9 @@ class GunsRules(EffectRunner, Game):
     def card_catalog(self) -> list[dict]:
         out = []
         for e in [*self.data.file.cards, *self.data.file.wonders]:
-            out.append({"id": e.id, "deck": e.theme, "name": display_name(e),
-                        "implemented": True, "provenance": provenance(e)})
+            out.append(
+                {"id": e.id, "deck": e.theme, "name": display_name(e), "implemented": True, "provenance": provenance(e)}
+            )
         return out
 
     def gaps(self) -> list[dict]:
@@ -208,12 +261,20 @@ class GunsRules(EffectRunner, Game):
         for e in [*self.data.file.cards, *self.data.file.wonders]:
             fields = missing(e)
             if fields:
-                out.append({"id": e.id, "deck": e.theme, "name": display_name(e),
-                            "provenance": provenance(e), "missing": fields})
+                out.append(
+                    {
+                        "id": e.id,
+                        "deck": e.theme,
+                        "name": display_name(e),
+                        "provenance": provenance(e),
+                        "missing": fields,
+                    }
+                )
         return out
 
     def heuristic_agent(self, seed: int = 0):
         from .bots import HeuristicBot
+
         return HeuristicBot(seed)
 
     def seat_labels(self, st) -> list[str]:
@@ -230,41 +291,41 @@ class GunsRules(EffectRunner, Game):
 
     def new(self, players: int, seed: int, options: dict | None = None) -> GunsState:
         opts = self.configure(players, options)
-        st = GunsState(game=self.name, players=players, options=opts,
-                       rng=rngmod.seed_state(seed))
+        st = GunsState(game=self.name, players=players, options=opts, rng=rngmod.seed_state(seed))
         ev: list = []
         theme = opts["theme"]
         track = theme != "new_world"
-        for s in range(players):                                             # R37, R38
-            st.seats.append(Seat(hand=[s * 5 + j for j in range(5)],
-                                 glory=GLORY_TOKENS if track else 0))
+        for s in range(players):  # R37, R38
+            st.seats.append(Seat(hand=[s * 5 + j for j in range(5)], glory=GLORY_TOKENS if track else 0))
         themes = self.themes_in_play(theme)
         in_play = [k for k in range(self.n_cards) if self.theme_of[k] in themes]
-        if players == 2:                                                     # R39.2, A27
+        if players == 2:  # R39.2, A27
             st.removed = [k for k in in_play if self.civ[k].two_player]
             if st.removed:
                 ev.append(event("removed", cards=[self.keys[k] for k in st.removed]))
-        stacks = [[k for k in in_play if self.epoch[k] == e and k not in st.removed]
-                  for e in range(5)]
-        for stack in stacks:                                                 # R39.3, R108
+        stacks = [[k for k in in_play if self.epoch[k] == e and k not in st.removed] for e in range(5)]
+        for stack in stacks:  # R39.3, R108
             rngmod.shuffle(st, stack)
-        if theme == "combined":                                              # R109, R110
-            st.pyramid = [stack[len(stack) - n:] for stack, n in zip(stacks, COMBINED_ROWS)]
-            st.stacks = [stack[:len(stack) - n] for stack, n in zip(stacks, COMBINED_ROWS)]
+        if theme == "combined":  # R109, R110
+            st.pyramid = [stack[len(stack) - n :] for stack, n in zip(stacks, COMBINED_ROWS, strict=True)]
+            st.stacks = [stack[: len(stack) - n] for stack, n in zip(stacks, COMBINED_ROWS, strict=True)]
         else:
-            st.pyramid = stacks                                              # R39.4, R40
-        wonder_theme = "renaissance" if track else "new_world"               # R111
+            st.pyramid = stacks  # R39.4, R40
+        wonder_theme = "renaissance" if track else "new_world"  # R111
         for e in range(5):
-            pair = [w for w in range(len(self.wonder_list))
-                    if self.wonder_list[w].theme == wonder_theme and self.wepoch[w] == e]
-            if players == 2 and opts["two_player_wonders"] == "remove":      # A11
+            pair = [
+                w
+                for w in range(len(self.wonder_list))
+                if self.wonder_list[w].theme == wonder_theme and self.wepoch[w] == e
+            ]
+            if players == 2 and opts["two_player_wonders"] == "remove":  # A11
                 kept = [w for w in pair if not self.wonder_list[w].two_player]
                 pair = kept or pair
             w, why = self.choose_wonder(st, pair)
             st.wonders.append(w)
             ev.append(event("wonder_chosen", epoch=EPOCHS[e], wonder=self.wkeys[w], why=why))
         st.glory = [[0] * players for _ in range(5)]
-        st.first = st.turn = rngmod.randbelow(st, players)                   # R44, D11
+        st.first = st.turn = rngmod.randbelow(st, players)  # R44, D11
         st.start_queue = [(st.first + i) % players for i in START_RESOURCE_SEATS[players]]
         ev.append(event("setup", first=st.first, theme=theme))
         st.step = "setup"
@@ -281,9 +342,9 @@ class GunsRules(EffectRunner, Game):
             x = None
             for r, row in enumerate(st.pyramid):
                 if self.depicts[w] in row:
-                    x = row.index(self.depicts[w]) + r / 2                   # R39.4: half shifts
+                    x = row.index(self.depicts[w]) + r / 2  # R39.4: half shifts
             where.append(x)
-        placed = [(x, w) for x, w in zip(where, pair) if x is not None]
+        placed = [(x, w) for x, w in zip(where, pair, strict=True) if x is not None]
         if not placed:
             return pair[rngmod.randbelow(st, len(pair))], "random"
         if len(placed) == 1:
@@ -313,7 +374,7 @@ class GunsRules(EffectRunner, Game):
             getattr(self, "_step_" + st.step)(st, ev)
 
     def _step_setup(self, st, ev):
-        if st.start_queue:                                                   # R44
+        if st.start_queue:  # R44
             seat = st.start_queue.pop(0)
             self.ask(st, "start_resource", seat)
             return
@@ -326,13 +387,13 @@ class GunsRules(EffectRunner, Game):
         st.step = "resource"
 
     def _step_resource(self, st, ev):
-        if st.seats[st.turn].hand:                                           # R48, R46
+        if st.seats[st.turn].hand:  # R48, R46
             self.ask(st, "play_resource", st.turn)
         else:
             st.step = "technology"
 
     def _step_technology(self, st, ev):
-        if st.seats[st.turn].hand:                                           # R50, R46
+        if st.seats[st.turn].hand:  # R50, R46
             self.ask(st, "play_technology", st.turn)
         else:
             st.step = "purchase"
@@ -341,14 +402,14 @@ class GunsRules(EffectRunner, Game):
         st.step = "purchase"
 
     def _step_purchase(self, st, ev):
-        self.ask(st, "purchase", st.turn)                                    # R74, R83
+        self.ask(st, "purchase", st.turn)  # R74, R83
 
     def _step_paying(self, st, ev):
         st.step = "end_of_turn"
 
     def _step_end_of_turn(self, st, ev):
         p = st.seats[st.turn]
-        st.recalling = len(p.hand) <= 1                                      # R84, R91
+        st.recalling = len(p.hand) <= 1  # R84, R91
         st.step = "recall"
         if self.track(st):
             return
@@ -358,7 +419,7 @@ class GunsRules(EffectRunner, Game):
 
     def _step_recall(self, st, ev):
         p = st.seats[st.turn]
-        if st.recalling:                                                     # R85.II, R92.I, A22
+        if st.recalling:  # R85.II, R92.I, A22
             back = list(p.tech)
             p.hand.extend(back)
             p.zone = [k for k in p.zone if k not in back]
@@ -371,7 +432,7 @@ class GunsRules(EffectRunner, Game):
             st.step = "glory" if self.track(st) else "finish"
 
     def _step_recall_resources(self, st, ev):
-        if self.resource_cards(st.seats[st.turn]):                           # R85.III, R92.II
+        if self.resource_cards(st.seats[st.turn]):  # R85.III, R92.II
             self.ask(st, "recall", st.turn)
         else:
             st.step = "glory" if self.track(st) else "finish"
@@ -379,16 +440,16 @@ class GunsRules(EffectRunner, Game):
     def _step_glory(self, st, ev):
         st.step = "glory_claim"
         p = st.seats[st.turn]
-        met = self.glory_targets(st, st.turn)                                # R93.I
+        met = self.glory_targets(st, st.turn)  # R93.I
         if not met:
             return
         if p.glory:
             self.ask(st, "glory", st.turn)
-        elif any(st.glory[e][st.turn] for e in range(5)):                    # A24
+        elif any(st.glory[e][st.turn] for e in range(5)):  # A24
             self.ask(st, "move_glory", st.turn)
 
     def _step_glory_claim(self, st, ev):
-        for e, w in enumerate(st.wonders):                                   # R93.II
+        for e, w in enumerate(st.wonders):  # R93.II
             needed = max(1, self.wonder_list[w].tokens)
             if self.owner(st, w) < 0 and st.glory[e][st.turn] >= needed:
                 self.claim(st, st.turn, w, ev)
@@ -396,13 +457,12 @@ class GunsRules(EffectRunner, Game):
         st.step = "finish"
 
     def _step_finish(self, st, ev):
-        for s, p in enumerate(st.seats):                                     # R88, R97
+        for s, p in enumerate(st.seats):  # R88, R97
             if any(p.temp):
-                ev.append(event("temp_lost", seat=s, res={RESOURCES[t]: n
-                                                          for t, n in enumerate(p.temp) if n}))
+                ev.append(event("temp_lost", seat=s, res={RESOURCES[t]: n for t, n in enumerate(p.temp) if n}))
                 p.temp = [0] * 7
         st.recalling = False
-        reason = self.end_reason(st)                                         # R89, R98, R102
+        reason = self.end_reason(st)  # R89, R98, R102
         if reason:
             self.finish(st, ev, reason)
             return
@@ -412,14 +472,14 @@ class GunsRules(EffectRunner, Game):
         st.step = "turn_start"
 
     def end_reason(self, st) -> str | None:
-        if all(self.owner(st, w) >= 0 for w in st.wonders):                  # R102(1)
+        if all(self.owner(st, w) >= 0 for w in st.wonders):  # R102(1)
             return "last_wonder"
-        space = not any(k != EMPTY for k in st.pyramid[4])                   # R102(2)
+        space = not any(k != EMPTY for k in st.pyramid[4])  # R102(2)
         if space and st.stacks and st.options["space_end"] == "pyramid_and_stack":
-            space = not st.stacks[4]                                          # A27
+            space = not st.stacks[4]  # A27
         if space:
             return "last_space"
-        if self.track(st):                                                   # R102(3), A25
+        if self.track(st):  # R102(3), A25
             seats = [st.turn] if st.options["vp15"] == "active" else range(st.players)
             if any(st.seats[s].vp >= VP_TO_END for s in seats):
                 return "vp15"
@@ -431,14 +491,15 @@ class GunsRules(EffectRunner, Game):
         return int(st.options["round_limit"].split("_")[0])
 
     def finish(self, st, ev, reason: str) -> None:
-        st.over = True                                                       # R103
+        st.over = True  # R103
         st.step = "over"
         st.stack.clear()
         st.run.clear()
         st.payment = None
         st.attack = None
-        ev.append(event("game_over", reason=reason, scores=[s.total for s in self.scores(st)],
-                        winners=self.winners(st)))
+        ev.append(
+            event("game_over", reason=reason, scores=[s.total for s in self.scores(st)], winners=self.winners(st))
+        )
 
     # --- wonders ------------------------------------------------------------------------------
     def owner(self, st, w: int) -> int:
@@ -473,16 +534,14 @@ class GunsRules(EffectRunner, Game):
 
     def claimable(self, st, seat: int) -> list[int]:
         """[NW] wonders beside the pyramid whose build condition you meet (R85.I, R90)."""
-        return [w for w in st.wonders if self.owner(st, w) < 0 and
-                self.meets(st, seat, self.build[w])]
+        return [w for w in st.wonders if self.owner(st, w) < 0 and self.meets(st, seat, self.build[w])]
 
     def glory_targets(self, st, seat: int) -> list[int]:
         """[REN] wonders beside the pyramid whose glory condition you meet (R93, A23)."""
-        return [w for w in st.wonders if self.owner(st, w) < 0 and
-                self.meets(st, seat, self.glory_rule[w])]
+        return [w for w in st.wonders if self.owner(st, w) < 0 and self.meets(st, seat, self.glory_rule[w])]
 
     def claim(self, st, seat: int, w: int, ev: list) -> None:
-        st.seats[seat].wonders.append(w)                                     # R28, R85, R93.II
+        st.seats[seat].wonders.append(w)  # R28, R85, R93.II
         ev.append(event("claim", seat=seat, wonder=self.wkeys[w]))
         e = st.wonders.index(w)
         tokens = st.glory[e]
@@ -533,7 +592,7 @@ class GunsRules(EffectRunner, Game):
 
     def _legal_start_resource(self, st, seat):
         out = [self.layout.start_resource + k for k in st.seats[seat].hand]
-        if st.options["start_resource"] == "optional":                       # A13
+        if st.options["start_resource"] == "optional":  # A13
             out.append(A.PASS)
         return out
 
@@ -567,9 +626,9 @@ class GunsRules(EffectRunner, Game):
     def _legal_respond(self, st, seat):
         p = st.seats[seat]
         resp = self.resp
-        out = [self.layout.respond + k for k in p.hand if resp[k]]           # R63(a)
+        out = [self.layout.respond + k for k in p.hand if resp[k]]  # R63(a)
         base = self.layout.respond_spend
-        out += [base + k for k in self.resource_cards(p)]                    # R63(b), A15
+        out += [base + k for k in self.resource_cards(p)]  # R63(b), A15
         return out + [A.PASS]
 
     def _legal_restore(self, st, seat):
@@ -580,8 +639,7 @@ class GunsRules(EffectRunner, Game):
     def _legal_target(self, st, seat):
         fr = st.run[-1]
         op = self.op_list(fr)[fr.pc]
-        return [A.TARGET + q for q in self.clockwise(st, seat)[1:]
-                if self.use_matches(st, q, op)]
+        return [A.TARGET + q for q in self.clockwise(st, seat)[1:] if self.use_matches(st, q, op)]
 
     def _legal_take(self, st, seat):
         fr = st.run[-1]
@@ -602,7 +660,7 @@ class GunsRules(EffectRunner, Game):
         fr = st.run[-1]
         base = self.layout.play_attack
         out = [base + k for k in self.attack_cards_payable(st, seat, st.seats[seat].hand)]
-        if fr.vars.get("_played", 0):                                        # A18: one is a must
+        if fr.vars.get("_played", 0):  # A18: one is a must
             out.append(A.PASS)
         return out
 
@@ -624,8 +682,7 @@ class GunsRules(EffectRunner, Game):
         out = []
         for w in self.glory_targets(st, seat):
             to = st.wonders.index(w)
-            out += [A.MOVE_GLORY + 5 * to + e for e in range(5)
-                    if e != to and st.glory[e][seat]]
+            out += [A.MOVE_GLORY + 5 * to + e for e in range(5) if e != to and st.glory[e][seat]]
         return out + [A.PASS]
 
     # --- carrying an answer out ---------------------------------------------------------------
@@ -651,11 +708,11 @@ class GunsRules(EffectRunner, Game):
         ev.append(event(why + "_card", to=[seat], seat=seat, card=self.keys[k]))
 
     def _resolve_play_resource(self, st, seat, action, d, ev):
-        self.play_to_zone(st, seat, self.card_arg(action), "play_resource", ev)   # R48
+        self.play_to_zone(st, seat, self.card_arg(action), "play_resource", ev)  # R48
         st.step = "technology"
 
     def _resolve_play_technology(self, st, seat, action, d, ev):
-        k = self.card_arg(action)                                            # R50
+        k = self.card_arg(action)  # R50
         p = st.seats[seat]
         p.hand.remove(k)
         p.zone.append(k)
@@ -666,10 +723,10 @@ class GunsRules(EffectRunner, Game):
 
     def _resolve_activate(self, st, seat, action, d, ev):
         k = d.args["card"]
-        if action == A.SKIP:                                                 # R52
+        if action == A.SKIP:  # R52
             ev.append(event("skip", seat=seat, card=self.keys[k]))
             return
-        ev.append(event("activate", seat=seat, card=self.keys[k]))           # R51
+        ev.append(event("activate", seat=seat, card=self.keys[k]))  # R51
         self.push_frame(st, seat, k)
 
     def _resolve_pay(self, st, seat, action, d, ev):
@@ -678,9 +735,8 @@ class GunsRules(EffectRunner, Game):
         if action >= A.CARD_BASE:
             k = self.card_arg(action)
             t = self.res[k]
-            self.flip_to_tech(p, k)                                          # R34, R78
-            ev.append(event("spend", seat=seat, card=self.keys[k], res=RESOURCES[t],
-                            reveals=True))
+            self.flip_to_tech(p, k)  # R34, R78
+            ev.append(event("spend", seat=seat, card=self.keys[k], res=RESOURCES[t], reveals=True))
         else:
             t = action - A.SPEND_RES
             p.temp[t] -= 1
@@ -695,7 +751,7 @@ class GunsRules(EffectRunner, Game):
             self.complete_purchase(st, pm, ev)
 
     def _resolve_purchase(self, st, seat, action, d, ev):
-        if action == A.PASS:                                                 # R83
+        if action == A.PASS:  # R83
             ev.append(event("no_purchase", seat=seat))
             st.step = "end_of_turn"
             return
@@ -704,13 +760,26 @@ class GunsRules(EffectRunner, Game):
             r, i = A.slot_of(arg)
             k = st.pyramid[r][i]
             extra = self.slot_surcharges(st)[arg]
-            pm = Payment(seat=seat, purpose="buy", card=k, cost=list(self.cost[k]), any=extra,
-                         mode=self.purchase_mode(st), slot=arg)
+            pm = Payment(
+                seat=seat,
+                purpose="buy",
+                card=k,
+                cost=list(self.cost[k]),
+                any=extra,
+                mode=self.purchase_mode(st),
+                slot=arg,
+            )
         else:
             k = st.stacks[arg][-1]
-            pm = Payment(seat=seat, purpose="buy", card=k, cost=list(self.cost[k]),
-                         any=self.stack_surcharge(st, arg), mode=self.purchase_mode(st),
-                         stack=arg)
+            pm = Payment(
+                seat=seat,
+                purpose="buy",
+                card=k,
+                cost=list(self.cost[k]),
+                any=self.stack_surcharge(st, arg),
+                mode=self.purchase_mode(st),
+                stack=arg,
+            )
         st.step = "paying"
         ev.append(event("buying", seat=seat, card=self.keys[k], surcharge=pm.any))
         if self.payment_done(pm):
@@ -723,18 +792,16 @@ class GunsRules(EffectRunner, Game):
         k = pm.card
         if pm.slot >= 0:
             r, i = A.slot_of(pm.slot)
-            st.pyramid[r][i] = EMPTY                                         # R40: no refill
+            st.pyramid[r][i] = EMPTY  # R40: no refill
         else:
             st.stacks[pm.stack].pop()
         p = st.seats[pm.seat]
-        p.zone.append(k)                                                     # R82, A6
+        p.zone.append(k)  # R82, A6
         if st.options["bought_side"] == "technology":
             p.tech.append(k)
-        ev.append(event("buy", seat=pm.seat, card=self.keys[k],
-                        paid=[RESOURCES[t] for t in pm.picked]))
+        ev.append(event("buy", seat=pm.seat, card=self.keys[k], paid=[RESOURCES[t] for t in pm.picked]))
         if pm.stack >= 0 and st.stacks[pm.stack]:
-            ev.append(event("stack_top", epoch=EPOCHS[pm.stack],
-                            card=self.keys[st.stacks[pm.stack][-1]], reveals=True))
+            ev.append(event("stack_top", epoch=EPOCHS[pm.stack], card=self.keys[st.stacks[pm.stack][-1]], reveals=True))
 
     def _resolve_respond(self, st, seat, action, d, ev):
         a = st.attack
@@ -745,15 +812,14 @@ class GunsRules(EffectRunner, Game):
             ev.append(event("respond_done", seat=seat, strength=self.military(p)))
             return
         kind, k = self.layout.kind(action)
-        if kind == "respond":                                                # R63(a), R64
+        if kind == "respond":  # R63(a), R64
             p.hand.remove(k)
             p.zone.append(k)
             p.tech.append(k)
             ev.append(event("respond", seat=seat, card=self.keys[k], reveals=True))
-        else:                                                                # R63(b), R64
+        else:  # R63(b), R64
             self.flip_to_tech(p, k)
-            ev.append(event("respond_spend", seat=seat, card=self.keys[k],
-                            res=self.res_name(k), reveals=True))
+            ev.append(event("respond_spend", seat=seat, card=self.keys[k], res=self.res_name(k), reveals=True))
 
     def _resolve_restore(self, st, seat, action, d, ev):
         fr = st.run[-1]
@@ -783,8 +849,8 @@ class GunsRules(EffectRunner, Game):
         if action == A.PASS:
             fr.vars["_stop"] = True
             return
-        k = self.card_arg(action)                                            # R58: played and
-        p = st.seats[seat]                                                   # activated
+        k = self.card_arg(action)  # R58: played and
+        p = st.seats[seat]  # activated
         p.hand.remove(k)
         p.zone.append(k)
         p.tech.append(k)
@@ -798,19 +864,19 @@ class GunsRules(EffectRunner, Game):
         if action == A.PASS:
             fr.vars["_stop"] = True
             return
-        k = self.card_arg(action)                                            # R53, R57
+        k = self.card_arg(action)  # R53, R57
         fr.vars["_used"] = fr.vars.get("_used", []) + [k]
         ev.append(event("activate_attack", seat=seat, card=self.keys[k]))
         self.push_frame(st, seat, k)
 
     def _resolve_claim(self, st, seat, action, d, ev):
-        self.claim(st, seat, action - self.layout.claim, ev)                 # R85.I
+        self.claim(st, seat, action - self.layout.claim, ev)  # R85.I
 
     def _resolve_recall(self, st, seat, action, d, ev):
         if action == A.PASS:
             st.step = "glory" if self.track(st) else "finish"
             return
-        k = self.card_arg(action)                                            # R85.III, R92.II
+        k = self.card_arg(action)  # R85.III, R92.II
         p = st.seats[seat]
         p.zone.remove(k)
         p.hand.append(k)
@@ -819,7 +885,7 @@ class GunsRules(EffectRunner, Game):
         ev.append(event("recall_resource_card", to=[seat], seat=seat, card=self.keys[k]))
 
     def _resolve_glory(self, st, seat, action, d, ev):
-        w = action - self.layout.glory                                       # R93.I
+        w = action - self.layout.glory  # R93.I
         e = st.wonders.index(w)
         st.glory[e][seat] += 1
         st.seats[seat].glory -= 1
@@ -828,11 +894,18 @@ class GunsRules(EffectRunner, Game):
     def _resolve_move_glory(self, st, seat, action, d, ev):
         if action == A.PASS:
             return
-        to, src = divmod(action - A.MOVE_GLORY, 5)                           # A24
+        to, src = divmod(action - A.MOVE_GLORY, 5)  # A24
         st.glory[src][seat] -= 1
         st.glory[to][seat] += 1
-        ev.append(event("move_glory", seat=seat, wonder=self.wkeys[st.wonders[to]],
-                        from_wonder=self.wkeys[st.wonders[src]], tokens=st.glory[to][seat]))
+        ev.append(
+            event(
+                "move_glory",
+                seat=seat,
+                wonder=self.wkeys[st.wonders[to]],
+                from_wonder=self.wkeys[st.wonders[src]],
+                tokens=st.glory[to][seat],
+            )
+        )
 
     def res_name(self, k: int) -> str:
         return RESOURCES[self.res[k]]
@@ -856,22 +929,28 @@ class GunsRules(EffectRunner, Game):
                 if k == EMPTY:
                     return f"slot {r + 1}.{i} is empty: its card was bought", "R40"
                 extra = self.slot_surcharges(st)[arg]
-                return (f"you cannot pay {self.keys[k]}: its base cost plus {extra} for the "
-                        f"connected cards below", "R76")
+                return (
+                    f"you cannot pay {self.keys[k]}: its base cost plus {extra} for the connected cards below",
+                    "R76",
+                )
             if not st.stacks:
                 return "development stacks exist only in the combined variant", "R113"
             if not st.stacks[arg]:
                 return "that development stack is empty", "R113"
-            return ("you cannot pay the top card of that stack: its base cost plus 1 per card "
-                    "of the lower epochs in the pyramid", "R113")
+            return (
+                "you cannot pay the top card of that stack: its base cost plus 1 per card "
+                "of the lower epochs in the pyramid",
+                "R113",
+            )
         if d.kind == "play_resource":
             if kind == "play_technology":
-                return ("first play a card resource side up: the Technology phase comes after "
-                        "the Resource phase", "R48")
+                return (
+                    "first play a card resource side up: the Technology phase comes after the Resource phase",
+                    "R48",
+                )
             if kind == "play_resource":
                 return f"{card} is not in your hand", "R48"
-            return "in the Resource phase you play one card from your hand resource side up", \
-                "R48"
+            return "in the Resource phase you play one card from your hand resource side up", "R48"
         if d.kind == "play_technology":
             if kind == "play_resource":
                 return "the Resource phase is over: play a card technology side up", "R50"
@@ -880,22 +959,22 @@ class GunsRules(EffectRunner, Game):
             return "in the Technology phase you play one card technology side up", "R50"
         if kind in ("play_resource", "play_technology"):
             rule = "R48" if kind == "play_resource" else "R50"
-            return (f"cards are played {kind.split('_')[1]} side up only in the "
-                    f"{'Resource' if rule == 'R48' else 'Technology'} phase (now: {phase})", rule)
+            return (
+                f"cards are played {kind.split('_')[1]} side up only in the "
+                f"{'Resource' if rule == 'R48' else 'Technology'} phase (now: {phase})",
+                rule,
+            )
         if d.kind == "respond":
             if kind == "respond":
                 if arg not in p.hand:
                     return f"{card} is not in your hand", "R63"
-                return f"{card} has no response icon: only response cards answer an attack", \
-                    "R63"
+                return f"{card} has no response icon: only response cards answer an attack", "R63"
             if kind == "respond_spend":
                 return f"{card} is not a resource-side card of your zone", "R63"
-            return "respond with a response card from hand, a resource of your zone, or pass", \
-                "R63"
+            return "respond with a response card from hand, a resource of your zone, or pass", "R63"
         if d.kind == "pay":
             if kind in ("spend", "spend_res"):
-                return ("that unit is not part of any minimal payment of the cost: no "
-                        "over-spending", "R79")
+                return ("that unit is not part of any minimal payment of the cost: no over-spending", "R79")
             return "finish the payment first: spend a resource", "R78"
         if d.kind == "activate":
             if action == A.ACTIVATE:
@@ -917,9 +996,11 @@ class GunsRules(EffectRunner, Game):
         wonders = sum(self.wonder_list[w].vp for w in p.wonders)
         track = p.vp if self.track(st) else 0
         tiebreak = (len(p.wonders),) if st.options["tiebreak"] == "wonders" else ()
-        return Score(total=cards + wonders + track,
-                     breakdown={"cards": cards, "wonders": wonders, "vp_track": track},
-                     tiebreak=tiebreak)
+        return Score(
+            total=cards + wonders + track,
+            breakdown={"cards": cards, "wonders": wonders, "vp_track": track},
+            tiebreak=tiebreak,
+        )
 
     def scores(self, st) -> list[Score]:
         return [self.score_seat(st, s) for s in range(st.players)]
@@ -949,24 +1030,30 @@ class GunsRules(EffectRunner, Game):
         an op may ask every player (each_player, an attack's defeated), and an attack asks every
         opponent for responses. A turn activates at most ``1 + max_n`` cards (a Tactics card's
         plays and activations, R57, R58)."""
-        cards = 5 * players + 2 * 25                                           # R6, R108
-        responses = (players - 1) * (cards + 1)                                # R62, R63
-        per_op = players * (cards + players) + responses                       # R55, R66
-        effect = cards + self.max_n * per_op                                   # R51 pay, ops
-        activations = 1 + self.max_n                                           # R57, R58
-        turn = (2                                                              # R48, R50
-                + activations * (effect + 1)                                   # R51, R59
-                + 1 + cards                                                    # R74-R79
-                + 1 + (cards + 1) + 2)                                         # R85, R92, R93
-        rounds = max(int(c.split("_")[0]) for c in next(o.choices for o in self.options
-                                                        if o.name == "round_limit"))
+        cards = 5 * players + 2 * 25  # R6, R108
+        responses = (players - 1) * (cards + 1)  # R62, R63
+        per_op = players * (cards + players) + responses  # R55, R66
+        effect = cards + self.max_n * per_op  # R51 pay, ops
+        activations = 1 + self.max_n  # R57, R58
+        turn = (
+            2  # R48, R50
+            + activations * (effect + 1)  # R51, R59
+            + 1
+            + cards  # R74-R79
+            + 1
+            + (cards + 1)
+            + 2
+        )  # R85, R92, R93
+        rounds = max(int(c.split("_")[0]) for c in next(o.choices for o in self.options if o.name == "round_limit"))
         return players + rounds * players * turn
 
     def check_invariants(self, st) -> list[str]:
         problems = []
         themes = self.themes_in_play(st.options["theme"])
-        expected = sorted([k for s in range(st.players) for k in range(s * 5, s * 5 + 5)]
-                          + [k for k in range(self.n_cards) if self.theme_of[k] in themes])
+        expected = sorted(
+            [k for s in range(st.players) for k in range(s * 5, s * 5 + 5)]
+            + [k for k in range(self.n_cards) if self.theme_of[k] in themes]
+        )
         places = [k for row in st.pyramid for k in row if k != EMPTY]
         places += [k for stack in st.stacks for k in stack] + st.removed
         for s, p in enumerate(st.seats):
@@ -996,4 +1083,3 @@ class GunsRules(EffectRunner, Game):
             if self.owner(st, w) >= 0 and any(st.glory[e]):
                 problems.append(f"glory tokens lie on the claimed wonder {self.wkeys[w]} (R93)")
         return problems
-

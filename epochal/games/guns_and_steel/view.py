@@ -11,9 +11,26 @@ open; the top is what a buyer would take, so it is shown).
 from __future__ import annotations
 
 from . import actions as A
-from .cards import (EPOCHS, RESOURCES, ActivateAttacks, Attack, EachPlayer, Gain, GiveWonder,
-                    HandOver, Lose, LoseVp, Pay, PlayAttacks, Restore, Use, Vp, display_name,
-                    missing, provenance)
+from .cards import (
+    EPOCHS,
+    RESOURCES,
+    ActivateAttacks,
+    Attack,
+    EachPlayer,
+    Gain,
+    GiveWonder,
+    HandOver,
+    Lose,
+    LoseVp,
+    Pay,
+    PlayAttacks,
+    Restore,
+    Use,
+    Vp,
+    display_name,
+    missing,
+    provenance,
+)
 from .rules import COLOURS, PHASE_OF
 from .state import EMPTY
 
@@ -24,8 +41,7 @@ PROMPTS = {
     "activate": "Activate the card you just played, or skip its effect (R51, R52)",
     "pay": "Pay: spend one resource at a time (R78, R79)",
     "purchase": "Purchase phase: buy one card you can pay for, or pass (R74)",
-    "respond": "You are attacked: play response cards, spend resources to reveal military, "
-               "or pass (R63)",
+    "respond": "You are attacked: play response cards, spend resources to reveal military, or pass (R63)",
     "restore": "Restore one of your technology-side cards (R35)",
     "target": "Choose the opponent whose resource the effect uses (R55)",
     "take": "Choose which of that opponent's resource cards to use (R55)",
@@ -37,8 +53,7 @@ PROMPTS = {
     "claim": "Take one wonder whose build condition you meet (R85)",
     "recall": "Take a resource-side card back into your hand, or stop (R85, R92)",
     "glory": "Place a glory token on a wonder whose condition you meet (R93)",
-    "move_glory": "Move one of your glory tokens onto a wonder whose condition you meet, or "
-                  "pass (A24)",
+    "move_glory": "Move one of your glory tokens onto a wonder whose condition you meet, or pass (A24)",
 }
 CLAUSE_WORDS = {
     "resource_cards": "{n} {of} resource card(s) in your zone",
@@ -53,6 +68,7 @@ CLAUSE_WORDS = {
 
 
 # --- card texts --------------------------------------------------------------------------------
+
 
 def res_text(res: dict) -> str:
     return ", ".join(f"{n} {name}" for name, n in res.items() if n) or "nothing"
@@ -90,8 +106,7 @@ def describe_op(op) -> str:
     if isinstance(op, LoseVp):
         return f"loses {op.n} VP" + (" to the attacker" if op.to_attacker else "")
     if isinstance(op, PlayAttacks):
-        return f"play up to {op.n} Attack card{'s' if op.n > 1 else ''} from your hand and " \
-               f"activate each"
+        return f"play up to {op.n} Attack card{'s' if op.n > 1 else ''} from your hand and activate each"
     if isinstance(op, ActivateAttacks):
         return f"activate up to {op.n} Attack card{'s' if op.n > 1 else ''} of your zone"
     return type(op).__name__
@@ -102,30 +117,50 @@ def describe_ops(ops) -> str:
 
 
 def clause_text(clauses) -> str:
-    return ", ".join(CLAUSE_WORDS[c.what].format(n=c.at_least, of=c.of or "")
-                     for c in clauses) or "none"
+    return ", ".join(CLAUSE_WORDS[c.what].format(n=c.at_least, of=c.of or "") for c in clauses) or "none"
 
 
 def card_info(game, k: int) -> dict:
     c = game.civ[k]
-    return {"id": c.id, "name": c.name.get("en", ""), "name_ru": c.name.get("ru"),
-            "theme": c.theme, "type": c.type, "resource": c.resource, "cost": dict(c.cost),
-            "vp": c.vp, "military": c.military, "response": c.response,
-            "two_player": c.two_player, "text": describe_ops(c.effect),
-            "provisional": provenance(c) != "exact", "missing": missing(c),
-            "colour": COLOURS[game.colour_of[k]] if game.colour_of[k] >= 0 else None}
+    return {
+        "id": c.id,
+        "name": c.name.get("en", ""),
+        "name_ru": c.name.get("ru"),
+        "theme": c.theme,
+        "type": c.type,
+        "resource": c.resource,
+        "cost": dict(c.cost),
+        "vp": c.vp,
+        "military": c.military,
+        "response": c.response,
+        "two_player": c.two_player,
+        "text": describe_ops(c.effect),
+        "provisional": provenance(c) != "exact",
+        "missing": missing(c),
+        "colour": COLOURS[game.colour_of[k]] if game.colour_of[k] >= 0 else None,
+    }
 
 
 def wonder_info(game, w: int) -> dict:
     x = game.wonder_list[w]
     condition = clause_text(x.build) if x.theme == "new_world" else clause_text(x.glory)
-    return {"id": x.id, "name": x.name.get("en", ""), "name_ru": x.name.get("ru"),
-            "epoch": x.epoch, "vp": x.vp, "text": condition, "tokens": x.tokens,
-            "depicts": x.depicts, "two_player": x.two_player,
-            "provisional": provenance(x) != "exact", "missing": missing(x)}
+    return {
+        "id": x.id,
+        "name": x.name.get("en", ""),
+        "name_ru": x.name.get("ru"),
+        "epoch": x.epoch,
+        "vp": x.vp,
+        "text": condition,
+        "tokens": x.tokens,
+        "depicts": x.depicts,
+        "two_player": x.two_player,
+        "provisional": provenance(x) != "exact",
+        "missing": missing(x),
+    }
 
 
 # --- the view ----------------------------------------------------------------------------------
+
 
 def view(game, st, seat: int | None) -> dict:
     track = game.track(st)
@@ -138,8 +173,13 @@ def view(game, st, seat: int | None) -> dict:
         for i, k in enumerate(row):
             if k != EMPTY:
                 shown.add(k)
-            entries.append({"slot": f"{r + 1}.{i}", "card": keys[k] if k != EMPTY else None,
-                            "surcharge": extra[A.slot_id(r, i)] if k != EMPTY else None})
+            entries.append(
+                {
+                    "slot": f"{r + 1}.{i}",
+                    "card": keys[k] if k != EMPTY else None,
+                    "surcharge": extra[A.slot_id(r, i)] if k != EMPTY else None,
+                }
+            )
         pyramid.append(entries)
     stacks = None
     if st.stacks:
@@ -147,13 +187,22 @@ def view(game, st, seat: int | None) -> dict:
         for e, stack in enumerate(st.stacks):
             if stack:
                 shown.add(stack[-1])
-            stacks[EPOCHS[e]] = {"count": len(stack), "top": keys[stack[-1]] if stack else None,
-                                 "surcharge": game.stack_surcharge(st, e)}
+            stacks[EPOCHS[e]] = {
+                "count": len(stack),
+                "top": keys[stack[-1]] if stack else None,
+                "surcharge": game.stack_surcharge(st, e),
+            }
     wonders = []
     for e, w in enumerate(st.wonders):
         owner = game.owner(st, w)
-        wonders.append({"epoch": EPOCHS[e], "wonder": game.wkeys[w],
-                        "taken_by": owner if owner >= 0 else None, "glory": list(st.glory[e])})
+        wonders.append(
+            {
+                "epoch": EPOCHS[e],
+                "wonder": game.wkeys[w],
+                "taken_by": owner if owner >= 0 else None,
+                "glory": list(st.glory[e]),
+            }
+        )
     seats = []
     for i, p in enumerate(st.seats):
         zone = []
@@ -162,35 +211,55 @@ def view(game, st, seat: int | None) -> dict:
             visible = tech or i == seat
             if visible:
                 shown.add(k)
-            zone.append({"card": keys[k] if visible else None,
-                         "side": "technology" if tech else "resource",
-                         "resource": RESOURCES[game.res[k]]})
+            zone.append(
+                {
+                    "card": keys[k] if visible else None,
+                    "side": "technology" if tech else "resource",
+                    "resource": RESOURCES[game.res[k]],
+                }
+            )
         if i == seat:
             shown.update(p.hand)
-        seats.append({
-            "seat": i, "colour": COLOURS[i],
-            "hand": [keys[k] for k in p.hand] if i == seat else None,
-            "hand_count": len(p.hand), "zone": zone,
-            "wonders": [game.wkeys[w] for w in p.wonders],
-            "vp_track": p.vp if track else None, "glory_left": p.glory if track else None,
-            "temp": {RESOURCES[t]: n for t, n in enumerate(p.temp) if n},
-            "military": game.military(p), "score": game.score_seat(st, i).total,
-        })
+        seats.append(
+            {
+                "seat": i,
+                "colour": COLOURS[i],
+                "hand": [keys[k] for k in p.hand] if i == seat else None,
+                "hand_count": len(p.hand),
+                "zone": zone,
+                "wonders": [game.wkeys[w] for w in p.wonders],
+                "vp_track": p.vp if track else None,
+                "glory_left": p.glory if track else None,
+                "temp": {RESOURCES[t]: n for t, n in enumerate(p.temp) if n},
+                "military": game.military(p),
+                "score": game.score_seat(st, i).total,
+            }
+        )
     attack = None
     if st.attack is not None:
         a = st.attack
         top = st.stack[-1] if st.stack else None
         waiting = top.seats[0] if top is not None and top.kind == "respond" else None
-        attack = {"attacker": a.attacker, "card": keys[a.card], "strength": a.strength,
-                  "waiting": waiting, "responded": list(a.responded),
-                  "defeated": list(a.defeated)}
+        attack = {
+            "attacker": a.attacker,
+            "card": keys[a.card],
+            "strength": a.strength,
+            "waiting": waiting,
+            "responded": list(a.responded),
+            "defeated": list(a.defeated),
+        }
         shown.add(a.card)
     payment = None
     if st.payment is not None:
         pm = st.payment
-        payment = {"for": keys[pm.card], "seat": pm.seat, "purpose": pm.purpose,
-                   "cost": {RESOURCES[t]: n for t, n in enumerate(pm.cost) if n},
-                   "any": pm.any, "paid": [RESOURCES[t] for t in pm.picked]}
+        payment = {
+            "for": keys[pm.card],
+            "seat": pm.seat,
+            "purpose": pm.purpose,
+            "cost": {RESOURCES[t]: n for t, n in enumerate(pm.cost) if n},
+            "any": pm.any,
+            "paid": [RESOURCES[t] for t in pm.picked],
+        }
         shown.add(pm.card)
     legal = game.legal(st, seat) if seat is not None else []
     entries = [legal_entry(game, st, seat, a) for a in legal]
@@ -198,19 +267,29 @@ def view(game, st, seat: int | None) -> dict:
         if entry.get("card"):
             shown.add(game.index_of[entry["card"]])
     out = {
-        "game": game.name, "players": st.players, "options": dict(st.options),
+        "game": game.name,
+        "players": st.players,
+        "options": dict(st.options),
         "theme": st.options["theme"],
         "data": {"status": game.data_status(), "provisional": game.provisional()},
-        "you": seat, "turn": st.turn, "first": st.first, "round": st.round, "ply": st.ply,
-        "over": st.over, "phase": PHASE_OF[st.step],
-        "pyramid": pyramid, "stacks": stacks, "wonders": wonders, "seats": seats,
-        "attack": attack, "payment": payment,
+        "you": seat,
+        "turn": st.turn,
+        "first": st.first,
+        "round": st.round,
+        "ply": st.ply,
+        "over": st.over,
+        "phase": PHASE_OF[st.step],
+        "pyramid": pyramid,
+        "stacks": stacks,
+        "wonders": wonders,
+        "seats": seats,
+        "attack": attack,
+        "payment": payment,
         "decision": decision_view(st),
         "legal": entries,
         "cards": {keys[k]: card_info(game, k) for k in sorted(shown)},
         "wonder_cards": {game.wkeys[w]: wonder_info(game, w) for w in st.wonders},
-        "scores": ([{"total": s.total, **s.breakdown} for s in game.scores(st)]
-                   if st.over else None),
+        "scores": ([{"total": s.total, **s.breakdown} for s in game.scores(st)] if st.over else None),
         "winners": game.winners(st) if st.over else None,
     }
     return out
@@ -246,8 +325,7 @@ def legal_entry(game, st, seat: int, a: int) -> dict:
         entry["seat"] = arg
     elif kind == "take":
         q, i = divmod(arg, A.ZONE_MAX)
-        entry.update(seat=q, index=i, card=None,
-                     res=RESOURCES[game.res[st.seats[q].zone[i]]])
+        entry.update(seat=q, index=i, card=None, res=RESOURCES[game.res[st.seats[q].zone[i]]])
     elif kind in A.WONDER_BLOCKS:
         entry["wonder"] = game.wkeys[arg]
     elif kind == "move_glory":
@@ -278,9 +356,11 @@ def action_text(game, st, seat: int | None, a: int) -> str:
             "respond": f"respond with {name} (military {game.mil[arg]})",
             "respond_spend": f"spend {name} ({res}) to reveal its military {game.mil[arg]}",
             "restore": f"restore {name} to its resource side ({res})",
-            "lose": (f"hand {name} ({res}) over to the attacker"
-                     if top is not None and top.kind == "hand_over" else
-                     f"lose {name} ({res})"),
+            "lose": (
+                f"hand {name} ({res}) over to the attacker"
+                if top is not None and top.kind == "hand_over"
+                else f"lose {name} ({res})"
+            ),
             "recall": f"take {name} ({res}) back into your hand",
             "play_attack": f"play and activate {name}",
             "activate_attack": f"activate {name}",
@@ -288,17 +368,23 @@ def action_text(game, st, seat: int | None, a: int) -> str:
     if kind in A.WONDER_BLOCKS:
         w = game.wonder_list[arg]
         name = display_name(w)
-        return {"claim": f"take the wonder {name} ({w.vp} VP)",
-                "glory": f"place a glory token on {name}",
-                "give_wonder": f"give {name} to the attacker"}[kind]
+        return {
+            "claim": f"take the wonder {name} ({w.vp} VP)",
+            "glory": f"place a glory token on {name}",
+            "give_wonder": f"give {name} to the attacker",
+        }[kind]
     if kind == "pass":
         if top is None:
             return "pass"
-        return {"purchase": "buy nothing", "respond": "stop responding",
-                "start_resource": "take no starting resource", "recall": "keep the rest",
-                "play_attack": "play no more Attack cards",
-                "activate_attack": "activate no more Attack cards",
-                "move_glory": "move no glory token"}.get(top.kind, "pass")
+        return {
+            "purchase": "buy nothing",
+            "respond": "stop responding",
+            "start_resource": "take no starting resource",
+            "recall": "keep the rest",
+            "play_attack": "play no more Attack cards",
+            "activate_attack": "activate no more Attack cards",
+            "move_glory": "move no glory token",
+        }.get(top.kind, "pass")
     if kind == "activate":
         return f"activate {card_name(game, top.args['card'])}"
     if kind == "skip":
@@ -320,16 +406,20 @@ def action_text(game, st, seat: int | None, a: int) -> str:
     if kind == "buy_stack":
         k = st.stacks[arg][-1]
         extra = game.stack_surcharge(st, arg)
-        return f"buy {card_name(game, k)} from the {EPOCHS[arg]} stack for " \
-               f"{res_text(game.civ[k].cost)}" + (f" + {extra} any" if extra else "")
+        return f"buy {card_name(game, k)} from the {EPOCHS[arg]} stack for {res_text(game.civ[k].cost)}" + (
+            f" + {extra} any" if extra else ""
+        )
     if kind == "move_glory":
         to, src = divmod(arg, 5)
-        return f"move a glory token from {display_name(game.wonder_list[st.wonders[src]])} " \
-               f"to {display_name(game.wonder_list[st.wonders[to]])}"
+        return (
+            f"move a glory token from {display_name(game.wonder_list[st.wonders[src]])} "
+            f"to {display_name(game.wonder_list[st.wonders[to]])}"
+        )
     return f"action {a}"
 
 
 # --- determinization -----------------------------------------------------------------------------
+
 
 def determinize(game, st, seat: int, rng):
     """Re-deal what ``seat`` cannot see. For each other seat, the cards hidden from ``seat`` (its
@@ -356,7 +446,7 @@ def determinize(game, st, seat: int, rng):
             # list keeps its length with cards of the re-dealt hand (E12 counts their VP).
             kept = [k for k in p.recalled if k in pool]
             rest = [k for k in pool if k not in kept]
-            p.recalled = kept + rest[:len(p.recalled) - len(kept)]
+            p.recalled = kept + rest[: len(p.recalled) - len(kept)]
     for stack in out.stacks:
         if len(stack) > 2:
             below = stack[:-1]
@@ -367,12 +457,30 @@ def determinize(game, st, seat: int, rng):
 
 # The words of the Russian rulebook (§20) for the terms that event texts carry.
 TERMS = {
-    "en": {"food": "Food", "iron": "Iron", "horses": "Horses", "gunpowder": "Gunpowder",
-           "oil": "Oil", "information": "Information", "space": "Space",
-           "new_world": "New World", "renaissance": "Renaissance", "combined": "combined themes"},
-    "ru": {"food": "Еда", "iron": "Железо", "horses": "Лошади", "gunpowder": "Порох",
-           "oil": "Нефть", "information": "Информация", "space": "Космос",
-           "new_world": "Новый Мир", "renaissance": "Ренессанс", "combined": "объединение тем"},
+    "en": {
+        "food": "Food",
+        "iron": "Iron",
+        "horses": "Horses",
+        "gunpowder": "Gunpowder",
+        "oil": "Oil",
+        "information": "Information",
+        "space": "Space",
+        "new_world": "New World",
+        "renaissance": "Renaissance",
+        "combined": "combined themes",
+    },
+    "ru": {
+        "food": "Еда",
+        "iron": "Железо",
+        "horses": "Лошади",
+        "gunpowder": "Порох",
+        "oil": "Нефть",
+        "information": "Информация",
+        "space": "Космос",
+        "new_world": "Новый Мир",
+        "renaissance": "Ренессанс",
+        "combined": "объединение тем",
+    },
 }
 
 
@@ -389,8 +497,7 @@ def term_name(game, text: str, lang: str) -> str | None:
     return f"{name} ({text})" if name else text
 
 
-SHORT = {"food": "F", "iron": "I", "horses": "H", "gunpowder": "G", "oil": "O",
-         "information": "N", "space": "S"}
+SHORT = {"food": "F", "iron": "I", "horses": "H", "gunpowder": "G", "oil": "O", "information": "N", "space": "S"}
 
 
 def _units(res: dict) -> str:
@@ -400,8 +507,7 @@ def _units(res: dict) -> str:
 def _card(view: dict, key: str, full: bool = False) -> str:
     c = view["cards"][key]
     name = c["name"] or key
-    facts = f"{c['type'][0].upper()} {c['vp']}VP mil {c['military']}" + \
-        (" resp" if c["response"] else "")
+    facts = f"{c['type'][0].upper()} {c['vp']}VP mil {c['military']}" + (" resp" if c["response"] else "")
     out = f"{name} [{facts}]"
     return out + f" cost {_units(c['cost'])}: {c['text']}" if full else out
 
@@ -409,43 +515,60 @@ def _card(view: dict, key: str, full: bool = False) -> str:
 def board_lines(view: dict) -> list[str]:
     """The table for the terminal: the pyramid with costs and surcharges beside each epoch's
     wonder, every zone (hidden backs as '?'), and the seat's own hand in full."""
-    lines = [f"Round {view['round']}, {view['phase'].replace('_', ' ')}; "
-             f"seat {view['turn']} to play ({view['theme'].replace('_', ' ')}; card data "
-             f"{'provisional' if view['data']['provisional'] else 'exact'})"]
+    lines = [
+        f"Round {view['round']}, {view['phase'].replace('_', ' ')}; "
+        f"seat {view['turn']} to play ({view['theme'].replace('_', ' ')}; card data "
+        f"{'provisional' if view['data']['provisional'] else 'exact'})"
+    ]
     wonders = {w["epoch"]: w for w in view["wonders"]}
-    for row, epoch in reversed(list(zip(view["pyramid"], EPOCHS))):
-        cells = [f"{view['cards'][s['card']]['name'] or s['card']} {_units(view['cards'][s['card']]['cost'])}"
-                 f"+{s['surcharge']}" if s["card"] else "(bought)" for s in row]
+    for row, epoch in reversed(list(zip(view["pyramid"], EPOCHS, strict=True))):
+        cells = [
+            f"{view['cards'][s['card']]['name'] or s['card']} {_units(view['cards'][s['card']]['cost'])}"
+            f"+{s['surcharge']}"
+            if s["card"]
+            else "(bought)"
+            for s in row
+        ]
         lines.append(f"  {epoch:>11}: " + " | ".join(cells))
         w = wonders.get(epoch)
         if w:
             info = view["wonder_cards"][w["wonder"]]
             owner = "" if w["taken_by"] is None else f", taken by seat {w['taken_by']}"
             glory = f", glory {w['glory']} of {info['tokens']}" if info["tokens"] else ""
-            lines.append(f"  {'':>11}  wonder {info['name'] or info['id']} ({info['vp']} VP: "
-                         f"{info['text']}{glory}{owner})")
+            lines.append(
+                f"  {'':>11}  wonder {info['name'] or info['id']} ({info['vp']} VP: {info['text']}{glory}{owner})"
+            )
     for epoch, stack in (view.get("stacks") or {}).items():
         top = _card(view, stack["top"]) if stack["top"] else "-"
         lines.append(f"  {epoch} stack: {stack['count']} cards, top {top}")
     for p in view["seats"]:
-        zone = ", ".join(
-            (_card(view, z["card"]) if z["side"] == "technology" else
-             f"{z['resource']}" + ("" if z["card"] else "(?)")) for z in p["zone"]) or "-"
-        vp = "" if p["vp_track"] is None else f", VP card {p['vp_track']}, glory left " \
-                                               f"{p['glory_left']}"
-        lines.append(f"  seat {p['seat']} ({p['colour']}): military {p['military']}, "
-                     f"hand {p['hand_count']}{vp}, wonders {p['wonders'] or '-'}, "
-                     f"temporary {_units(p['temp'])}")
+        zone = (
+            ", ".join(
+                (
+                    _card(view, z["card"])
+                    if z["side"] == "technology"
+                    else f"{z['resource']}" + ("" if z["card"] else "(?)")
+                )
+                for z in p["zone"]
+            )
+            or "-"
+        )
+        vp = "" if p["vp_track"] is None else f", VP card {p['vp_track']}, glory left {p['glory_left']}"
+        lines.append(
+            f"  seat {p['seat']} ({p['colour']}): military {p['military']}, "
+            f"hand {p['hand_count']}{vp}, wonders {p['wonders'] or '-'}, "
+            f"temporary {_units(p['temp'])}"
+        )
         lines.append(f"      zone: {zone}")
         for key in p["hand"] or []:
             lines.append(f"      hand: {_card(view, key, full=True)}")
     if view["attack"]:
         a = view["attack"]
-        lines.append(f"  attack by seat {a['attacker']} with {_card(view, a['card'])}: "
-                     f"strength {a['strength']}")
+        lines.append(f"  attack by seat {a['attacker']} with {_card(view, a['card'])}: strength {a['strength']}")
     if view["payment"]:
         pay = view["payment"]
-        lines.append(f"  paying {_units(pay['cost'])} + {pay['any']} any; paid "
-                     f"{', '.join(pay['paid']) or 'nothing yet'}")
+        lines.append(
+            f"  paying {_units(pay['cost'])} + {pay['any']} any; paid {', '.join(pay['paid']) or 'nothing yet'}"
+        )
     lines.append(f"  {view['decision']['prompt']}")
     return lines

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from . import cards, observe as _observe, view as _view
+from . import cards
+from . import observe as _observe
+from . import view as _view
 from .rules import HadaraRules
 
 
@@ -30,19 +32,25 @@ class Hadara(HadaraRules):
     def max_game_length(self, players):
         """A true upper bound on the actions of one game; each term names what it counts."""
         n = players
-        pay_cap = sum(e.max_cards_per_step for e in self.fx.effect_of   # PE6, every copy
-                      if isinstance(e, cards.FeedPayment))
-        draws = 3 * 5 * n                   # R36: five drawing rounds per epoch, one answer each
-        takes = draws                       # R63: B1 takes only cards discarded in A2
-        return (n                           # R21: start card side
-                + 3                         # R31: the wheel, once per epoch
-                + draws + takes
-                + (draws + takes)           # PE3: at most one tile per card bought
-                + n * (2 * len(self.requirements) + 6)  # R46-R53: colony, plunder/annex, passes
-                + n * (len(self.slots) + 6)  # R54-R56: statues fill slots for good, passes
-                + n * (4 + 3)               # R72: two silver, two gold, a pass per epoch
-                + (draws + takes)           # R68: a removed card leaves for good
-                + 3 * n * pay_cap)          # PE6: payments per Feeding step
+        pay_cap = sum(
+            e.max_cards_per_step
+            for e in self.fx.effect_of  # PE6, every copy
+            if isinstance(e, cards.FeedPayment)
+        )
+        draws = 3 * 5 * n  # R36: five drawing rounds per epoch, one answer each
+        takes = draws  # R63: B1 takes only cards discarded in A2
+        return (
+            n  # R21: start card side
+            + 3  # R31: the wheel, once per epoch
+            + draws
+            + takes
+            + (draws + takes)  # PE3: at most one tile per card bought
+            + n * (2 * len(self.requirements) + 6)  # R46-R53: colony, plunder/annex, passes
+            + n * (len(self.slots) + 6)  # R54-R56: statues fill slots for good, passes
+            + n * (4 + 3)  # R72: two silver, two gold, a pass per epoch
+            + (draws + takes)  # R68: a removed card leaves for good
+            + 3 * n * pay_cap
+        )  # PE6: payments per Feeding step
 
 
 def make_game(data: str | None = None) -> Hadara:

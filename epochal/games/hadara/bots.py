@@ -15,15 +15,30 @@ from .rules import HadaraRules
 from .state import HadaraState, Seat
 
 # Rough VP worth of each purple effect to its owner (PE1..PE15).
-EFFECT_VALUE = {"PE1": 3, "PE2": 2, "PE3": 3, "PE4": 4, "PE5": 4, "PE6": 3, "PE7": 3, "PE8": 5,
-                "PE9": 4, "PE10": 5, "PE11": 6, "PE12": 4, "PE13": 4, "PE14": 4, "PE15": 4}
+EFFECT_VALUE = {
+    "PE1": 3,
+    "PE2": 2,
+    "PE3": 3,
+    "PE4": 4,
+    "PE5": 4,
+    "PE6": 3,
+    "PE7": 3,
+    "PE8": 5,
+    "PE9": 4,
+    "PE10": 5,
+    "PE11": 6,
+    "PE12": 4,
+    "PE13": 4,
+    "PE14": 4,
+    "PE15": 4,
+}
 
 
 class HeuristicBot:
     name = "heuristic"
-    coin = 0.4            # VP a coin is worth while there is time to spend it
-    scarce_coin = 0.3     # extra worth of a coin while the purse is nearly empty
-    income_factor = 0.5   # VP of one income point per income step still to come
+    coin = 0.4  # VP a coin is worth while there is time to spend it
+    scarce_coin = 0.3  # extra worth of a coin while the purse is nearly empty
+    income_factor = 0.5  # VP of one income point per income step still to come
 
     def __init__(self, seed: int = 0):
         self.rng = random.Random(seed)
@@ -54,14 +69,17 @@ class HeuristicBot:
         reduction = game.fx.requirement_reduction(me)
         owned = {game.colonies[c].requirement for c in me.colonies}
         colony_gaps = [r - reduction - me.tracks[1] for r in game.requirements if r not in owned]
-        slot_gaps = [sl.requirement - reduction - me.tracks[2]
-                     for sl, code in zip(game.slots, me.statues) if code < 0]
+        slot_gaps = [
+            sl.requirement - reduction - me.tracks[2]
+            for sl, code in zip(game.slots, me.statues, strict=True)
+            if code < 0
+        ]
         military = self._threshold_weight(colony_gaps, left)
         culture = self._threshold_weight(slot_gaps, left)
         cards_soon = len(me.cards) + (6 if st.step[0] == "A" else 3)
         food = 1.2 if me.tracks[3] < cards_soon else 0.2
         w = [income, military, culture, food]
-        for t in me.silver:                      # a silver medal scores half its track
+        for t in me.silver:  # a silver medal scores half its track
             w[t] += 0.5
         return w
 
@@ -84,16 +102,16 @@ class HeuristicBot:
         counts = [0] * 5
         for c in me.cards:
             counts[game.color_of[c]] += 1
-        if me.gold or st.epoch == 3:             # completing sets of five colours
+        if me.gold or st.epoch == 3:  # completing sets of five colours
             before = complete_sets(counts, 0)
             counts[game.color_of[k]] += 1
             value += 7 * max(me.gold, 1) * (complete_sets(counts, 0) - before) * 0.6
-        value += 0.4 * (4 - st.epoch)            # later discounts on this colour (R37)
+        value += 0.4 * (4 - st.epoch)  # later discounts on this colour (R37)
         return value
 
     def coin_value(self, st, me: Seat) -> float:
         if st.epoch == 3 and st.step >= "B5":
-            return 0.2                           # after the last step a coin is 1/5 VP (R96)
+            return 0.2  # after the last step a coin is 1/5 VP (R96)
         return self.coin + (self.scarce_coin if me.coins < 8 else 0.0)
 
     def net_buy(self, game, st, me: Seat, k: int) -> float:
@@ -131,11 +149,16 @@ class HeuristicBot:
         token = game.colonies[me.colonies[-1]]
         if a == A.PLUNDER:
             return token.front_vp + self.coin_value(st, me) * token.plunder
-        same_front = [c for c in game.colonies if (c.requirement, c.front_vp, c.plunder, c.annex_cost)
-                      == (token.requirement, token.front_vp, token.plunder, token.annex_cost)]
+        same_front = [
+            c
+            for c in game.colonies
+            if (c.requirement, c.front_vp, c.plunder, c.annex_cost)
+            == (token.requirement, token.front_vp, token.plunder, token.annex_cost)
+        ]
         w = self.track_weights(game, st, me)
-        back = sum(c.back_vp + sum(w[t] * b for t, b in enumerate(c.back_bonus.as_tuple()))
-                   for c in same_front) / len(same_front)
+        back = sum(c.back_vp + sum(w[t] * b for t, b in enumerate(c.back_bonus.as_tuple())) for c in same_front) / len(
+            same_front
+        )
         return back - self.coin_value(st, me) * token.annex_cost
 
     def _statue(self, game, st, me, a):
@@ -157,7 +180,7 @@ class HeuristicBot:
             return -self.coin_value(st, me) * game.fx.feed_payment(me)[0] - 0.5
         k = a - A.REMOVE
         value = self.card_value(game, st, me, k)
-        if game.bonus_of[k][3]:                  # removing food makes it worse (R69)
+        if game.bonus_of[k][3]:  # removing food makes it worse (R69)
             value += 5 * game.bonus_of[k][3]
         return -value
 
@@ -176,4 +199,3 @@ class HeuristicBot:
         track = a - A.SILVER
         growth = 0 if st.epoch == 3 else 4 * (3 - st.epoch)
         return scale * math.ceil((me.tracks[track] + growth) / 2) - coin * silver
-

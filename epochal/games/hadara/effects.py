@@ -6,9 +6,22 @@ stack where a number is involved (A20), except capabilities that cannot add up (
 
 from __future__ import annotations
 
-from .cards import (BuyDownRequirement, ColonyTribute, ColorPatron, DevelopmentTax, DoubleActions,
-                    FeedPayment, FoodSurplus, LowerRequirements, MedalPrices, SaleBonus, SetBonus,
-                    SetJoker, StatueBooster, TileHolder)
+from .cards import (
+    BuyDownRequirement,
+    ColonyTribute,
+    ColorPatron,
+    DevelopmentTax,
+    DoubleActions,
+    FeedPayment,
+    FoodSurplus,
+    LowerRequirements,
+    MedalPrices,
+    SaleBonus,
+    SetBonus,
+    SetJoker,
+    StatueBooster,
+    TileHolder,
+)
 
 
 class Effects:
@@ -55,8 +68,7 @@ class Effects:
             return 0
         income = seat.tracks[0]
         above = sum(1 for value in seat.tracks[1:] if value > income)
-        return min(sum(e.coins_per_track for e in found) * above,
-                   3 * max(e.coins_per_track for e in found))
+        return min(sum(e.coins_per_track for e in found) * above, 3 * max(e.coins_per_track for e in found))
 
     # PE6: (coins per card, payments allowed this step); the cap is per step, not per copy
     def feed_payment(self, seat):
@@ -70,8 +82,7 @@ class Effects:
         found = self.of(seat, FoodSurplus)
         if surplus <= 0 or not found:
             return 0
-        return min(sum(e.coins_per_point for e in found) * surplus,
-                   max(e.max_coins_per_step for e in found))
+        return min(sum(e.coins_per_point for e in found) * surplus, max(e.max_coins_per_step for e in found))
 
     # PE5: (silver, gold) price override for an epoch (1-based), None where unchanged
     def medal_prices(self, seat, epoch: int):

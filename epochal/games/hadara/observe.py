@@ -17,8 +17,7 @@ from .cards import COLORS, TRACKS
 from .rules import BOARD, ROUNDS, STEPS
 
 STEP_NAMES = ("setup", *STEPS, "end")
-KINDS = ("side", "wheel", "draw", "take", "colony", "colony_mode", "statue", "tile", "feed",
-         "medals")
+KINDS = ("side", "wheel", "draw", "take", "colony", "colony_mode", "statue", "tile", "feed", "medals")
 SIDES = ("A", "B")
 
 
@@ -34,23 +33,23 @@ class Layout(VectorLayout):
 
         part = self.part
         # the table
-        part("players", seats + 1)                    # one-hot player count
-        part("epoch", 4)                              # one-hot 0 (setup) .. 3
-        part("step", len(STEP_NAMES))                 # one-hot
-        part("round", ROUNDS + 1)                     # one-hot Phase A drawing round
-        part("wheel", len(BOARD))                     # one-hot orientation (once set)
-        part("first_players", 3 * seats)              # per epoch: one-hot relative seat
+        part("players", seats + 1)  # one-hot player count
+        part("epoch", 4)  # one-hot 0 (setup) .. 3
+        part("step", len(STEP_NAMES))  # one-hot
+        part("round", ROUNDS + 1)  # one-hot Phase A drawing round
+        part("wheel", len(BOARD))  # one-hot orientation (once set)
+        part("first_players", 3 * seats)  # per epoch: one-hot relative seat
         part("over", 1)
-        part("decision_kind", len(KINDS) + 1)         # one-hot, last = no decision
-        part("decision_seats", seats)                 # relative seats asked
-        part("decision_waiting", seats)               # relative seats still to answer
-        part("my_choice", game.num_actions)           # own hidden simultaneous answer
+        part("decision_kind", len(KINDS) + 1)  # one-hot, last = no decision
+        part("decision_seats", seats)  # relative seats asked
+        part("decision_waiting", seats)  # relative seats still to answer
+        part("my_choice", game.num_actions)  # own hidden simultaneous answer
         part("deck_size", len(BOARD))
         part("pile_size", len(BOARD))
-        part("pile_top", len(BOARD) * n_cards)        # per board position: one-hot card
-        part("crest_deck", seats * len(BOARD))        # A2: deck each relative seat draws from
+        part("pile_top", len(BOARD) * n_cards)  # per board position: one-hot card
+        part("crest_deck", seats * len(BOARD))  # A2: deck each relative seat draws from
         part("colony_left", reqs)
-        part("colony_top", reqs * 4)                  # present, vp, plunder, annex cost
+        part("colony_top", reqs * 4)  # present, vp, plunder, annex cost
         part("out_pile", 1)
         # the observing seat's secrets
         part("hand", n_cards)
@@ -64,16 +63,16 @@ class Layout(VectorLayout):
             part(p + "side", len(SIDES))
             part(p + "initiative", 1)
             part(p + "start_card", len(game.data.start_cards))
-            part(p + "cards", n_cards)                # owned cards, multi-hot
-            part(p + "colors", len(COLORS))           # owned cards per colour
-            part(p + "colonies", reqs * 3)            # per requirement: owned, annexed, vp
-            part(p + "statues", slots * (2 + len(TRACKS)))   # filled, track one-hot, face down
+            part(p + "cards", n_cards)  # owned cards, multi-hot
+            part(p + "colors", len(COLORS))  # owned cards per colour
+            part(p + "colonies", reqs * 3)  # per requirement: owned, annexed, vp
+            part(p + "statues", slots * (2 + len(TRACKS)))  # filled, track one-hot, face down
             part(p + "unused_tiles", len(TRACKS))
-            part(p + "silver", len(TRACKS))           # silver medals per track
+            part(p + "silver", len(TRACKS))  # silver medals per track
             part(p + "gold", 1)
-            part(p + "held_tiles", len(TRACKS))       # PE3 tiles per track
+            part(p + "held_tiles", len(TRACKS))  # PE3 tiles per track
             part(p + "hand_size", 1)
-            part(p + "score", 1)                      # final total (when over)
+            part(p + "score", 1)  # final total (when over)
             part(p + "winner", 1)
         self.req_index = {v: i for i, v in enumerate(game.requirements)}
         self.start_index = {c.number: i for i, c in enumerate(game.data.start_cards)}
@@ -135,7 +134,7 @@ class Layout(VectorLayout):
             put(p + "present")
             put(p + "coins", 0, entry["coins"])
             for t, track in enumerate(TRACKS):
-                put(p + "tracks", t, entry["tracks"].get(track, 0))      # {} before R23
+                put(p + "tracks", t, entry["tracks"].get(track, 0))  # {} before R23
                 put(p + "unused_tiles", t, entry["unused_tiles"].get(track, 0))
             if entry["side"] is not None:
                 put(p + "side", SIDES.index(entry["side"]))

@@ -15,7 +15,7 @@ from epochal.engine import Decision, Game, Option, Score, event
 from epochal.engine import rng as rngmod
 
 from . import actions as A
-from .cards import COLORS, COLOR_TRACK, TRACKS, DataSet, FullSilver
+from .cards import COLOR_TRACK, COLORS, TRACKS, DataSet, FullSilver
 from .effects import Effects, complete_sets
 from .state import HadaraState, Seat
 
@@ -24,12 +24,22 @@ BOARD = ("blue", "green", "red", "yellow", "purple")
 CRESTS = ("monkey", "dragon", "lion", "pegasus", "scarab")  # seat i holds crest i (D8)
 PURPLE = COLORS.index("purple")
 STEPS = ("A1", "A2", "A3", "A4", "A5", "B1", "B2", "B3", "B4", "B5", "B6")
-STEP_KIND = {"A1": "wheel", "A2": "draw", "A3": "income", "A4": "colony", "A5": "statue",
-             "B1": "take", "B2": "income", "B3": "colony", "B4": "statue", "B5": "feed",
-             "B6": "medals"}
-ROUNDS = 5            # R36: five drawing rounds per epoch
-MAX_MEDALS = 2        # R72: two silver and two gold per game
-DONE = 1000           # Seat.took after a seat passes a step
+STEP_KIND = {
+    "A1": "wheel",
+    "A2": "draw",
+    "A3": "income",
+    "A4": "colony",
+    "A5": "statue",
+    "B1": "take",
+    "B2": "income",
+    "B3": "colony",
+    "B4": "statue",
+    "B5": "feed",
+    "B6": "medals",
+}
+ROUNDS = 5  # R36: five drawing rounds per epoch
+MAX_MEDALS = 2  # R72: two silver and two gold per game
+DONE = 1000  # Seat.took after a seat passes a step
 ROMAN = ("", "I", "II", "III")
 
 
@@ -40,14 +50,20 @@ class HadaraRules(Game):
     min_players = 2
     max_players = 5
     options = (
-        Option("mode", ("advanced", "basic"), "advanced",
-               "R93-R94: basic = first game (side A, no star cards)"),
-        Option("pe4_facedown", ("ru", "hu"), "ru",
-               "A3: a PE4 card gives face-down statues +2 VP (ru) or nothing (hu)"),
-        Option("tiebreak", ("leftover", "total"), "leftover",
-               "A7/R98: ties broken by coins left after the 5:1 trade, or by all coins"),
-        Option("joker_sets", ("both", "gold_only"), "both",
-               "A20: the PE12 joker also completes PE11 sets, or only gold medal sets"),
+        Option("mode", ("advanced", "basic"), "advanced", "R93-R94: basic = first game (side A, no star cards)"),
+        Option("pe4_facedown", ("ru", "hu"), "ru", "A3: a PE4 card gives face-down statues +2 VP (ru) or nothing (hu)"),
+        Option(
+            "tiebreak",
+            ("leftover", "total"),
+            "leftover",
+            "A7/R98: ties broken by coins left after the 5:1 trade, or by all coins",
+        ),
+        Option(
+            "joker_sets",
+            ("both", "gold_only"),
+            "both",
+            "A20: the PE12 joker also completes PE11 sets, or only gold medal sets",
+        ),
     )
 
     def __init__(self, data: DataSet, path: str | None = None, raw: bytes = b""):
@@ -67,8 +83,7 @@ class HadaraRules(Game):
         self.star_of = [c.star for c in cards]
         self.fx = Effects([c.effect for c in cards])
         # colour index -> track index it feeds (None for purple), R7
-        self.track_of_color = [TRACKS.index(COLOR_TRACK[c]) if c in COLOR_TRACK else None
-                               for c in COLORS]
+        self.track_of_color = [TRACKS.index(COLOR_TRACK[c]) if c in COLOR_TRACK else None for c in COLORS]
         self.board_color = [COLORS.index(c) for c in BOARD]
         self.requirements = sorted({col.requirement for col in data.colonies})
         self.colonies = data.colonies
@@ -82,35 +97,38 @@ class HadaraRules(Game):
         if not self.data.provisional:
             return "exact"
         counts = self.data.provenance_counts()
-        parts = [f"{kind} {c['exact']} exact/{c['partial']} partial/{c['provisional']} provisional"
-                 for kind, c in counts.items()]
+        parts = [
+            f"{kind} {c['exact']} exact/{c['partial']} partial/{c['provisional']} provisional"
+            for kind, c in counts.items()
+        ]
         return "provisional: " + "; ".join(parts)
 
     def heuristic_agent(self, seed: int = 0):
         from .bots import HeuristicBot
+
         return HeuristicBot(seed)
 
     # --- setup (R11-R24) ---------------------------------------------------------------------
     def new(self, players: int, seed: int, options: dict | None = None) -> HadaraState:
         opts = self.configure(players, options)
-        st = HadaraState(game=self.name, players=players, options=opts,
-                         rng=rngmod.seed_state(seed))
+        st = HadaraState(game=self.name, players=players, options=opts, rng=rngmod.seed_state(seed))
         starts = list(range(len(self.data.start_cards)))
-        rngmod.shuffle(st, starts)                                        # R20
-        st.seats = [Seat(start=starts[i], tiles=[2, 2, 2, 2], statues=[-1] * len(self.slots))
-                    for i in range(players)]                              # R22
-        for req in self.requirements:                                     # R15
+        rngmod.shuffle(st, starts)  # R20
+        st.seats = [
+            Seat(start=starts[i], tiles=[2, 2, 2, 2], statues=[-1] * len(self.slots)) for i in range(players)
+        ]  # R22
+        for req in self.requirements:  # R15
             tokens = [i for i, c in enumerate(self.colonies) if c.requirement == req]
             rngmod.shuffle(st, tokens)
             st.stacks.append(tokens[:players])
             st.colony_box.extend(tokens[players:])
         st.piles = [[] for _ in BOARD]
         st.decks = [[] for _ in BOARD]
-        if opts["mode"] == "advanced":                                    # R21, R94
+        if opts["mode"] == "advanced":  # R21, R94
             st.stack.append(Decision(kind="side", seats=list(range(players))))
         else:
             for seat in st.seats:
-                seat.side = "A"                                           # R93
+                seat.side = "A"  # R93
             self._apply_start_cards(st, [])
         self.advance(st, [])
         return st
@@ -120,21 +138,29 @@ class HadaraRules(Game):
         return card.A if seat.side == "A" else card.B
 
     def _apply_start_cards(self, st: HadaraState, ev: list) -> None:
-        for i, seat in enumerate(st.seats):                               # R23
+        for i, seat in enumerate(st.seats):  # R23
             side = self._side(st, seat)
             seat.base = list(side.tracks.as_tuple())
             seat.tracks = list(seat.base)
             seat.coins = side.coins
-            ev.append(event("start", seat=i, card=self.data.start_cards[seat.start].number,
-                            side=seat.side, tracks=list(seat.tracks), coins=seat.coins,
-                            initiative=side.initiative))
+            ev.append(
+                event(
+                    "start",
+                    seat=i,
+                    card=self.data.start_cards[seat.start].number,
+                    side=seat.side,
+                    tracks=list(seat.tracks),
+                    coins=seat.coins,
+                    initiative=side.initiative,
+                )
+            )
         order = sorted(range(st.players), key=lambda i: self._side(st, st.seats[i]).initiative)
-        if st.players == 2:                                               # R24.3, R29
+        if st.players == 2:  # R24.3, R29
             st.first = [order[0], order[1], order[0]]
             bonus = [order[1]]
         else:
             st.first = order[:3]
-            bonus = order[3:]                                             # R24.2 (N = 4, 5)
+            bonus = order[3:]  # R24.2 (N = 4, 5)
         for i in bonus:
             st.seats[i].coins += 1
         ev.append(event("first_players", first=list(st.first), compensated=bonus))
@@ -151,18 +177,17 @@ class HadaraRules(Game):
                         self.resolve(st, frame.seats[0], legal[0], ev)
                         continue
                 return
-            if st.step == "setup":                                        # start cards applied
+            if st.step == "setup":  # start cards applied
                 self._start_epoch(st, ev)
                 continue
             getattr(self, "_run_" + STEP_KIND[st.step])(st, ev)
 
     def _next_step(self, st: HadaraState, ev: list) -> None:
         if st.step == "B6":
-            if st.epoch == 3:                                             # R77
+            if st.epoch == 3:  # R77
                 st.over = True
                 st.step = "end"
-                ev.append(event("game_over", scores=[s.total for s in self.scores(st)],
-                                winners=self.winners(st)))
+                ev.append(event("game_over", scores=[s.total for s in self.scores(st)], winners=self.winners(st)))
                 return
             self._start_epoch(st, ev)
             return
@@ -177,17 +202,20 @@ class HadaraRules(Game):
         f = st.first[st.epoch - 1]
         return [(f + i) % st.players for i in range(st.players)]
 
-    def _start_epoch(self, st: HadaraState, ev: list) -> None:            # R29-R30, R14
+    def _start_epoch(self, st: HadaraState, ev: list) -> None:  # R29-R30, R14
         st.epoch += 1
         n = st.players
         basic = st.options["mode"] == "basic"
         for pos, color in enumerate(self.board_color):
-            cards = [k for k in range(self.n_cards) if self.epoch_of[k] == st.epoch
-                     and self.color_of[k] == color and not (basic and self.star_of[k])]
+            cards = [
+                k
+                for k in range(self.n_cards)
+                if self.epoch_of[k] == st.epoch and self.color_of[k] == color and not (basic and self.star_of[k])
+            ]
             rngmod.shuffle(st, cards)
-            st.decks[pos] = cards[:2 * n]
-            st.box.extend(cards[2 * n:])
-        for seat in st.seats:           # last epoch's secret sales no longer matter to anyone
+            st.decks[pos] = cards[: 2 * n]
+            st.box.extend(cards[2 * n :])
+        for seat in st.seats:  # last epoch's secret sales no longer matter to anyone
             st.out.extend(seat.sold_secret)
             seat.sold_secret = []
         st.step = "A1"
@@ -233,13 +261,13 @@ class HadaraRules(Game):
             st.turn += 1
         self._next_step(st, ev)
 
-    def _run_colony(self, st, ev):       # A4, B3
+    def _run_colony(self, st, ev):  # A4, B3
         self._run_sequential(st, ev, "colony")
 
-    def _run_statue(self, st, ev):       # A5, B4
+    def _run_statue(self, st, ev):  # A5, B4
         self._run_sequential(st, ev, "statue")
 
-    def _run_medals(self, st, ev):       # B6
+    def _run_medals(self, st, ev):  # B6
         self._run_sequential(st, ev, "medals")
 
     # B1 (R63-R65)
@@ -320,7 +348,7 @@ class HadaraRules(Game):
         token = self.colonies[seat.colonies[-1]]
         if seat.coins >= token.annex_cost:
             return [A.PLUNDER, A.ANNEX]
-        return [A.PLUNDER]                                                # R51
+        return [A.PLUNDER]  # R51
 
     def _legal_statue(self, st, i):
         seat = st.seats[i]
@@ -329,8 +357,7 @@ class HadaraRules(Game):
             return out
         tracks = [t for t in range(4) if seat.tiles[t] > 0]
         for s, slot in enumerate(self.slots):
-            if seat.statues[s] == -1 and self._buy_down(seat, slot.requirement,
-                                                        seat.tracks[2]) is not None:
+            if seat.statues[s] == -1 and self._buy_down(seat, slot.requirement, seat.tracks[2]) is not None:
                 out.extend(A.statue(s, t, fd) for t in tracks for fd in (False, True))
         return out
 
@@ -371,9 +398,8 @@ class HadaraRules(Game):
     def medal_prices(self, st: HadaraState, seat: Seat) -> tuple[int, int]:
         table = self.data.medal_prices
         silver, gold = table.silver[st.epoch - 1], table.gold[st.epoch - 1]
-        pe5_silver, pe5_gold = self.fx.medal_prices(seat, st.epoch)     # PE5
-        return (silver if pe5_silver is None else pe5_silver,
-                gold if pe5_gold is None else pe5_gold)
+        pe5_silver, pe5_gold = self.fx.medal_prices(seat, st.epoch)  # PE5
+        return (silver if pe5_silver is None else pe5_silver, gold if pe5_gold is None else pe5_gold)
 
     def _buy_down(self, seat: Seat, requirement: int, value: int):
         """Coins to pay so that ``value`` meets ``requirement`` (R46a, R56, PE10, PE2).
@@ -395,31 +421,37 @@ class HadaraRules(Game):
     def _colony_cost(self, st, seat: Seat, v: int):
         requirement = self.requirements[v]
         if any(self.colonies[c].requirement == requirement for c in seat.colonies):
-            return None                                                   # R53
+            return None  # R53
         return self._buy_down(seat, requirement, seat.tracks[1])
 
     # --- resolving answers ----------------------------------------------------------------------
     def resolve(self, st, i: int, action: int, ev: list) -> None:
         frame = st.stack[-1]
-        if len(frame.seats) > 1:                                          # simultaneous
+        if len(frame.seats) > 1:  # simultaneous
             frame.chosen[i] = action
             if frame.waiting():
                 return
         st.stack.pop()
         getattr(self, "_apply_" + frame.kind)(st, i, action, frame, ev)
 
-    def _apply_side(self, st, i, action, frame, ev):                      # R21
+    def _apply_side(self, st, i, action, frame, ev):  # R21
         for s, choice in frame.chosen.items():
             st.seats[s].side = "AB"[choice - A.SIDE]
         self._apply_start_cards(st, ev)
 
-    def _apply_wheel(self, st, i, action, frame, ev):                     # R31
+    def _apply_wheel(self, st, i, action, frame, ev):  # R31
         st.wheel = action - A.WHEEL
-        ev.append(event("wheel", seat=i, orientation=st.wheel,
-                        decks={CRESTS[s]: BOARD[self.deck_at(st, s)] for s in range(st.players)}))
+        ev.append(
+            event(
+                "wheel",
+                seat=i,
+                orientation=st.wheel,
+                decks={CRESTS[s]: BOARD[self.deck_at(st, s)] for s in range(st.players)},
+            )
+        )
         self._next_step(st, ev)
 
-    def _apply_draw(self, st, i, action, frame, ev):                      # R33-R35
+    def _apply_draw(self, st, i, action, frame, ev):  # R33-R35
         for s in self.order(st):
             seat = st.seats[s]
             code = frame.chosen[s] - A.DRAW
@@ -431,22 +463,23 @@ class HadaraRules(Game):
                 self._sell(st, s, keep, ev, secret=True)
             else:
                 self._buy(st, s, keep, ev)
-        st.round += 1                                                     # R35: turn the wheel
+        st.round += 1  # R35: turn the wheel
         ev.append(event("wheel_turned", round=st.round))
 
-    def _apply_take(self, st, i, action, frame, ev):                      # R63-R64
+    def _apply_take(self, st, i, action, frame, ev):  # R63-R64
         code = action - A.TAKE
         pile = st.piles[code // 2]
         card = pile.pop()
-        ev.append(event("took", seat=i, card=self.card_id[card], pile=BOARD[code // 2],
-                        reveals=bool(pile)))                              # the next card shows
+        ev.append(
+            event("took", seat=i, card=self.card_id[card], pile=BOARD[code // 2], reveals=bool(pile))
+        )  # the next card shows
         if code % 2:
             self._sell(st, i, card, ev, secret=False)
         else:
             self._buy(st, i, card, ev)
         st.turn += 1
 
-    def _apply_colony(self, st, i, action, frame, ev):                    # R46-R49
+    def _apply_colony(self, st, i, action, frame, ev):  # R46-R49
         seat = st.seats[i]
         if action == A.PASS:
             seat.took = DONE
@@ -461,20 +494,19 @@ class HadaraRules(Game):
         seat.colonies.append(token)
         seat.annexed.append(False)
         seat.took += 1
-        tribute = self.fx.colony_tribute(seat)                             # PE9
+        tribute = self.fx.colony_tribute(seat)  # PE9
         seat.coins += tribute
         col = self.colonies[token]
-        ev.append(event("colony", seat=i, colony=col.id, requirement=col.requirement,
-                        paid=cost, tribute=tribute))
+        ev.append(event("colony", seat=i, colony=col.id, requirement=col.requirement, paid=cost, tribute=tribute))
         st.stack.append(Decision(kind="colony_mode", seats=[i]))
 
-    def _pay_buy_down(self, seat: Seat, coins: int) -> None:              # PE2
+    def _pay_buy_down(self, seat: Seat, coins: int) -> None:  # PE2
         if coins:
             per_point = self.fx.buy_down(seat)[0]
             seat.bought_points += coins // per_point
             seat.coins -= coins
 
-    def _apply_colony_mode(self, st, i, action, frame, ev):               # R49-R50
+    def _apply_colony_mode(self, st, i, action, frame, ev):  # R49-R50
         seat = st.seats[i]
         token = seat.colonies[-1]
         col = self.colonies[token]
@@ -485,11 +517,19 @@ class HadaraRules(Game):
             seat.coins -= col.annex_cost
             seat.annexed[-1] = True
             self._gain(seat, col.back_bonus.as_tuple())
-            ev.append(event("annexed", seat=i, colony=col.id, paid=col.annex_cost,
-                            bonus=list(col.back_bonus.as_tuple()), vp=col.back_vp,
-                            reveals=True))                                # the back is shown
+            ev.append(
+                event(
+                    "annexed",
+                    seat=i,
+                    colony=col.id,
+                    paid=col.annex_cost,
+                    bonus=list(col.back_bonus.as_tuple()),
+                    vp=col.back_vp,
+                    reveals=True,
+                )
+            )  # the back is shown
 
-    def _apply_statue(self, st, i, action, frame, ev):                    # R56-R58
+    def _apply_statue(self, st, i, action, frame, ev):  # R56-R58
         seat = st.seats[i]
         if action == A.PASS:
             seat.took = DONE
@@ -505,10 +545,9 @@ class HadaraRules(Game):
         seat.took += 1
         if not face_down:
             seat.tracks[track] += slot.bonus + self.fx.statue_boost(seat)  # R57, PE4
-        ev.append(event("statue", seat=i, slot=slot_index, track=TRACKS[track],
-                        face_down=bool(face_down), paid=cost))
+        ev.append(event("statue", seat=i, slot=slot_index, track=TRACKS[track], face_down=bool(face_down), paid=cost))
 
-    def _apply_tile(self, st, i, action, frame, ev):                      # PE3
+    def _apply_tile(self, st, i, action, frame, ev):  # PE3
         seat = st.seats[i]
         track = action - A.TILE
         card = frame.args["card"]
@@ -517,7 +556,7 @@ class HadaraRules(Game):
         seat.tracks[track] += self.fx.tile_holder(card).track_bonus
         ev.append(event("tile_held", seat=i, card=self.card_id[card], track=TRACKS[track]))
 
-    def _apply_feed(self, st, i, action, frame, ev):                      # R67-R69, PE6
+    def _apply_feed(self, st, i, action, frame, ev):  # R67-R69, PE6
         seat = st.seats[i]
         if action == A.FEED_PAY:
             coins = self.fx.feed_payment(seat)[0]
@@ -529,7 +568,7 @@ class HadaraRules(Game):
         self._remove(st, seat, card)
         ev.append(event("removed", seat=i, card=self.card_id[card]))
 
-    def _apply_medals(self, st, i, action, frame, ev):                    # R72-R74
+    def _apply_medals(self, st, i, action, frame, ev):  # R72-R74
         seat = st.seats[i]
         silver, gold = self.medal_prices(st, seat)
         if action == A.PASS:
@@ -552,7 +591,7 @@ class HadaraRules(Game):
         for t in range(4):
             tracks[t] += sign * deltas[t]
 
-    def _buy(self, st, i: int, card: int, ev: list) -> None:              # R37-R41
+    def _buy(self, st, i: int, card: int, ev: list) -> None:  # R37-R41
         seat = st.seats[i]
         price = self.price(seat, card)
         seat.coins -= price
@@ -561,7 +600,7 @@ class HadaraRules(Game):
         self._gain(seat, self.bonus_of[card])
         self._booster_shift(seat, card, +1)
         ev.append(event("bought", seat=i, card=self.card_id[card], price=price))
-        if self.fx.tile_holder(card) and any(seat.tiles):                 # PE3: must place
+        if self.fx.tile_holder(card) and any(seat.tiles):  # PE3: must place
             st.stack.append(Decision(kind="tile", seats=[i], args={"card": card}))
 
     def _patron_shift(self, seat: Seat, card: int, sign: int) -> None:
@@ -586,11 +625,11 @@ class HadaraRules(Game):
                 if code >= 0 and code % 2 == 0:
                     seat.tracks[code // 2] += sign * boost
 
-    def _sell(self, st, i: int, card: int, ev: list, secret: bool) -> None:   # R43
+    def _sell(self, st, i: int, card: int, ev: list, secret: bool) -> None:  # R43
         seat = st.seats[i]
         coins = self.sale_value(seat, card)
         seat.coins += coins
-        if secret:                      # a Phase A sale: the others never see the card
+        if secret:  # a Phase A sale: the others never see the card
             seat.sold_secret.append(card)
             ev.append(event("sold", seat=i, coins=coins, color=COLORS[self.color_of[card]]))
             ev.append(event("sold_card", to=[i], card=self.card_id[card]))
@@ -598,12 +637,12 @@ class HadaraRules(Game):
             st.out.append(card)
             ev.append(event("sold", seat=i, coins=coins, card=self.card_id[card]))
 
-    def _remove(self, st, seat: Seat, card: int) -> None:                 # R68-R69
+    def _remove(self, st, seat: Seat, card: int) -> None:  # R68-R69
         seat.cards.remove(card)
         self._patron_shift(seat, card, -1)
         self._gain(seat, self.bonus_of[card], -1)
         st.out.append(card)
-        if card in seat.held:                                             # PE3 tile returns
+        if card in seat.held:  # PE3 tile returns
             track = seat.held.pop(card)
             seat.tiles[track] += 1
             seat.tracks[track] -= self.fx.tile_holder(card).track_bonus
@@ -621,7 +660,7 @@ class HadaraRules(Game):
                 watched = COLORS.index(patron.color)
                 count = sum(1 for c in seat.cards if self.color_of[c] == watched)
                 tracks[self.track_of_color[watched]] += patron.per_card * count
-        for c, annexed in zip(seat.colonies, seat.annexed):
+        for c, annexed in zip(seat.colonies, seat.annexed, strict=True):
             if annexed:
                 for t, b in enumerate(self.colonies[c].back_bonus.as_tuple()):
                     tracks[t] += b
@@ -636,14 +675,17 @@ class HadaraRules(Game):
     def check_invariants(self, st: HadaraState) -> list[str]:
         problems = []
         if not st.seats[0].base:
-            return problems                                   # start cards not applied yet
+            return problems  # start cards not applied yet
         places = [*st.box, *st.out]
         for pile in (*st.decks, *st.piles):
             places.extend(pile)
         for seat in st.seats:
             places += seat.cards + seat.hand + seat.sold_secret
-        expected = sorted(k for k in range(self.n_cards) if self.epoch_of[k] <= st.epoch
-                          and not (st.options["mode"] == "basic" and self.star_of[k]))
+        expected = sorted(
+            k
+            for k in range(self.n_cards)
+            if self.epoch_of[k] <= st.epoch and not (st.options["mode"] == "basic" and self.star_of[k])
+        )
         if sorted(places) != expected:
             problems.append("cards of the epochs so far are not each in exactly one place")
         tokens = [*st.colony_box]
@@ -654,8 +696,7 @@ class HadaraRules(Game):
             if seat.coins < 0:
                 problems.append(f"seat {i} has {seat.coins} coins (R38)")
             if seat.tracks != self.formula_tracks(seat):
-                problems.append(f"seat {i} tracks {seat.tracks} differ from R81's "
-                                f"{self.formula_tracks(seat)}")
+                problems.append(f"seat {i} tracks {seat.tracks} differ from R81's {self.formula_tracks(seat)}")
             used = list(seat.tiles)
             for code in seat.statues:
                 if code >= 0:
@@ -681,15 +722,30 @@ class HadaraRules(Game):
         kind = frame.kind
         if not 0 <= action < self.num_actions:
             return f"unknown action id {action} (ids are 0..{self.num_actions - 1})", "protocol"
-        expected = {"side": "choose a start card side", "wheel": "set the wheel",
-                    "draw": "discard one drawn card and buy or sell the other",
-                    "take": "take the top card of a discard pile", "colony": "take a colony or pass",
-                    "colony_mode": "plunder or annex the new colony",
-                    "statue": "create a statue or pass", "tile": "place a bonus tile on the card",
-                    "feed": "remove a card (or pay with PE6)", "medals": "buy medals or pass"}
-        rule_of = {"side": "R21", "wheel": "R31", "draw": "R33", "take": "R63", "colony": "R46",
-                   "colony_mode": "R49", "statue": "R56", "tile": "PE3", "feed": "R67",
-                   "medals": "R72"}
+        expected = {
+            "side": "choose a start card side",
+            "wheel": "set the wheel",
+            "draw": "discard one drawn card and buy or sell the other",
+            "take": "take the top card of a discard pile",
+            "colony": "take a colony or pass",
+            "colony_mode": "plunder or annex the new colony",
+            "statue": "create a statue or pass",
+            "tile": "place a bonus tile on the card",
+            "feed": "remove a card (or pay with PE6)",
+            "medals": "buy medals or pass",
+        }
+        rule_of = {
+            "side": "R21",
+            "wheel": "R31",
+            "draw": "R33",
+            "take": "R63",
+            "colony": "R46",
+            "colony_mode": "R49",
+            "statue": "R56",
+            "tile": "PE3",
+            "feed": "R67",
+            "medals": "R72",
+        }
         if kind == "draw" and A.DRAW <= action < A.TAKE:
             keep = seat.hand[1 - (action - A.DRAW) // 2]
             return self._unaffordable(seat, keep)
@@ -707,8 +763,7 @@ class HadaraRules(Game):
                 return f"no colony with requirement {req} is left", "R16"
             if any(self.colonies[c].requirement == req for c in seat.colonies):
                 return f"you already own a colony with requirement {req}", "R53"
-            return (f"military {seat.tracks[1]} is below the requirement {req} "
-                    f"(after PE10/PE2)", "R46")
+            return (f"military {seat.tracks[1]} is below the requirement {req} (after PE10/PE2)", "R46")
         if kind == "colony_mode" and action == A.ANNEX:
             return "not enough coins to annex this colony; plunder it", "R51"
         if kind == "statue" and A.STATUE <= action < A.SILVER:
@@ -722,8 +777,11 @@ class HadaraRules(Game):
                 return f"statue slot {s + 1} is already used", "R56"
             if seat.tiles[track] == 0:
                 return f"no unused {TRACKS[track]} bonus tile left", "R62"
-            return (f"culture {seat.tracks[2]} is below the slot's requirement "
-                    f"{self.slots[s].requirement} (after PE10/PE2)", "R56")
+            return (
+                f"culture {seat.tracks[2]} is below the slot's requirement "
+                f"{self.slots[s].requirement} (after PE10/PE2)",
+                "R56",
+            )
         if kind == "medals" and action in (A.GOLD, *range(A.SILVER, A.SILVER + 4)):
             silver, gold = self.medal_prices(st, seat)
             if action == A.GOLD:
@@ -744,21 +802,26 @@ class HadaraRules(Game):
         return f"now you must {expected[kind]}", rule_of[kind]
 
     def _unaffordable(self, seat: Seat, card: int) -> tuple[str, str]:
-        return (f"{self.card_id[card]} costs {self.price(seat, card)} coins after discounts, "
-                f"you have {seat.coins}; sell it instead", "R38")
+        return (
+            f"{self.card_id[card]} costs {self.price(seat, card)} coins after discounts, "
+            f"you have {seat.coins}; sell it instead",
+            "R38",
+        )
 
     # --- scoring (R96-R98) ---------------------------------------------------------------------
     def score_seat(self, st: HadaraState, seat: Seat) -> Score:
-        colonies = sum(self.colonies[c].back_vp if annexed else self.colonies[c].front_vp
-                       for c, annexed in zip(seat.colonies, seat.annexed))
+        colonies = sum(
+            self.colonies[c].back_vp if annexed else self.colonies[c].front_vp
+            for c, annexed in zip(seat.colonies, seat.annexed, strict=True)
+        )
         face_down = [s for s, code in enumerate(seat.statues) if code >= 0 and code % 2]
         statues = sum(self.slots[s].vp for s, code in enumerate(seat.statues) if code >= 0)
         statues += sum(self.slots[s].bonus for s in face_down)
-        if st.options["pe4_facedown"] == "ru":                            # A3
+        if st.options["pe4_facedown"] == "ru":  # A3
             statues += self.fx.statue_facedown_vp(seat) * len(face_down)
         halves = sorted((math.ceil(seat.tracks[t] / 2), seat.tracks[t]) for t in seat.silver)
         silver = sum(h for h, _ in halves)
-        if halves and self.fx.has(seat, FullSilver):                      # PE14
+        if halves and self.fx.has(seat, FullSilver):  # PE14
             best = max(full - half for half, full in halves)
             silver += best
         counts = [0] * 5
@@ -772,8 +835,14 @@ class HadaraRules(Game):
         cards = sum(self.vp_of[k] for k in seat.cards)
         coins = seat.coins // 5
         left = seat.coins % 5 if st.options["tiebreak"] == "leftover" else seat.coins
-        breakdown = {"colonies": colonies, "statues": statues, "silver": silver, "gold": gold,
-                     "cards": cards, "coins": coins}
+        breakdown = {
+            "colonies": colonies,
+            "statues": statues,
+            "silver": silver,
+            "gold": gold,
+            "cards": cards,
+            "coins": coins,
+        }
         return Score(total=sum(breakdown.values()), breakdown=breakdown, tiebreak=(left,))
 
     def scores(self, st: HadaraState) -> list[Score]:

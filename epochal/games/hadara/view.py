@@ -11,17 +11,27 @@ from epochal.engine.hidden import redeal
 
 from . import actions as A
 from .cards import TRACKS
-from .rules import BOARD, CRESTS, HadaraRules as Hadara
+from .rules import BOARD, CRESTS
+from .rules import HadaraRules as Hadara
 from .state import HadaraState
 
 
 def card_info(game: Hadara, k: int) -> dict:
     c = game.data.cards[k]
-    info = {"id": c.id, "epoch": c.epoch, "color": c.color, "cost": c.cost, "vp": c.vp,
-            "bonus": dict(zip(TRACKS, c.bonus.as_tuple())), "provenance": c.provenance}
+    info = {
+        "id": c.id,
+        "epoch": c.epoch,
+        "color": c.color,
+        "cost": c.cost,
+        "vp": c.vp,
+        "bonus": dict(zip(TRACKS, c.bonus.as_tuple(), strict=True)),
+        "provenance": c.provenance,
+    }
     if c.effect is not None:
-        info["effect"] = {"pe": type(c.effect).__struct_config__.tag,
-                          **{f: getattr(c.effect, f) for f in c.effect.__struct_fields__}}
+        info["effect"] = {
+            "pe": type(c.effect).__struct_config__.tag,
+            **{f: getattr(c.effect, f) for f in c.effect.__struct_fields__},
+        }
     if c.star:
         info["star"] = True
     return info
@@ -29,13 +39,19 @@ def card_info(game: Hadara, k: int) -> dict:
 
 def colony_front(game: Hadara, token: int) -> dict:
     col = game.colonies[token]
-    return {"id": col.id, "requirement": col.requirement, "vp": col.front_vp,
-            "plunder": col.plunder, "annex_cost": col.annex_cost, "provenance": col.provenance}
+    return {
+        "id": col.id,
+        "requirement": col.requirement,
+        "vp": col.front_vp,
+        "plunder": col.plunder,
+        "annex_cost": col.annex_cost,
+        "provenance": col.provenance,
+    }
 
 
 def colony_back(game: Hadara, token: int) -> dict:
     col = game.colonies[token]
-    return {"bonus": dict(zip(TRACKS, col.back_bonus.as_tuple())), "vp": col.back_vp}
+    return {"bonus": dict(zip(TRACKS, col.back_bonus.as_tuple(), strict=True)), "vp": col.back_vp}
 
 
 def view(game: Hadara, st: HadaraState, seat: int | None) -> dict:
@@ -44,18 +60,24 @@ def view(game: Hadara, st: HadaraState, seat: int | None) -> dict:
     for i, s in enumerate(st.seats):
         start = game.data.start_cards[s.start]
         entry = {
-            "seat": i, "crest": CRESTS[i], "coins": s.coins,
-            "tracks": dict(zip(TRACKS, s.tracks)),
-            "start_card": start.number if s.side else None, "side": s.side or None,
+            "seat": i,
+            "crest": CRESTS[i],
+            "coins": s.coins,
+            "tracks": dict(zip(TRACKS, s.tracks, strict=True)),
+            "start_card": start.number if s.side else None,
+            "side": s.side or None,
             "initiative": getattr(start, s.side).initiative if s.side else None,
             "cards": [game.card_id[k] for k in s.cards],
-            "colonies": [{**colony_front(game, c), "annexed": a,
-                          **({"back": colony_back(game, c)} if a else {})}
-                         for c, a in zip(s.colonies, s.annexed)],
-            "statues": [None if code < 0 else {"track": TRACKS[code // 2], "face_down": bool(code % 2)}
-                        for code in s.statues],
-            "unused_tiles": dict(zip(TRACKS, s.tiles)),
-            "silver": [TRACKS[t] for t in s.silver], "gold": s.gold,
+            "colonies": [
+                {**colony_front(game, c), "annexed": a, **({"back": colony_back(game, c)} if a else {})}
+                for c, a in zip(s.colonies, s.annexed, strict=True)
+            ],
+            "statues": [
+                None if code < 0 else {"track": TRACKS[code // 2], "face_down": bool(code % 2)} for code in s.statues
+            ],
+            "unused_tiles": dict(zip(TRACKS, s.tiles, strict=True)),
+            "silver": [TRACKS[t] for t in s.silver],
+            "gold": s.gold,
             "held_tiles": {game.card_id[k]: TRACKS[t] for k, t in s.held.items()},
             "hand_size": len(s.hand),
         }
@@ -77,34 +99,55 @@ def view(game: Hadara, st: HadaraState, seat: int | None) -> dict:
             shown.add(pile[-1])
     if seat is not None:
         shown.update(st.seats[seat].hand)
-        shown.update(st.seats[seat].sold_secret)         # the seller knows what he sold
+        shown.update(st.seats[seat].sold_secret)  # the seller knows what he sold
     return {
-        "game": game.name, "players": st.players, "options": dict(st.options),
-        "data": {"name": game.data.name, "status": game.data_status(),
-                 "provisional": game.data.provisional},
-        "epoch": st.epoch, "step": st.step, "over": st.over, "ply": st.ply,
-        "first_players": list(st.first), "wheel": st.wheel, "round": st.round,
-        "board": [{"color": BOARD[p], "deck": len(st.decks[p]), "pile": len(st.piles[p]),
-                   "top": game.card_id[st.piles[p][-1]] if st.piles[p] else None}
-                  for p in range(len(BOARD))],
-        "crest_decks": ({CRESTS[i]: BOARD[game.deck_at(st, i)] for i in range(st.players)}
-                        if st.step == "A2" else {}),
-        "colonies": [{"requirement": game.requirements[v], "left": len(stack),
-                      "top": colony_front(game, stack[-1]) if stack else None}
-                     for v, stack in enumerate(st.stacks)],
+        "game": game.name,
+        "players": st.players,
+        "options": dict(st.options),
+        "data": {"name": game.data.name, "status": game.data_status(), "provisional": game.data.provisional},
+        "epoch": st.epoch,
+        "step": st.step,
+        "over": st.over,
+        "ply": st.ply,
+        "first_players": list(st.first),
+        "wheel": st.wheel,
+        "round": st.round,
+        "board": [
+            {
+                "color": BOARD[p],
+                "deck": len(st.decks[p]),
+                "pile": len(st.piles[p]),
+                "top": game.card_id[st.piles[p][-1]] if st.piles[p] else None,
+            }
+            for p in range(len(BOARD))
+        ],
+        "crest_decks": ({CRESTS[i]: BOARD[game.deck_at(st, i)] for i in range(st.players)} if st.step == "A2" else {}),
+        "colonies": [
+            {
+                "requirement": game.requirements[v],
+                "left": len(stack),
+                "top": colony_front(game, stack[-1]) if stack else None,
+            }
+            for v, stack in enumerate(st.stacks)
+        ],
         "out_pile": len(st.out),
-        "seats": seats, "you": seat, "decision": decision,
+        "seats": seats,
+        "you": seat,
+        "decision": decision,
         "legal": [{"id": a, "text": action_text(game, st, seat, a)} for a in legal],
         "cards": {game.card_id[k]: card_info(game, k) for k in sorted(shown)},
-        "scores": ([{"total": sc.total, **sc.breakdown, "tiebreak": list(sc.tiebreak)}
-                    for sc in game.scores(st)] if st.over else None),
+        "scores": (
+            [{"total": sc.total, **sc.breakdown, "tiebreak": list(sc.tiebreak)} for sc in game.scores(st)]
+            if st.over
+            else None
+        ),
         "winners": game.winners(st) if st.over else None,
     }
 
 
 def short(game: Hadara, k: int) -> str:
     c = game.data.cards[k]
-    bonus = " ".join(f"{t[:3].upper()}+{v}" for t, v in zip(TRACKS, c.bonus.as_tuple()) if v)
+    bonus = " ".join(f"{t[:3].upper()}+{v}" for t, v in zip(TRACKS, c.bonus.as_tuple(), strict=True) if v)
     effect = f" {type(c.effect).__struct_config__.tag}" if c.effect is not None else ""
     return f"{c.id} ({c.color}, cost {c.cost}, {c.vp} VP{', ' + bonus if bonus else ''}{effect})"
 
@@ -118,15 +161,18 @@ def action_text(game: Hadara, st: HadaraState, seat: int | None, a: int) -> str:
         side = "AB"[a - A.SIDE]
         sc = game.data.start_cards[s.start]
         v = getattr(sc, side)
-        tr = ", ".join(f"{t} {x}" for t, x in zip(TRACKS, v.tracks.as_tuple()))
+        tr = ", ".join(f"{t} {x}" for t, x in zip(TRACKS, v.tracks.as_tuple(), strict=True))
         return f"use side {side} of start card {sc.number}: initiative {v.initiative}, {tr}, {v.coins} coins"
     if A.DRAW <= a < A.TAKE:
         d, sell = divmod(a - A.DRAW, 2)
         if not s or len(s.hand) < 2:
             return "discard one drawn card, buy or sell the other"
         discard, keep = s.hand[d], s.hand[1 - d]
-        verb = (f"sell {short(game, keep)} for {game.sale_value(s, keep)}" if sell
-                else f"buy {short(game, keep)} for {game.price(s, keep)}")
+        verb = (
+            f"sell {short(game, keep)} for {game.sale_value(s, keep)}"
+            if sell
+            else f"buy {short(game, keep)} for {game.price(s, keep)}"
+        )
         return f"discard {game.card_id[discard]}, {verb}"
     if A.TAKE <= a < A.COLONY:
         p, sell = divmod(a - A.TAKE, 2)
@@ -134,8 +180,7 @@ def action_text(game: Hadara, st: HadaraState, seat: int | None, a: int) -> str:
         if not pile:
             return f"take from the empty {BOARD[p]} pile"
         k = pile[-1]
-        verb = (f"sell it for {game.sale_value(s, k)}" if sell
-                else f"buy it for {game.price(s, k)}")
+        verb = f"sell it for {game.sale_value(s, k)}" if sell else f"buy it for {game.price(s, k)}"
         return f"take {short(game, k)} from the {BOARD[p]} pile and {verb}"
     if A.COLONY <= a < A.PLUNDER:
         return f"take a colony with requirement {game.requirements[a - A.COLONY]}"
@@ -147,7 +192,7 @@ def action_text(game: Hadara, st: HadaraState, seat: int | None, a: int) -> str:
         code = a - A.STATUE
         slot, track, fd = code // 8, (code % 8) // 2, code % 2
         sl = game.slots[slot]
-        side = (f"face down for {sl.bonus} VP" if fd else f"face up: {TRACKS[track]} +{sl.bonus}")
+        side = f"face down for {sl.bonus} VP" if fd else f"face up: {TRACKS[track]} +{sl.bonus}"
         return f"statue in slot {slot + 1} (culture {sl.requirement}, {sl.vp} VP) with the {TRACKS[track]} tile {side}"
     if A.SILVER <= a < A.GOLD:
         return f"buy a silver medal on {TRACKS[a - A.SILVER]}"
@@ -167,7 +212,7 @@ def action_text(game: Hadara, st: HadaraState, seat: int | None, a: int) -> str:
 def determinize(game: Hadara, st: HadaraState, seat: int, rng) -> HadaraState:
     """Re-deal what ``seat`` cannot see, keeping every colour and every visible front in place."""
     out = st.clone()
-    out.rng = rng.getrandbits(64)          # future deals must not be the real ones
+    out.rng = rng.getrandbits(64)  # future deals must not be the real ones
     # Card places hidden from `seat`, grouped by colour (a card's back shows epoch and colour).
     slots: dict[int, list[tuple[list, int]]] = {}
 
@@ -187,16 +232,22 @@ def determinize(game: Hadara, st: HadaraState, seat: int, rng) -> HadaraState:
             hide(other.hand, j)
         for j in range(len(other.sold_secret)):
             hide(other.sold_secret, j)
-    redeal(slots, rng)                     # no running effect holds on to a hidden card
+    redeal(slots, rng)  # no running effect holds on to a hidden card
     # Colony backs: below each stack's visible top, in the box and under plundered fronts,
     # tokens with equal fronts may swap.
     for v, stack in enumerate(out.stacks):
         pool = [(stack, j) for j in range(len(stack) - 1)]
-        pool += [(out.colony_box, j) for j, t in enumerate(out.colony_box)
-                 if game.colonies[t].requirement == game.requirements[v]]
-        pool += [(other.colonies, j) for other in out.seats
-                 for j, (t, annexed) in enumerate(zip(other.colonies, other.annexed))
-                 if not annexed and game.colonies[t].requirement == game.requirements[v]]
+        pool += [
+            (out.colony_box, j)
+            for j, t in enumerate(out.colony_box)
+            if game.colonies[t].requirement == game.requirements[v]
+        ]
+        pool += [
+            (other.colonies, j)
+            for other in out.seats
+            for j, (t, annexed) in enumerate(zip(other.colonies, other.annexed, strict=True))
+            if not annexed and game.colonies[t].requirement == game.requirements[v]
+        ]
         _shuffle_by_front(game, pool, rng)
     # Another seat's simultaneous choice is unknown, only that it was made: guess one.
     if out.stack:
@@ -216,5 +267,5 @@ def _shuffle_by_front(game: Hadara, pool, rng) -> None:
         if len(places) > 1:
             tokens = sorted(c[j] for c, j in places)
             rng.shuffle(tokens)
-            for (c, j), t in zip(places, tokens):
+            for (c, j), t in zip(places, tokens, strict=True):
                 c[j] = t

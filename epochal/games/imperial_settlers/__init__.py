@@ -7,7 +7,9 @@ docs/games/imperial-settlers-data.md.
 
 from __future__ import annotations
 
-from . import cards, observe as _observe, view as _view
+from . import cards
+from . import observe as _observe
+from . import view as _view
 from .rules import SettlersRules
 
 
@@ -36,8 +38,9 @@ def make_game(data: str | None = None) -> ImperialSettlers:
     from pathlib import Path
 
     from epochal import datafile
+
     directory = Path(data) if data else cards.DATA_DIR
-    datafile.check_source(directory, cards.DataError)    # no pipe, no huge file read
+    datafile.check_source(directory, cards.DataError)  # no pipe, no huge file read
     if not directory.is_dir():
         raise cards.DataError(f"{directory}: not a directory of Imperial Settlers data files")
     raw = b"".join(p.read_bytes() for p in sorted(directory.glob("*.json")))

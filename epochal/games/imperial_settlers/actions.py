@@ -6,20 +6,19 @@ location to discard, a deal, a hand card). Solo attack cards are no cards of tho
 names one where an effect may choose it.
 """
 
-PASS = 0             # R53
-END = 1              # end the turn / stop exchanging / decline an optional choice
-CARD_COMMON = 2      # a gained card comes from the common deck (R118)
-CARD_EMPIRE = 3      # ... from your empire deck
-EXCHANGE = 4         # 4..8: 2 workers for wood, stone, food, a common card, an empire card (R95)
+PASS = 0  # R53
+END = 1  # end the turn / stop exchanging / decline an optional choice
+CARD_COMMON = 2  # a gained card comes from the common deck (R118)
+CARD_EMPIRE = 3  # ... from your empire deck
+EXCHANGE = 4  # 4..8: 2 workers for wood, stone, food, a common card, an empire card (R95)
 EXCHANGE_GOODS = ("wood", "stone", "food", "common_card", "empire_card")
-OPTION = 9           # 9..16: option i of a "choose"
+OPTION = 9  # 9..16: option i of a "choose"
 MAX_OPTIONS = 8
-STEAL = 17           # 17..28: take resource r from seat s (Saboteurs): 17 + 3 * s + r
-ATTACK = 29          # 29..44: solo attack card i of the data (a deal of the virtual opponent, A44)
-ATTACK_CARDS = 16    # §2
+STEAL = 17  # 17..28: take resource r from seat s (Saboteurs): 17 + 3 * s + r
+ATTACK = 29  # 29..44: solo attack card i of the data (a deal of the virtual opponent, A44)
+ATTACK_CARDS = 16  # §2
 CARD_BASE = 48
-BLOCKS = ("build", "deal", "raze_hand", "raze", "activate", "activate2", "defend", "samurai",
-          "pick")
+BLOCKS = ("build", "deal", "raze_hand", "raze", "activate", "activate2", "defend", "samurai", "pick")
 
 
 class Layout:

@@ -22,69 +22,69 @@ from epochal import datafile
 from epochal.datafile import Bool, Choice, Int, Lazy, List, Map, Obj, Tagged
 
 DATA_DIR = Path(__file__).parent / "data"
-FACTIONS = ("Romans", "Barbarians", "Egyptians", "Japanese")          # R2
+FACTIONS = ("Romans", "Barbarians", "Egyptians", "Japanese")  # R2
 CODES = {"Romans": "ROM", "Barbarians": "BAR", "Egyptians": "EGY", "Japanese": "JAP"}
 DECKS = ("common", "romans", "barbarians", "egyptians", "japanese")
-KINDS = ("production", "feature", "action")                          # R17
+KINDS = ("production", "feature", "action")  # R17
 COLOURS = ("black", "purple", "blue", "brown", "gold", "red", "pink", "grey")  # R12; gold = yellow
-RESOURCES = ("wood", "stone", "food")                                # R11
-SUPPLY = ("wood", "stone", "food", "gold", "worker", "raze", "defence")   # a personal supply
+RESOURCES = ("wood", "stone", "food")  # R11
+SUPPLY = ("wood", "stone", "food", "gold", "worker", "raze", "defence")  # a personal supply
 GOODS = (*SUPPLY, "vp", "card", "common_card", "empire_card", "samurai")  # R10 and card kinds
 PAYS = ("wood", "stone", "food", "gold", "worker", "raze", "card", "deal")
 DEALS = ("wood", "stone", "food", "gold", "worker", "raze", "vp", "card")
 TRIGGERS = ("build", "raze", "opponent_exchange")
 PROVENANCE = ("exact", "partial", "provisional")
-COMMON_COUNT = 84                                                    # §2
+COMMON_COUNT = 84  # §2
 FACTION_COUNT = 30
 ATTACK_FILE = "solo_attacks.json"
-ATTACK_COUNT = 16                                                    # §2, R196
-ATTACK_TARGETS = ("wood", "stone", "food", "gold", "worker", "raze", "defence", "vp",
-                  "card")                                            # the goods of R10
-MAX_COPIES = 10                  # copies of one card entry (the most in the box: 6 Ruins)
-MAX_COUNT = 10                   # goods in a cost, a payment, a gain or a raze bonus
-MAX_VP = 20                      # a card's end-game VP
-MAX_OPS = 20                     # operations in one list
+ATTACK_COUNT = 16  # §2, R196
+ATTACK_TARGETS = ("wood", "stone", "food", "gold", "worker", "raze", "defence", "vp", "card")  # the goods of R10
+MAX_COPIES = 10  # copies of one card entry (the most in the box: 6 Ruins)
+MAX_COUNT = 10  # goods in a cost, a payment, a gain or a raze bonus
+MAX_VP = 20  # a card's end-game VP
+MAX_OPS = 20  # operations in one list
 
 Provenance = Literal["exact", "partial", "provisional"]
 
 
 class Action(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
-    limit: int = 1                      # activations per round (R89, R91)
-    pay: dict[str, int] = {}            # goods placed on the card; "card"/"deal": discarded
+    limit: int = 1  # activations per round (R89, R91)
+    pay: dict[str, int] = {}  # goods placed on the card; "card"/"deal": discarded
     do: list[dict] = []
 
 
 class Trigger(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
-    on: str                             # build / raze / opponent_exchange
-    colour: str | None = None           # build: only locations of this colour
+    on: str  # build / raze / opponent_exchange
+    colour: str | None = None  # build: only locations of this colour
     do: list[dict] = []
 
 
 class Card(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
     """One entry of a data file: a card and its copies."""
-    id: str                             # the first copy's id: deck code + 3 digits
+
+    id: str  # the first copy's id: deck code + 3 digits
     kind: str
     colours: list[str]
     cost: dict[str, int]
     copies: int = 1
-    name: str | None = None             # English-edition name, where established
-    name_probable: str | None = None    # a probable English name
-    name_ru: str | None = None          # the Russian-edition name (the rulebook's)
-    name_cs: str | None = None          # the Czech-edition name (ncf), for cards without a name
-    discard: int = 0                    # built locations / foundations to discard (R59)
+    name: str | None = None  # English-edition name, where established
+    name_probable: str | None = None  # a probable English name
+    name_ru: str | None = None  # the Russian-edition name (the rulebook's)
+    name_cs: str | None = None  # the Czech-edition name (ncf), for cards without a name
+    discard: int = 0  # built locations / foundations to discard (R59)
     raze: dict[str, int] | None = None  # raze bonus (R13); None: cannot be razed
-    deal: str | None = None             # deal bonus (empire cards, R68)
-    vp: int | None = None               # end-game VP; None: 1 common, 2 empire (R134)
+    deal: str | None = None  # deal bonus (empire cards, R68)
+    vp: int | None = None  # end-game VP; None: 1 common, 2 empire (R134)
     production: list[dict] = []
-    bonus: list[dict] = []              # build bonus (R62)
+    bonus: list[dict] = []  # build bonus (R62)
     action: Action | None = None
     triggers: list[Trigger] = []
-    unrazeable: bool = False            # "cannot be razed" (R79)
-    stand_in: Action | None = None      # played only with the option stand_ins=on
+    unrazeable: bool = False  # "cannot be razed" (R79)
+    stand_in: Action | None = None  # played only with the option stand_ins=on
     variants: dict[str, dict[str, Any]] = {}
-    known: dict[str, str] = {}          # facts known about a part the engine does not play
-    unknown: list[str] = []             # what is not established (the gaps)
-    conflicts: list[str] = []           # where the sources disagree, and which one is kept
+    known: dict[str, str] = {}  # facts known about a part the engine does not play
+    unknown: list[str] = []  # what is not established (the gaps)
+    conflicts: list[str] = []  # where the sources disagree, and which one is kept
     note: str = ""
     provenance: Provenance = "exact"
     source: list[str] = []
@@ -92,7 +92,7 @@ class Card(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
 
 class Board(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
     production: list[dict]
-    store: str                          # the good kept through Cleanup (R126, R131)
+    store: str  # the good kept through Cleanup (R126, R131)
     provenance: Provenance = "provisional"
     source: list[str] = []
     note: str = ""
@@ -109,6 +109,7 @@ class DeckFile(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
 
 class AttackCard(msgspec.Struct, omit_defaults=True):
     """A solo attack card: the one good it shows, its attack target (R198)."""
+
     id: str
     target: str
     provenance: Provenance = "provisional"
@@ -120,20 +121,41 @@ class AttackDeck(msgspec.Struct, omit_defaults=True):
     cards: list[AttackCard]
     sources: dict[str, str] = {}
     note: str = ""
-    path: str = ""                      # where it was loaded from
+    path: str = ""  # where it was loaded from
 
 
 class Phys:
     """One physical card as the engine uses it (variants applied)."""
-    __slots__ = ("index", "id", "entry", "deck", "faction", "common", "kind", "colours", "cost",
-                 "discard", "raze", "deal", "vp", "production", "bonus", "action", "stand_in",
-                 "triggers", "unrazeable", "name", "cost_key")
+
+    __slots__ = (
+        "index",
+        "id",
+        "entry",
+        "deck",
+        "faction",
+        "common",
+        "kind",
+        "colours",
+        "cost",
+        "discard",
+        "raze",
+        "deal",
+        "vp",
+        "production",
+        "bonus",
+        "action",
+        "stand_in",
+        "triggers",
+        "unrazeable",
+        "name",
+        "cost_key",
+    )
 
     def __init__(self, index: int, cid: str, entry: Card, faction: str | None, over: dict):
         self.index = index
         self.id = cid
         self.entry = entry
-        self.faction = faction                      # None: a common card
+        self.faction = faction  # None: a common card
         self.common = faction is None
         self.deck = "common" if faction is None else faction
         self.kind = entry.kind
@@ -142,7 +164,7 @@ class Phys:
         self.discard = entry.discard
         self.raze = over.get("raze", entry.raze)
         self.deal = over.get("deal", entry.deal)
-        self.vp = entry.vp if entry.vp is not None else (1 if faction is None else 2)   # R134
+        self.vp = entry.vp if entry.vp is not None else (1 if faction is None else 2)  # R134
         self.production = entry.production
         self.bonus = entry.bonus
         self.action = entry.action
@@ -150,8 +172,7 @@ class Phys:
         self.triggers = entry.triggers
         self.unrazeable = entry.unrazeable
         self.name = display_name(entry)
-        self.cost_key = (self.cost.get("wood", 0), self.cost.get("stone", 0),
-                         self.cost.get("food", 0))
+        self.cost_key = (self.cost.get("wood", 0), self.cost.get("stone", 0), self.cost.get("food", 0))
 
 
 def display_name(entry: Card) -> str:
@@ -165,8 +186,7 @@ def display_name(entry: Card) -> str:
 def copy_ids(entry: Card) -> list[str]:
     """The ids of an entry's copies; [] for a malformed id or a copy count out of range (the
     validator reports those), so that no entry can make the loader allocate without bound."""
-    if not (len(entry.id) == 6 and entry.id[3:].isdigit()) or \
-            not 1 <= entry.copies <= MAX_COPIES:
+    if not (len(entry.id) == 6 and entry.id[3:].isdigit()) or not 1 <= entry.copies <= MAX_COPIES:
         return []
     code, number = entry.id[:3], int(entry.id[3:])
     return [f"{code}{number + i:03d}" for i in range(entry.copies)]
@@ -210,7 +230,7 @@ class DataSet:
                 self.entries.append((entry, faction))
                 for cid in copy_ids(entry):
                     over = entry.variants.get(cid, {})
-                    if not _VARIANT.fits(over):          # the validator reports it
+                    if not _VARIANT.fits(over):  # the validator reports it
                         over = {}
                     self.phys.append(Phys(len(self.phys), cid, entry, faction, over))
 
@@ -229,8 +249,7 @@ def load(directory: Path | None = None) -> DataSet:
     data = DataSet(files, load_attacks(attack_path(directory)))
     problems = validate(data)
     taken = {c.id for c in data.phys} & {a.id for a in data.attacks.cards}
-    problems += [f"{ATTACK_FILE}: card {cid}: field 'id': {cid} is also a card of a deck"
-                 for cid in sorted(taken)]
+    problems += [f"{ATTACK_FILE}: card {cid}: field 'id': {cid} is also a card of a deck" for cid in sorted(taken)]
     if problems:
         raise DataError(f"{directory}: " + "; ".join(problems[:20]))
     return data
@@ -258,12 +277,17 @@ def load_attacks(path: Path) -> AttackDeck:
     problems = check_attacks(raw, str(path))
     if problems:
         raise DataError("; ".join(problems[:20]))
-    cards = [AttackCard(id=c["id"], target=c["target"],
-                        provenance=c.get("provenance", "provisional"),
-                        source=list(c.get("source", [])), note=c.get("note", ""))
-             for c in raw["cards"]]
-    return AttackDeck(cards=cards, sources=dict(raw.get("sources", {})),
-                      note=raw.get("note", ""), path=str(path))
+    cards = [
+        AttackCard(
+            id=c["id"],
+            target=c["target"],
+            provenance=c.get("provenance", "provisional"),
+            source=list(c.get("source", [])),
+            note=c.get("note", ""),
+        )
+        for c in raw["cards"]
+    ]
+    return AttackDeck(cards=cards, sources=dict(raw.get("sources", {})), note=raw.get("note", ""), path=str(path))
 
 
 def check_attacks(raw, name: str = ATTACK_FILE) -> list[str]:
@@ -292,8 +316,7 @@ def check_attacks(raw, name: str = ATTACK_FILE) -> list[str]:
             problems.append(f"{name}: cards[{i}] is an object, not {c!r}")
             continue
         cid = c.get("id")
-        where = f"{name}: card {cid[:40]}" if isinstance(cid, str) and cid else \
-            f"{name}: cards[{i}]"
+        where = f"{name}: card {cid[:40]}" if isinstance(cid, str) and cid else f"{name}: cards[{i}]"
         if not isinstance(cid, str) or not cid.strip():
             problems.append(f"{where}: field 'id' must be a non-empty string")
         elif cid in seen:
@@ -301,26 +324,25 @@ def check_attacks(raw, name: str = ATTACK_FILE) -> list[str]:
         else:
             seen.add(cid)
         for key in sorted(set(c) - _ATTACK_FIELDS):
-            problems.append(f"{where}: unknown field {key!r} (fields: id, target, provenance, "
-                            f"source, note)")
+            problems.append(f"{where}: unknown field {key!r} (fields: id, target, provenance, source, note)")
         target = c.get("target")
         if isinstance(target, list):
-            problems.append(f"{where}: field 'target': an attack card shows one good (R198), "
-                            f"not {target!r}")
+            problems.append(f"{where}: field 'target': an attack card shows one good (R198), not {target!r}")
         elif target not in ATTACK_TARGETS:
-            problems.append(f"{where}: field 'target': {target!r} is not a good (R10, R198; "
-                            f"one of {', '.join(ATTACK_TARGETS)})")
+            problems.append(
+                f"{where}: field 'target': {target!r} is not a good (R10, R198; one of {', '.join(ATTACK_TARGETS)})"
+            )
         if c.get("provenance", "provisional") not in PROVENANCE:
-            problems.append(f"{where}: field 'provenance': {c.get('provenance')!r} is not one "
-                            f"of {', '.join(PROVENANCE)}")
+            problems.append(
+                f"{where}: field 'provenance': {c.get('provenance')!r} is not one of {', '.join(PROVENANCE)}"
+            )
         source = c.get("source", [])
         if not isinstance(source, list) or not all(isinstance(s, str) for s in source):
             problems.append(f"{where}: field 'source' is a list of source keys")
         else:
             for s in source:
                 if s not in sources:
-                    problems.append(f"{where}: field 'source': {s!r} is not described in "
-                                    f"'sources'")
+                    problems.append(f"{where}: field 'source': {s!r} is not described in 'sources'")
         if not isinstance(c.get("note", ""), str):
             problems.append(f"{where}: field 'note' is a string")
     return problems
@@ -335,7 +357,7 @@ def validate(data: DataSet) -> list[str]:
 
     def op_problems(label: str, value) -> list[str]:
         found = ops.problems(value, label)
-        if found:                          # check_ops expects the shapes the schema checks
+        if found:  # check_ops expects the shapes the schema checks
             return found
         return [f"{label}{p}" for p in check_ops(value)]
 
@@ -382,7 +404,7 @@ def validate(data: DataSet) -> list[str]:
                 if good not in RESOURCES:
                     problems.append(f"{where}: cost names {good!r}, not a resource (R58)")
             problems += _counts(where, "cost", c.cost, 0)
-            for good in (c.raze or {}):
+            for good in c.raze or {}:
                 if good not in GOODS:
                     problems.append(f"{where}: raze bonus names unknown good {good!r}")
             problems += _counts(where, "raze", c.raze or {}, 1)
@@ -393,26 +415,22 @@ def validate(data: DataSet) -> list[str]:
             if c.deal is not None and c.deal not in DEALS:
                 problems.append(f"{where}: unknown deal good {c.deal!r}")
             if f.faction is None and (c.deal is not None or c.discard):
-                problems.append(f"{where}: a common card has no deal and discards nothing "
-                                f"(R13, R59)")
+                problems.append(f"{where}: a common card has no deal and discards nothing (R13, R59)")
             if f.faction is not None and f.faction != "Japanese" and c.raze is not None:
                 problems.append(f"{where}: only common and Japanese cards can be razed (R13)")
             if c.kind != "production" and c.production:
                 problems.append(f"{where}: production on a {c.kind} location")
             if c.kind != "action" and (c.action or c.stand_in):
                 problems.append(f"{where}: an action on a {c.kind} location")
-            if c.kind == "action" and c.action is None and c.stand_in is None and \
-                    c.provenance != "provisional":
-                problems.append(f"{where}: an action location whose action is unknown is "
-                                f"provisional")
+            if c.kind == "action" and c.action is None and c.stand_in is None and c.provenance != "provisional":
+                problems.append(f"{where}: an action location whose action is unknown is provisional")
             for cid, over in c.variants.items():
                 if cid not in ids:
                     problems.append(f"{where}: variant {cid} is not one of its copies")
                 if set(over) - {"cost", "raze", "deal"}:
                     problems.append(f"{where}: variant {cid} changes {sorted(set(over))}")
                 else:
-                    problems += [f"{where}: {p}"
-                                 for p in _VARIANT.problems(over, f"variants.{cid}")]
+                    problems += [f"{where}: {p}" for p in _VARIANT.problems(over, f"variants.{cid}")]
             for part in ("production", "bonus"):
                 problems += [f"{where}: {p}" for p in op_problems(part, getattr(c, part))]
             for name_, act in (("action", c.action), ("stand_in", c.stand_in)):
@@ -441,19 +459,29 @@ def validate(data: DataSet) -> list[str]:
             problems.append(f"{name} holds {count} cards, not {expected} (§2)")
     for faction in FACTIONS:
         if faction.lower() not in data.files:
-            problems.append(f"{faction.lower()}.json: missing; a data directory holds every "
-                            f"empire's deck (R2: up to four players, each an empire)")
+            problems.append(
+                f"{faction.lower()}.json: missing; a data directory holds every "
+                f"empire's deck (R2: up to four players, each an empire)"
+            )
     return problems
 
 
 def _counts(where: str, field: str, goods: dict[str, int], low: int) -> list[str]:
-    return [f"{where}: {field} {good} {n}: from {low} to {MAX_COUNT}"
-            for good, n in goods.items() if not low <= n <= MAX_COUNT]
+    return [
+        f"{where}: {field} {good} {n}: from {low} to {MAX_COUNT}"
+        for good, n in goods.items()
+        if not low <= n <= MAX_COUNT
+    ]
 
 
-_VARIANT = Obj(optional={"cost": Map(Choice(*RESOURCES), Int(0, MAX_COUNT)),
-                         "raze": Map(Choice(*GOODS), Int(1, MAX_COUNT)),
-                         "deal": Choice(*DEALS)}, name="a variant")
+_VARIANT = Obj(
+    optional={
+        "cost": Map(Choice(*RESOURCES), Int(0, MAX_COUNT)),
+        "raze": Map(Choice(*GOODS), Int(1, MAX_COUNT)),
+        "deal": Choice(*DEALS),
+    },
+    name="a variant",
+)
 _SCHEMAS: dict = {}
 
 
@@ -466,22 +494,34 @@ def _schemas() -> dict:
 
     n = Int(1, MAX_COUNT)
     ops = Lazy(lambda: _SCHEMAS["ops"])
-    none = {name: Obj(name=name) for name in ("deal_again", "activate_other", "steal",
-                                              "remove_location", "take_raze_good", "raze_own",
-                                              "cancel_deal", "take_deal", "build_deal")}
+    none = {
+        name: Obj(name=name)
+        for name in (
+            "deal_again",
+            "activate_other",
+            "steal",
+            "remove_location",
+            "take_raze_good",
+            "raze_own",
+            "cancel_deal",
+            "take_deal",
+            "build_deal",
+        )
+    }
     shapes = {
         "gain": Obj(optional={g: n for g in GOODS if g != "samurai"}, name="gain"),
-        "gain_per": Obj({"good": Choice(*PER_GOODS)},
-                        {"colour": Choice(*COLOURS), "samurai": Choice(True),
-                         "max": Int(1, MAX_VP)}, name="gain_per"),
+        "gain_per": Obj(
+            {"good": Choice(*PER_GOODS)},
+            {"colour": Choice(*COLOURS), "samurai": Choice(True), "max": Int(1, MAX_VP)},
+            name="gain_per",
+        ),
         "choose": Obj({"options": List(ops, 2, A.MAX_OPTIONS)}, name="choose"),
         "look_empire": Obj(optional={"n": n, "keep": Int(0, MAX_COUNT)}, name="look_empire"),
         "copy_production": Obj(optional={"other": Bool()}, name="copy_production"),
         "build_from_hand": Obj(optional={"deck": Choice("empire")}, name="build_from_hand"),
         "samurai": Obj(optional={"n": n}, name="samurai"),
         "raze_location": Obj({"protection": Choice("pay", "ignore")}, name="raze_location"),
-        "foundation_from_hand": Obj(optional={r: n for r in RESOURCES},
-                                    name="foundation_from_hand"),
+        "foundation_from_hand": Obj(optional={r: n for r in RESOURCES}, name="foundation_from_hand"),
         **none,
     }
     missing = set(OPS) ^ set(shapes)

@@ -38,7 +38,7 @@ OPS: dict[str, set[str]] = {
 }
 PER_GOODS = ("wood", "stone", "food", "gold", "worker", "raze", "vp")
 
-WAIT = -999          # a handler pushed a decision or a child frame; call it again later
+WAIT = -999  # a handler pushed a decision or a child frame; call it again later
 
 
 def check_ops(ops, where: str = "") -> list[str]:
@@ -88,8 +88,7 @@ class EffectRunner:
     """Mixed into the game: runs frames, one operation at a time."""
 
     def op_list(self, fr: Frame) -> list:
-        ops = self.programs[fr.part] if fr.card < 0 or fr.part in self.programs \
-            else self.prog[fr.card][fr.part]
+        ops = self.programs[fr.part] if fr.card < 0 or fr.part in self.programs else self.prog[fr.card][fr.part]
         for step in fr.path:
             ops = ops[step]
         return ops
@@ -109,8 +108,9 @@ class EffectRunner:
                 del fr.vars[key]
             fr.pc += 1
 
-    def choose(self, st, fr: Frame, kind: str, options: list[int], optional: bool = False,
-               seat: int | None = None, **args):
+    def choose(
+        self, st, fr: Frame, kind: str, options: list[int], optional: bool = False, seat: int | None = None, **args
+    ):
         """An action id the seat picked from ``options``; None if there is nothing to pick or
         it declined (END); WAIT after asking. A single option is taken without asking."""
         if "_answer" in fr.vars:
@@ -120,12 +120,16 @@ class EffectRunner:
             return None
         if len(options) == 1 and not optional:
             return options[0]
-        st.stack.append(Decision(kind=kind, seats=[fr.seat if seat is None else seat], args={
-            "frame": len(st.run) - 1, "options": options, "optional": optional, **args}))
+        st.stack.append(
+            Decision(
+                kind=kind,
+                seats=[fr.seat if seat is None else seat],
+                args={"frame": len(st.run) - 1, "options": options, "optional": optional, **args},
+            )
+        )
         return WAIT
 
-    def pick_card(self, st, fr: Frame, cards: list[int], purpose: str, rule: str,
-                  optional: bool = False):
+    def pick_card(self, st, fr: Frame, cards: list[int], purpose: str, rule: str, optional: bool = False):
         """A card index chosen from ``cards``, None, or WAIT."""
         options = [self.layout.pick + k for k in dict.fromkeys(cards)]
         answer = self.choose(st, fr, "pick", options, optional, purpose=purpose, rule=rule)

@@ -16,10 +16,20 @@ from epochal.engine import VectorLayout
 from .actions import ATTACK_CARDS
 from .cards import ATTACK_TARGETS, FACTIONS
 
-PHASES = ("lookout_start", "lookout", "production", "action_start", "action", "after_action",
-          "next_turn", "cleanup", "end", "attack", "attack_next")
-KINDS = ("turn", "after", "pick_table", "draft", "pick", "card_source", "option", "steal",
-         "exchange", "attack_target")
+PHASES = (
+    "lookout_start",
+    "lookout",
+    "production",
+    "action_start",
+    "action",
+    "after_action",
+    "next_turn",
+    "cleanup",
+    "end",
+    "attack",
+    "attack_next",
+)
+KINDS = ("turn", "after", "pick_table", "draft", "pick", "card_source", "option", "steal", "exchange", "attack_target")
 SUPPLY = ("wood", "stone", "food", "gold", "worker", "raze", "defence")
 
 
@@ -37,7 +47,7 @@ class Layout(VectorLayout):
         part("round", 1)
         part("phase", len(PHASES))
         part("over", 1)
-        part("decision_kind", len(KINDS) + 1)          # last = another kind or none
+        part("decision_kind", len(KINDS) + 1)  # last = another kind or none
         part("decision_seat", seats)
         part("turn", seats)
         part("first", seats)
@@ -51,7 +61,7 @@ class Layout(VectorLayout):
             part(p + "present", 1)
             part(p + "faction", len(FACTIONS))
             part(p + "supply", len(SUPPLY))
-            part(p + "counts", 6)                       # vp, passed, hands, deck, hidden
+            part(p + "counts", 6)  # vp, passed, hands, deck, hidden
             part(p + "locations", n)
             part(p + "used", n)
             part(p + "defence", n)
@@ -69,7 +79,7 @@ class Layout(VectorLayout):
         part("solo.attack_deals", goods)
         part("solo.virtual", n)
         part("solo.trophies", n)
-        part("solo.counts", 3)                          # trophies, empire locations, attacks left
+        part("solo.counts", 3)  # trophies, empire locations, attacks left
 
     def encode(self, view: dict) -> list[float]:
         out, put = self.new_vector()
@@ -109,8 +119,9 @@ class Layout(VectorLayout):
             put(p + "faction", FACTIONS.index(s["faction"]))
             for i, good in enumerate(SUPPLY):
                 put(p + "supply", i, s["supply"][good])
-            for i, value in enumerate((s["vp"], s["passed"], s["hand_common"], s["hand_empire"],
-                                       s["deck"], len(s["hidden_foundations"]))):
+            for i, value in enumerate(
+                (s["vp"], s["passed"], s["hand_common"], s["hand_empire"], s["deck"], len(s["hidden_foundations"]))
+            ):
                 put(p + "counts", i, value)
             for loc in s["locations"]:
                 add(p + "locations", loc["card"])
@@ -143,8 +154,7 @@ class Layout(VectorLayout):
                 add("solo.virtual", card)
             for card in solo["trophies"]:
                 add("solo.trophies", card)
-            for i, value in enumerate((len(solo["trophies"]), solo["empire_locations"],
-                                       solo["attacks_left"])):
+            for i, value in enumerate((len(solo["trophies"]), solo["empire_locations"], solo["attacks_left"])):
                 put("solo.counts", i, value)
         if view["scores"]:
             for s, score in enumerate(view["scores"]):

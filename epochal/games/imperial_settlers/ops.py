@@ -40,8 +40,7 @@ class Operations(EffectRunner):
             return False
         return p.worker >= cost.get("worker", 0) * times and p.raze >= cost.get("raze", 0) * times
 
-    def pay(self, st, seat: int, cost: dict, ev: list, times: int = 1,
-            gold_ok: bool = True) -> None:
+    def pay(self, st, seat: int, cost: dict, ev: list, times: int = 1, gold_ok: bool = True) -> None:
         """Pay ``cost`` (already checked): each resource from the supply first, gold for the
         shortfall (R114). Activation goods lie on the card until Cleanup (R88); the supply is
         unlimited (R8), so the engine simply returns them."""
@@ -73,7 +72,7 @@ class Operations(EffectRunner):
             if not st.common_discard:
                 return -1
             st.common_deck, st.common_discard = st.common_discard, []
-            rngmod.shuffle(st, st.common_deck)                              # R120
+            rngmod.shuffle(st, st.common_deck)  # R120
             ev.append(event("reshuffle"))
         return st.common_deck.pop()
 
@@ -83,7 +82,7 @@ class Operations(EffectRunner):
         if source == "common":
             k = self.draw_common(st, ev)
         else:
-            k = p.deck.pop() if p.deck else -1                              # A12
+            k = p.deck.pop() if p.deck else -1  # A12
         if k < 0:
             return
         p.hand.append(k)
@@ -140,8 +139,7 @@ class Operations(EffectRunner):
     def other_locations(self, st, seat: int) -> list[int]:
         """The locations of the players who have not passed, and in solo the virtual
         opponent's, which never passes (R53, R204, R205)."""
-        return [k for q in self.opponents(st, seat) for k in st.seats[q].locations] + \
-            list(st.virtual)
+        return [k for q in self.opponents(st, seat) for k in st.seats[q].locations] + list(st.virtual)
 
     def protection(self, st, owner: int, k: int) -> int:
         """Defence tokens and samurai on a location (R80)."""
@@ -160,7 +158,7 @@ class Operations(EffectRunner):
         """The location becomes a foundation and its owner gains 1 wood; a Japanese empire
         location is discarded instead (R78, R79, R81, R83, R109). The razer gains the bonus."""
         c = self.cards[k]
-        if owner == VIRTUAL:                                                 # R205
+        if owner == VIRTUAL:  # R205
             st.virtual.remove(k)
             self.discard_card(st, k)
             ev.append(event("razed_virtual", seat=razer, card=c.id))
@@ -194,8 +192,7 @@ class Operations(EffectRunner):
     def opponents(self, st, seat: int, open_only: bool = True) -> list[int]:
         """The other seats, clockwise; those that passed are no targets (R53, R122, A35)."""
         n = st.players
-        return [(seat + i) % n for i in range(1, n)
-                if not (open_only and st.seats[(seat + i) % n].passed)]
+        return [(seat + i) % n for i in range(1, n) if not (open_only and st.seats[(seat + i) % n].passed)]
 
     # --- gains (R43, R113, R115) ------------------------------------------------------------------
     def op_gain(self, st, fr, op, ev):
@@ -208,13 +205,11 @@ class Operations(EffectRunner):
                     goods[good] = n
             if goods:
                 ev.append(event("gain", seat=fr.seat, goods=goods))
-            fr.vars["_cards"] = [g for g in ("card", "common_card", "empire_card")
-                                 for _ in range(op.get(g, 0))]
+            fr.vars["_cards"] = [g for g in ("card", "common_card", "empire_card") for _ in range(op.get(g, 0))]
         cards = fr.vars["_cards"]
         while cards:
             sources = self.card_sources(st, fr.seat, cards[0])
-            answer = self.choose(st, fr, "card_source", sources, purpose="gain a card",
-                                 rule="R118")
+            answer = self.choose(st, fr, "card_source", sources, purpose="gain a card", rule="R118")
             if answer == WAIT:
                 return WAIT
             cards.pop(0)
@@ -225,7 +220,7 @@ class Operations(EffectRunner):
     def op_gain_per(self, st, fr, op, ev):
         p = st.seats[fr.seat]
         count = len(p.samurai) if op.get("samurai") else self.colour_count(p, op["colour"])
-        n = min(count, op.get("max", count))                               # R18b, audit #4
+        n = min(count, op.get("max", count))  # R18b, audit #4
         if n:
             setattr(p, op["good"], getattr(p, op["good"]) + n)
             ev.append(event("gain", seat=fr.seat, goods={op["good"]: n}))
@@ -235,8 +230,9 @@ class Operations(EffectRunner):
         if fr.vars.get("_chosen"):
             return True
         options = [A.OPTION + i for i in range(len(op["options"]))]
-        answer = self.choose(st, fr, "option", options, purpose="choose one",
-                             texts=[self.describe(o) for o in op["options"]])
+        answer = self.choose(
+            st, fr, "option", options, purpose="choose one", texts=[self.describe(o) for o in op["options"]]
+        )
         if answer == WAIT:
             return WAIT
         fr.vars["_chosen"] = True
@@ -269,8 +265,9 @@ class Operations(EffectRunner):
         if fr.vars.get("_done"):
             return True
         p = st.seats[fr.seat]
-        cands = [k for k in p.locations if self.cards[k].kind == "production"
-                 and not (op.get("other") and k == fr.card)]
+        cands = [
+            k for k in p.locations if self.cards[k].kind == "production" and not (op.get("other") and k == fr.card)
+        ]
         k = self.pick_card(st, fr, cands, "produce again", "R180")
         if k == WAIT:
             return WAIT
@@ -301,8 +298,9 @@ class Operations(EffectRunner):
             return True
         p = st.seats[fr.seat]
         gold_ok = self.gold_ok(st, "build")
-        cands = [k for k in p.hand if self.cards[k].faction == p.faction
-                 and self.can_pay(p, self.cards[k].cost, 1, gold_ok)]
+        cands = [
+            k for k in p.hand if self.cards[k].faction == p.faction and self.can_pay(p, self.cards[k].cost, 1, gold_ok)
+        ]
         k = self.pick_card(st, fr, cands, "build an empire location", "R176")
         if k == WAIT:
             return WAIT
@@ -318,8 +316,9 @@ class Operations(EffectRunner):
             return True
         p = st.seats[fr.seat]
         gold_ok = self.gold_ok(st, "build")
-        cands = [k for k in p.deals if self.cards[k].faction == p.faction
-                 and self.can_pay(p, self.cards[k].cost, 1, gold_ok)]
+        cands = [
+            k for k in p.deals if self.cards[k].faction == p.faction and self.can_pay(p, self.cards[k].cost, 1, gold_ok)
+        ]
         k = self.pick_card(st, fr, cands, "build one of your deals", "R153")
         if k == WAIT:
             return WAIT
@@ -335,8 +334,7 @@ class Operations(EffectRunner):
         if fr.vars.get("_done"):
             return True
         p = st.seats[fr.seat]
-        cands = [k for k in p.locations if k != fr.card
-                 and self.can_activate(st, fr.seat, k, 1, ignore_used=True)]
+        cands = [k for k in p.locations if k != fr.card and self.can_activate(st, fr.seat, k, 1, ignore_used=True)]
         k = self.pick_card(st, fr, cands, "activate another location", "R87")
         if k == WAIT:
             return WAIT
@@ -352,8 +350,7 @@ class Operations(EffectRunner):
         p = st.seats[fr.seat]
         left = fr.vars.get("_n", op.get("n", 1))
         while left > 0:
-            cands = [k for k in p.locations if self.cards[k].faction == "Japanese"
-                     and k not in p.samurai]
+            cands = [k for k in p.locations if self.cards[k].faction == "Japanese" and k not in p.samurai]
             k = self.pick_card(st, fr, cands, "place a samurai", "R154")
             if k == WAIT:
                 fr.vars["_n"] = left
@@ -377,8 +374,7 @@ class Operations(EffectRunner):
 
     def op_steal(self, st, fr, op, ev):
         """Saboteurs: 1 resource from the supply of a player who has not passed (R169)."""
-        answer = self.choose(st, fr, "steal", self.steal_options(st, fr.seat),
-                             purpose="take a resource", rule="R169")
+        answer = self.choose(st, fr, "steal", self.steal_options(st, fr.seat), purpose="take a resource", rule="R169")
         if answer == WAIT:
             return WAIT
         if answer is not None:
@@ -393,18 +389,22 @@ class Operations(EffectRunner):
         out = []
         for q in self.opponents(st, seat):
             for k in st.seats[q].locations:
-                if self.razeable(k) and (protection == "ignore"
-                                         or self.protection(st, q, k) <= tokens):
+                if self.razeable(k) and (protection == "ignore" or self.protection(st, q, k) <= tokens):
                     out.append(k)
-        return out + [k for k in st.virtual if self.razeable(k)]             # R204, R205
+        return out + [k for k in st.virtual if self.razeable(k)]  # R204, R205
 
     def op_raze_location(self, st, fr, op, ev):
         """Dark Chapel / Chariot Builder (stand-ins): raze an opponent's location, paying one
         raze token per protection or ignoring protection (R159, R170)."""
         p = st.seats[fr.seat]
         mode = op.get("protection", "pay")
-        k = self.pick_card(st, fr, self.raze_targets(st, fr.seat, mode, p.raze),
-                           "raze a location", "R159" if mode == "ignore" else "R170")
+        k = self.pick_card(
+            st,
+            fr,
+            self.raze_targets(st, fr.seat, mode, p.raze),
+            "raze a location",
+            "R159" if mode == "ignore" else "R170",
+        )
         if k == WAIT:
             return WAIT
         if k is not None:
@@ -423,7 +423,7 @@ class Operations(EffectRunner):
             return WAIT
         if k is not None:
             owner = self.location_owner(st, k)
-            if owner == VIRTUAL:                                             # R204
+            if owner == VIRTUAL:  # R204
                 st.virtual.remove(k)
                 self.discard_card(st, k)
                 ev.append(event("removed_virtual", seat=fr.seat, card=self.cards[k].id))
@@ -448,8 +448,15 @@ class Operations(EffectRunner):
                 return True
             fr.vars["_loc"] = k
         goods = self.gang_goods(fr.vars["_loc"])
-        answer = self.choose(st, fr, "option", [A.OPTION + i for i in range(len(goods))],
-                             purpose="which resource", texts=goods, rule="R171")
+        answer = self.choose(
+            st,
+            fr,
+            "option",
+            [A.OPTION + i for i in range(len(goods))],
+            purpose="which resource",
+            texts=goods,
+            rule="R171",
+        )
         if answer == WAIT:
             return WAIT
         res = goods[answer - A.OPTION]
@@ -478,8 +485,9 @@ class Operations(EffectRunner):
     def pick_deal(self, st, fr, purpose: str, rule: str):
         """The chosen action id: PICK + a deal of an open opponent, or in solo with
         solo_attack_deals=targets ATTACK + an attack card of the row (R204, A44); None; WAIT."""
-        options = [self.layout.pick + k for k in self.deal_targets(st, fr.seat)] + \
-            [A.ATTACK + i for i in self.attack_deal_targets(st)]
+        options = [self.layout.pick + k for k in self.deal_targets(st, fr.seat)] + [
+            A.ATTACK + i for i in self.attack_deal_targets(st)
+        ]
         return self.choose(st, fr, "pick", options, purpose=purpose, rule=rule)
 
     def op_cancel_deal(self, st, fr, op, ev):
@@ -576,8 +584,7 @@ class Operations(EffectRunner):
         if fr.vars.get("waive") or not c.discard:
             return True
         p = st.seats[fr.seat]
-        k = self.pick_card(st, fr, self.discard_options(p), "discard a location or foundation",
-                           "R59")
+        k = self.pick_card(st, fr, self.discard_options(p), "discard a location or foundation", "R59")
         if k == WAIT:
             return WAIT
         if k in p.locations:
@@ -598,13 +605,13 @@ class Operations(EffectRunner):
         if k in p.hand:
             p.hand.remove(k)
         else:
-            p.deals.remove(k)                                                 # Negotiator
+            p.deals.remove(k)  # Negotiator
         p.locations.append(k)
         c = self.cards[k]
         if not c.common and st.players == 1:
-            st.empire_built += 1                                             # A30 (solo_count)
+            st.empire_built += 1  # A30 (solo_count)
         ev.append(event("build", seat=fr.seat, card=c.id))
-        fr.pc += 1                                   # this frame is done before the others run
+        fr.pc += 1  # this frame is done before the others run
         self.fire(st, fr.seat, "build", c.colours)
         if c.bonus:
             push_frame(st, fr.seat, k, "bonus")
@@ -629,16 +636,18 @@ class Operations(EffectRunner):
                     ev.append(event("exchange", seat=fr.seat, good=source + " card"))
                     self.take_card(st, fr.seat, source, ev)
             options = self.exchange_options(st, fr.seat)
-            answer = self.choose(st, fr, "exchange", options, optional=True,
-                                 purpose="exchange 2 more workers", rule="R97") \
-                if options else None
+            answer = (
+                self.choose(st, fr, "exchange", options, optional=True, purpose="exchange 2 more workers", rule="R97")
+                if options
+                else None
+            )
             if answer == WAIT:
                 return WAIT
             if answer is None:
                 break
             fr.vars["next"] = A.EXCHANGE_GOODS[answer - A.EXCHANGE]
         pairs = fr.vars.get("pairs", 0)
-        for q in self.opponents(st, fr.seat, open_only=False):             # A35: a trigger
+        for q in self.opponents(st, fr.seat, open_only=False):  # A35: a trigger
             self.fire(st, q, "opponent_exchange", times=pairs)
         return True
 

@@ -22,9 +22,15 @@ from .ops import Operations
 from .solo import Solo
 from .state import Player, SettlersState
 
-ROUNDS = 5                                                               # R5, R31
-GOOD_WORTH = (("wood", 1.0), ("stone", 1.0), ("food", 1.0), ("gold", 1.0), ("worker", 0.5),
-              ("raze", 0.5))                                             # for estimate()
+ROUNDS = 5  # R5, R31
+GOOD_WORTH = (
+    ("wood", 1.0),
+    ("stone", 1.0),
+    ("food", 1.0),
+    ("gold", 1.0),
+    ("worker", 0.5),
+    ("raze", 0.5),
+)  # for estimate()
 ROTATIONS = tuple(f"rotation:{k}" for k in range(len(FACTIONS)))
 PROGRAMS = {
     "build": [{"op": "_discard_location"}, {"op": "_place"}],
@@ -36,50 +42,95 @@ class SettlersRules(Solo, Operations, Game):
     name = "imperial_settlers"
     title = "Imperial Settlers"
     version = "1"
-    min_players = 1                                                      # R3: solo, §19
+    min_players = 1  # R3: solo, §19
     max_players = 4
     rounds = ROUNDS
     options = (
-        Option("factions", ("rotate", *ROTATIONS), "rotate",
-               "which empire each seat plays (R24): rotation:k gives seat i the empire k+i "
-               "(Romans, Barbarians, Egyptians, Japanese); a comma list names them "
-               "(Romans,Japanese); rotate moves on from game to game so every empire plays "
-               "every seat"),
-        Option("lookout", ("standard", "draft", "advanced"), "standard",
-               "the Lookout phase: standard (R34), the alternative draft (R181-R185) or the "
-               "advanced Lookout (R186-R190)"),
-        Option("peaceful", ("off", "on"), "off",
-               "the peaceful variant (R191-R193): an extra common card each Lookout, the Raze "
-               "action only from hand"),
-        Option("tiebreak_gold", ("excluded", "included"), "excluded",
-               "A9: whether gold counts with workers and resources in the first tie-break (R137)"),
-        Option("gold_substitutes", ("all_costs", "build_costs"), "all_costs",
-               "A34: gold stands in for wood, stone or food in every cost (deals, activations), "
-               "or only in build costs"),
-        Option("stand_ins", ("off", "on"), "off",
-               "provisional cards whose ability the rulebook describes but whose activation cost "
-               "is unknown (Dark Chapel, Pack, Rabble, Mission, Robbers, Garrison, Negotiator, "
-               "Chariot Builder, Sanctuary, Engineers, Spies): off, or on with stand-in costs"),
+        Option(
+            "factions",
+            ("rotate", *ROTATIONS),
+            "rotate",
+            "which empire each seat plays (R24): rotation:k gives seat i the empire k+i "
+            "(Romans, Barbarians, Egyptians, Japanese); a comma list names them "
+            "(Romans,Japanese); rotate moves on from game to game so every empire plays "
+            "every seat",
+        ),
+        Option(
+            "lookout",
+            ("standard", "draft", "advanced"),
+            "standard",
+            "the Lookout phase: standard (R34), the alternative draft (R181-R185) or the advanced Lookout (R186-R190)",
+        ),
+        Option(
+            "peaceful",
+            ("off", "on"),
+            "off",
+            "the peaceful variant (R191-R193): an extra common card each Lookout, the Raze action only from hand",
+        ),
+        Option(
+            "tiebreak_gold",
+            ("excluded", "included"),
+            "excluded",
+            "A9: whether gold counts with workers and resources in the first tie-break (R137)",
+        ),
+        Option(
+            "gold_substitutes",
+            ("all_costs", "build_costs"),
+            "all_costs",
+            "A34: gold stands in for wood, stone or food in every cost (deals, activations), or only in build costs",
+        ),
+        Option(
+            "stand_ins",
+            ("off", "on"),
+            "off",
+            "provisional cards whose ability the rulebook describes but whose activation cost "
+            "is unknown (Dark Chapel, Pack, Rabble, Mission, Robbers, Garrison, Negotiator, "
+            "Chariot Builder, Sanctuary, Engineers, Spies): off, or on with stand-in costs",
+        ),
         # the solo mode (§19); no effect with 2-4 players
-        Option("solo_japanese", ("empire_first", "common_first"), "empire_first",
-               "A29 (solo, Japanese): the VP + VP rule that razes an empire location (R214) is "
-               "tried before the common-location pair rule, or after it"),
-        Option("solo_unrazeable", ("spared", "targets"), "spared",
-               "A29 (solo, Japanese): the Shrine and the Gate, which cannot be razed (R79), are "
-               "spared by the virtual opponent, or are targets of the VP + VP rule"),
-        Option("solo_moved", ("first_then_match", "match_then_first"), "first_then_match",
-               "A28.5 (solo): the two attack cards that razed go under the row newest first "
-               "(the paired card ends last), or the paired card first"),
-        Option("solo_pairs", ("multiset", "distinct"), "multiset",
-               "A28.2, A28.6 (solo): a raze bonus is a multiset of goods (2 wood is hit by wood "
-               "+ wood), or a set of distinct goods (a pair of equal goods never hits)"),
-        Option("solo_count", ("present", "built"), "present",
-               "A30, R220 (solo): the empire locations compared with the trophies are those in "
-               "your empire at game end, or every empire location you built"),
-        Option("solo_attack_deals", ("untouchable", "targets"), "untouchable",
-               "A44 (solo): the revealed attack cards count as the virtual opponent's deals "
-               "(R204) but no card takes or cancels them, or Robbers and Spies (stand-ins) may: "
-               "a cancelled card leaves the game, a taken one pays its good each Production"),
+        Option(
+            "solo_japanese",
+            ("empire_first", "common_first"),
+            "empire_first",
+            "A29 (solo, Japanese): the VP + VP rule that razes an empire location (R214) is "
+            "tried before the common-location pair rule, or after it",
+        ),
+        Option(
+            "solo_unrazeable",
+            ("spared", "targets"),
+            "spared",
+            "A29 (solo, Japanese): the Shrine and the Gate, which cannot be razed (R79), are "
+            "spared by the virtual opponent, or are targets of the VP + VP rule",
+        ),
+        Option(
+            "solo_moved",
+            ("first_then_match", "match_then_first"),
+            "first_then_match",
+            "A28.5 (solo): the two attack cards that razed go under the row newest first "
+            "(the paired card ends last), or the paired card first",
+        ),
+        Option(
+            "solo_pairs",
+            ("multiset", "distinct"),
+            "multiset",
+            "A28.2, A28.6 (solo): a raze bonus is a multiset of goods (2 wood is hit by wood "
+            "+ wood), or a set of distinct goods (a pair of equal goods never hits)",
+        ),
+        Option(
+            "solo_count",
+            ("present", "built"),
+            "present",
+            "A30, R220 (solo): the empire locations compared with the trophies are those in "
+            "your empire at game end, or every empire location you built",
+        ),
+        Option(
+            "solo_attack_deals",
+            ("untouchable", "targets"),
+            "untouchable",
+            "A44 (solo): the revealed attack cards count as the virtual opponent's deals "
+            "(R204) but no card takes or cancels them, or Robbers and Spies (stand-ins) may: "
+            "a cancelled card leaves the game, a taken one pays its good each Production",
+        ),
     )
 
     def __init__(self, data: DataSet, raw: bytes = b""):
@@ -90,14 +141,14 @@ class SettlersRules(Solo, Operations, Game):
         self.num_actions = self.layout.size
         self.index_of = {c.id: c.index for c in self.cards}
         self._digest = hashlib.sha256(raw).hexdigest()[:12]
-        self.attacks = data.attacks.cards                                   # R196, D3
+        self.attacks = data.attacks.cards  # R196, D3
         self.by_faction = {f: [c.index for c in self.cards if c.faction == f] for f in FACTIONS}
         self.common_cards = [c.index for c in self.cards if c.common]
         self.factions = [f for f in FACTIONS if self.by_faction[f] and f in data.boards]
         self.programs = dict(PROGRAMS)
         for faction, board in data.boards.items():
             self.programs[f"board:{faction}"] = board.production
-        for i, attack in enumerate(self.attacks):                            # A44: Spies
+        for i, attack in enumerate(self.attacks):  # A44: Spies
             self.programs[f"attack:{i}"] = [{"op": "gain", attack.target: 1}]
         self.prog: list[dict[str, list]] = []
         for c in self.cards:
@@ -109,8 +160,11 @@ class SettlersRules(Solo, Operations, Game):
             for name in ("action", "stand_in"):
                 act = getattr(c, name)
                 if act is not None:
-                    parts[name] = ([{"op": "_pay_card"}] * act.pay.get("card", 0)
-                                   + [{"op": "_pay_deal"}] * act.pay.get("deal", 0) + act.do)
+                    parts[name] = (
+                        [{"op": "_pay_card"}] * act.pay.get("card", 0)
+                        + [{"op": "_pay_deal"}] * act.pay.get("deal", 0)
+                        + act.do
+                    )
             for i, t in enumerate(c.triggers):
                 parts[f"trigger:{i}"] = t.do
             self.prog.append(parts)
@@ -122,8 +176,7 @@ class SettlersRules(Solo, Operations, Game):
         if isinstance(factions, str) and ("," in factions or factions in FACTIONS):
             names = [n.strip() for n in factions.split(",")]
             if any(n not in FACTIONS for n in names) or len(set(names)) != len(names):
-                raise OptionError(f"factions must be distinct names from {', '.join(FACTIONS)}, "
-                                  f"got {factions!r} (R4)")
+                raise OptionError(f"factions must be distinct names from {', '.join(FACTIONS)}, got {factions!r} (R4)")
             options.pop("factions")
             out = super().configure(players, options)
             if len(names) != players:
@@ -135,9 +188,8 @@ class SettlersRules(Solo, Operations, Game):
     def option_sets(self):
         sets = [{"factions": r} for r in ROTATIONS]
         for opt in self.options[1:]:
-            if opt.name == "solo_attack_deals":                              # played by stand-ins
-                sets += [{opt.name: c, "stand_ins": "on"} for c in opt.choices
-                         if c != opt.default]
+            if opt.name == "solo_attack_deals":  # played by stand-ins
+                sets += [{opt.name: c, "stand_ins": "on"} for c in opt.choices if c != opt.default]
             else:
                 sets += [{opt.name: c} for c in opt.choices if c != opt.default]
         return sets
@@ -180,32 +232,35 @@ class SettlersRules(Solo, Operations, Game):
         attacks = sum(a.provenance != "exact" for a in self.attacks)
         if set(counts) == {"exact"} and not boards and not attacks:
             return "exact"
-        return ("provisional: " + ", ".join(f"{n} {k}" for k, n in sorted(counts.items()))
-                + f" distinct cards; {boards} boards not checked; {attacks} of "
-                f"{len(self.attacks)} solo attack cards provisional (see gaps())")
+        return (
+            "provisional: "
+            + ", ".join(f"{n} {k}" for k, n in sorted(counts.items()))
+            + f" distinct cards; {boards} boards not checked; {attacks} of "
+            f"{len(self.attacks)} solo attack cards provisional (see gaps())"
+        )
 
     def heuristic_agent(self, seed: int = 0):
         from .bots import HeuristicBot
+
         return HeuristicBot(seed)
 
     # --- setup (R21-R29) -----------------------------------------------------------------------
     def new(self, players: int, seed: int, options: dict | None = None) -> SettlersState:
         opts = self.configure(players, options)
         factions = self.factions_for(players, opts["factions"])
-        st = SettlersState(game=self.name, players=players, options=opts,
-                           rng=rngmod.seed_state(seed))
+        st = SettlersState(game=self.name, players=players, options=opts, rng=rngmod.seed_state(seed))
         st.common_deck = list(self.common_cards)
-        rngmod.shuffle(st, st.common_deck)                                   # R23
-        for faction in factions:                                             # R24, R25
+        rngmod.shuffle(st, st.common_deck)  # R23
+        for faction in factions:  # R24, R25
             p = Player(faction=faction, deck=list(self.by_faction[faction]))
             rngmod.shuffle(st, p.deck)
             st.seats.append(p)
         ev: list = []
-        if players == 1:                                                     # R196, R197
+        if players == 1:  # R196, R197
             self.solo_setup(st, ev)
         else:
-            st.first = st.start_first = rngmod.randbelow(st, players)       # R28
-        for seat in self.order(st):                                          # R28
+            st.first = st.start_first = rngmod.randbelow(st, players)  # R28
+        for seat in self.order(st):  # R28
             for _ in range(2):
                 self.take_card(st, seat, "common", ev)
             for _ in range(2):
@@ -237,9 +292,9 @@ class SettlersRules(Solo, Operations, Game):
     # Lookout (R34-R40, R181-R191)
     def _phase_lookout_start(self, st, ev):
         ev.append(event("round", round=st.round, first=st.first))
-        for seat in self.order(st):                                 # R34.1, R181, R186, R201.1
+        for seat in self.order(st):  # R34.1, R181, R186, R201.1
             self.take_card(st, seat, "empire", ev)
-        if st.options["peaceful"] == "on":                                   # R191
+        if st.options["peaceful"] == "on":  # R191
             for seat in self.order(st):
                 self.take_card(st, seat, "common", ev)
         st.schedule = self.lookout_schedule(st)
@@ -249,11 +304,11 @@ class SettlersRules(Solo, Operations, Game):
         n = st.players
         order = self.order(st)
         mode = st.options["lookout"]
-        if n == 1:                                                           # R201 (any lookout)
+        if n == 1:  # R201 (any lookout)
             return self.solo_schedule()
-        if mode == "draft":                                                  # R182-R184
+        if mode == "draft":  # R182-R184
             return [["packets", 3], ["draft", "R182"], ["pass"], ["draft", "R183"], ["discard"]]
-        if mode == "advanced":                                               # R187-R190
+        if mode == "advanced":  # R187-R190
             steps: list[list] = [["reveal", 5]]
             for i, seat in enumerate(order):
                 if i >= 2:
@@ -264,9 +319,14 @@ class SettlersRules(Solo, Operations, Game):
                     steps.append(["reveal", 1])
                 steps.append(["pick", seat, "R189"])
             return steps + [["discard"]]
-        return ([["reveal", n + 1]] + [["pick", s, "R34"] for s in order] + [["discard"]]
-                + [["reveal", n + 1]] + [["pick", s, "R34"] for s in reversed(order)]
-                + [["discard"]])
+        return (
+            [["reveal", n + 1]]
+            + [["pick", s, "R34"] for s in order]
+            + [["discard"]]
+            + [["reveal", n + 1]]
+            + [["pick", s, "R34"] for s in reversed(order)]
+            + [["discard"]]
+        )
 
     def _phase_lookout(self, st, ev):
         if not st.schedule:
@@ -282,16 +342,14 @@ class SettlersRules(Solo, Operations, Game):
                     ev.append(event("reveal", card=self.cards[k].id, reveals=True))
         elif kind == "pick":
             if st.table:
-                st.stack.append(Decision(kind="pick_table", seats=[step[1]],
-                                         args={"rule": step[2]}))
+                st.stack.append(Decision(kind="pick_table", seats=[step[1]], args={"rule": step[2]}))
         elif kind == "discard":
-            for k in st.table:                                               # R34: no effect
+            for k in st.table:  # R34: no effect
                 st.common_discard.append(k)
             for packet in st.packets:
                 st.common_discard.extend(packet)
             if st.table or any(st.packets):
-                ev.append(event("lookout_discard", cards=[self.cards[k].id for k in
-                                                          st.table + sum(st.packets, [])]))
+                ev.append(event("lookout_discard", cards=[self.cards[k].id for k in st.table + sum(st.packets, [])]))
             st.table = []
             st.packets = []
         elif kind == "packets":
@@ -303,32 +361,33 @@ class SettlersRules(Solo, Operations, Game):
                     if k >= 0:
                         packet.append(k)
                 st.packets.append(packet)
-                ev.append(event("packet", to=[seat], seat=seat,
-                                cards=[self.cards[k].id for k in packet]))
+                ev.append(event("packet", to=[seat], seat=seat, cards=[self.cards[k].id for k in packet]))
         elif kind == "draft":
             seats = [s for s in range(st.players) if st.packets[s]]
             if seats:
                 st.stack.append(Decision(kind="draft", seats=seats, args={"rule": step[1]}))
-        elif kind == "virtual":                                              # R201.3, R201.5
+        elif kind == "virtual":  # R201.3, R201.5
             self.lookout_virtual(st, step[1], ev)
-        elif kind == "pass":                                                 # R182: clockwise
+        elif kind == "pass":  # R182: clockwise
             n = st.players
             st.packets = [st.packets[(s - 1) % n] for s in range(n)]
             for seat in range(n):
-                ev.append(event("packet", to=[seat], seat=seat,
-                                cards=[self.cards[k].id for k in st.packets[seat]]))
+                ev.append(event("packet", to=[seat], seat=seat, cards=[self.cards[k].id for k in st.packets[seat]]))
 
     # Production (R41-R48)
     def _phase_production(self, st, ev):
         ev.append(event("production", round=st.round))
         frames = []
-        for seat in self.order(st):                                          # R42
+        for seat in self.order(st):  # R42
             p = st.seats[seat]
-            frames.append((seat, -1, f"board:{p.faction}"))                  # R41.1, R44
-            frames += [(seat, k, "deal") for k in p.deals]                   # R41.2, R68
-            frames += [(seat, -1, f"attack:{i}") for i in p.attack_deals]    # A44 (Spies)
-            frames += [(seat, k, "production") for k in p.locations          # R41.3
-                       if self.cards[k].kind == "production"]
+            frames.append((seat, -1, f"board:{p.faction}"))  # R41.1, R44
+            frames += [(seat, k, "deal") for k in p.deals]  # R41.2, R68
+            frames += [(seat, -1, f"attack:{i}") for i in p.attack_deals]  # A44 (Spies)
+            frames += [
+                (seat, k, "production")
+                for k in p.locations  # R41.3
+                if self.cards[k].kind == "production"
+            ]
         for seat, card, part in reversed(frames):
             push_frame(st, seat, card, part)
         st.phase = "action_start"
@@ -337,12 +396,12 @@ class SettlersRules(Solo, Operations, Game):
     def _phase_action_start(self, st, ev):
         for p in st.seats:
             p.passed = False
-        st.turn = st.first                                                   # R50
+        st.turn = st.first  # R50
         st.phase = "action"
         ev.append(event("action_phase", round=st.round))
 
     def _phase_action(self, st, ev):
-        for i in range(st.players):                                          # R54
+        for i in range(st.players):  # R54
             seat = (st.turn + i) % st.players
             if not st.seats[seat].passed:
                 st.turn = seat
@@ -351,7 +410,7 @@ class SettlersRules(Solo, Operations, Game):
         st.phase = "cleanup"
 
     def _phase_after_action(self, st, ev):
-        if self.free_actions(st, st.turn):                                   # A33
+        if self.free_actions(st, st.turn):  # A33
             st.stack.append(Decision(kind="after", seats=[st.turn]))
         else:
             st.phase = "next_turn"
@@ -363,43 +422,49 @@ class SettlersRules(Solo, Operations, Game):
     # Cleanup (R125-R132)
     def _phase_cleanup(self, st, ev):
         solo = st.players == 1
-        if st.round >= ROUNDS:                                               # R125, R133
-            if solo:                                                         # R206, A27, R207
+        if st.round >= ROUNDS:  # R125, R133
+            if solo:  # R206, A27, R207
                 st.phase = "attack"
                 return
             self.finish(st, ev)
             return
         for seat, p in enumerate(st.seats):
-            store = self.data.boards[p.faction].store                        # R126.1, R131
+            store = self.data.boards[p.faction].store  # R126.1, R131
             kept = {}
             for good in ("wood", "stone", "food", "gold", "worker", "raze", "defence"):
                 if good == store:
                     if getattr(p, good):
                         kept[good] = getattr(p, good)
                 else:
-                    setattr(p, good, 0)                                      # R127
-            p.defended = []                                                  # R106
-            p.used = {}                                                      # R94
+                    setattr(p, good, 0)  # R127
+            p.defended = []  # R106
+            p.used = {}  # R94
             ev.append(event("cleanup", seat=seat, kept=kept))
-        st.first = (st.first + 1) % st.players                               # R126.3
-        if solo:                                                             # R199, R207
+        st.first = (st.first + 1) % st.players  # R126.3
+        if solo:  # R199, R207
             st.phase = "attack"
             return
-        st.round += 1                                                        # R128
+        st.round += 1  # R128
         st.phase = "lookout_start"
 
     def finish(self, st, ev) -> None:
         st.over = True
         st.phase = "end"
         st.stack.clear()
-        ev.append(event("game_over", scores=[s.total for s in self.scores(st)],
-                        winners=self.winners(st)))
-        if st.players == 1:                                                  # R219-R221
+        ev.append(event("game_over", scores=[s.total for s in self.scores(st)], winners=self.winners(st)))
+        if st.players == 1:  # R219-R221
             result = self.solo_result(st)
-            ev.append(event("solo_won" if result["won"] else "solo_lost", seat=0,
-                            empire=result["empire_locations"], trophies=result["trophies"],
-                            score=result["final"], title=result.get("title", ""),
-                            title_ru=result.get("title_ru", "")))
+            ev.append(
+                event(
+                    "solo_won" if result["won"] else "solo_lost",
+                    seat=0,
+                    empire=result["empire_locations"],
+                    trophies=result["trophies"],
+                    score=result["final"],
+                    title=result.get("title", ""),
+                    title_ru=result.get("title_ru", ""),
+                )
+            )
 
     # --- what a seat may do -----------------------------------------------------------------------
     def decision_legal(self, st, frame: Decision, seat: int) -> list[int]:
@@ -428,8 +493,7 @@ class SettlersRules(Solo, Operations, Game):
             out += [defend + k for k in p.locations if cards[k].common and k not in p.defended]
         if p.worker > 0 and p.faction == "Japanese":
             samurai = self.layout.samurai
-            out += [samurai + k for k in p.locations
-                    if cards[k].faction == "Japanese" and k not in p.samurai]
+            out += [samurai + k for k in p.locations if cards[k].faction == "Japanese" and k not in p.samurai]
         return out
 
     def _legal_turn(self, st, seat: int) -> list[int]:
@@ -444,27 +508,25 @@ class SettlersRules(Solo, Operations, Game):
         for k in p.hand:
             c = cards[k]
             if (not c.discard or sites >= c.discard) and self.can_pay(p, c.cost, 1, gold_build):
-                out.append(L.build + k)                                      # R57
+                out.append(L.build + k)  # R57
             if c.deal is not None and food_ok and c.faction == p.faction:
-                out.append(L.deal + k)                                       # R67-R69
-            if p.raze and c.raze is not None and \
-                    (c.common or (japanese and c.faction == "Japanese")):
-                out.append(L.raze_hand + k)                                  # R75-R77
-        if p.raze >= 2 and st.options["peaceful"] == "off":                  # R78, R192
+                out.append(L.deal + k)  # R67-R69
+            if p.raze and c.raze is not None and (c.common or (japanese and c.faction == "Japanese")):
+                out.append(L.raze_hand + k)  # R75-R77
+        if p.raze >= 2 and st.options["peaceful"] == "off":  # R78, R192
             for q in self.opponents(st, seat):
                 owner = st.seats[q]
                 for k in owner.locations:
-                    if self.razeable(k) and \
-                            2 + (k in owner.defended) + (k in owner.samurai) <= p.raze:
+                    if self.razeable(k) and 2 + (k in owner.defended) + (k in owner.samurai) <= p.raze:
                         out.append(L.raze + k)
-            out += [L.raze + k for k in st.virtual if self.razeable(k)]      # R205
-        for k in p.locations:                                                # R87-R91
+            out += [L.raze + k for k in st.virtual if self.razeable(k)]  # R205
+        for k in p.locations:  # R87-R91
             if cards[k].kind == "action":
                 if self.can_activate(st, seat, k, 1):
                     out.append(L.activate + k)
                     if self.can_activate(st, seat, k, 2):
                         out.append(L.activate2 + k)
-        if p.worker >= 2:                                                    # R95
+        if p.worker >= 2:  # R95
             out += self.exchange_options(st, seat)
         return out
 
@@ -476,13 +538,12 @@ class SettlersRules(Solo, Operations, Game):
             return c.stand_in
         return None
 
-    def can_activate(self, st, seat: int, k: int, times: int, ignore_used: bool = False,
-                     supply=None) -> bool:
+    def can_activate(self, st, seat: int, k: int, times: int, ignore_used: bool = False, supply=None) -> bool:
         act = self.action_of(st, k)
         if act is None:
             return False
         p = st.seats[seat]
-        if not ignore_used and p.used.get(k, 0) + times > act.limit:       # R89, R91
+        if not ignore_used and p.used.get(k, 0) + times > act.limit:  # R89, R91
             return False
         s = supply or p
         pay = act.pay
@@ -508,15 +569,21 @@ class SettlersRules(Solo, Operations, Game):
         if name == "copy_production":
             return any(self.cards[j].kind == "production" for j in p.locations)
         if name == "build_from_hand":
-            return any(self.cards[j].faction == p.faction and
-                       self.can_pay(rest, self.cards[j].cost, 1, True) for j in p.hand)
+            return any(
+                self.cards[j].faction == p.faction and self.can_pay(rest, self.cards[j].cost, 1, True) for j in p.hand
+            )
         if name == "build_deal":
-            return any(self.cards[j].faction == p.faction and
-                       self.can_pay(rest, self.cards[j].cost, 1, True) for j in p.deals)
+            return any(
+                self.cards[j].faction == p.faction and self.can_pay(rest, self.cards[j].cost, 1, True) for j in p.deals
+            )
         if name == "activate_other":
-            return any(j != k and self.action_of(st, j) is not None and
-                       not any(o["op"] == "activate_other" for o in self.action_of(st, j).do)
-                       and self.can_activate(st, seat, j, 1, True, rest) for j in p.locations)
+            return any(
+                j != k
+                and self.action_of(st, j) is not None
+                and not any(o["op"] == "activate_other" for o in self.action_of(st, j).do)
+                and self.can_activate(st, seat, j, 1, True, rest)
+                for j in p.locations
+            )
         if name == "steal":
             return bool(self.steal_options(st, seat))
         if name == "raze_location":
@@ -536,7 +603,7 @@ class SettlersRules(Solo, Operations, Game):
     # --- answers -------------------------------------------------------------------------------
     def resolve(self, st, seat: int, action: int, ev: list) -> None:
         frame = st.stack[-1]
-        if frame.kind == "draft":                                            # simultaneous
+        if frame.kind == "draft":  # simultaneous
             frame.chosen[seat] = action
             if frame.waiting():
                 return
@@ -562,20 +629,19 @@ class SettlersRules(Solo, Operations, Game):
             st.table.remove(k)
             st.seats[seat].hand.append(k)
             ev.append(event("take", seat=seat, card=self.cards[k].id))
-        elif kind == "attack_target":                                        # R209.6
-            self.attack_raze(st, action - self.layout.pick, frame.args["match"],
-                             frame.args["rule"], ev)
+        elif kind == "attack_target":  # R209.6
+            self.attack_raze(st, action - self.layout.pick, frame.args["match"], frame.args["rule"], ev)
         else:
             st.run[frame.args["frame"]].vars["_answer"] = action
 
     def _free_action(self, st, seat, action, ev):
         p = st.seats[seat]
         kind, k = self.layout.kind(action)
-        if kind == "defend":                                                 # R102
+        if kind == "defend":  # R102
             p.defence -= 1
             p.defended.append(k)
             ev.append(event("defend", seat=seat, card=self.cards[k].id))
-        else:                                                                # R142
+        else:  # R142
             p.worker -= 1
             p.samurai.append(k)
             ev.append(event("samurai", seat=seat, card=self.cards[k].id))
@@ -583,45 +649,43 @@ class SettlersRules(Solo, Operations, Game):
     def _answer_turn(self, st, seat, action, ev):
         p = st.seats[seat]
         kind, k = self.layout.kind(action)
-        if kind in ("defend", "samurai"):                                    # R55: turn goes on
+        if kind in ("defend", "samurai"):  # R55: turn goes on
             self._free_action(st, seat, action, ev)
             return
         st.phase = "after_action"
-        if action == A.PASS:                                                 # R53
+        if action == A.PASS:  # R53
             p.passed = True
             st.phase = "next_turn"
             ev.append(event("pass", seat=seat))
-        elif kind == "build":                                                # R57
+        elif kind == "build":  # R57
             ev.append(event("build_start", seat=seat, card=self.cards[k].id))
             self.start_build(st, seat, k, ev)
-        elif kind == "deal":                                                 # R69
+        elif kind == "deal":  # R69
             self.pay(st, seat, {"food": 1}, ev, 1, self.gold_ok(st, "deal"))
             p.hand.remove(k)
             p.deals.append(k)
             ev.append(event("deal", seat=seat, card=self.cards[k].id))
             push_frame(st, seat, k, "deal")
-        elif kind == "raze_hand":                                            # R75
+        elif kind == "raze_hand":  # R75
             p.raze -= 1
             p.hand.remove(k)
             self.discard_card(st, k)
             ev.append(event("raze_hand", seat=seat, card=self.cards[k].id))
             self.after_raze(st, seat, k)
-        elif kind == "raze":                                                 # R78, R80
+        elif kind == "raze":  # R78, R80
             owner = self.location_owner(st, k)
             p.raze -= 2 + self.protection(st, owner, k)
             self.raze_location(st, seat, owner, k, ev)
-        elif kind in ("activate", "activate2"):                              # R88, R91
+        elif kind in ("activate", "activate2"):  # R88, R91
             self.start_activation(st, seat, k, 2 if kind == "activate2" else 1, ev)
-        elif kind == "fixed" and A.EXCHANGE <= action < A.EXCHANGE + 5:      # R96
-            push_frame(st, seat, -1, "exchange",
-                       vars_={"next": A.EXCHANGE_GOODS[action - A.EXCHANGE]})
+        elif kind == "fixed" and A.EXCHANGE <= action < A.EXCHANGE + 5:  # R96
+            push_frame(st, seat, -1, "exchange", vars_={"next": A.EXCHANGE_GOODS[action - A.EXCHANGE]})
 
     def start_build(self, st, seat: int, k: int, ev: list, waive: bool = False) -> None:
         self.pay(st, seat, self.cards[k].cost, ev, 1, True)
         push_frame(st, seat, k, "build", vars_={"waive": waive})
 
-    def start_activation(self, st, seat: int, k: int, times: int, ev: list,
-                         count_use: bool = True) -> None:
+    def start_activation(self, st, seat: int, k: int, times: int, ev: list, count_use: bool = True) -> None:
         p = st.seats[seat]
         act = self.action_of(st, k)
         if count_use:
@@ -648,8 +712,10 @@ class SettlersRules(Solo, Operations, Game):
             return "take one of the face-up cards", frame.args.get("rule", "R34")
         if frame.kind == "draft":
             return "choose one card of your packet", frame.args.get("rule", "R182")
-        return (f"not one of the offered choices ({frame.args.get('purpose', frame.kind)})",
-                frame.args.get("rule") or "protocol")
+        return (
+            f"not one of the offered choices ({frame.args.get('purpose', frame.kind)})",
+            frame.args.get("rule") or "protocol",
+        )
 
     def _why_free(self, st, p, kind, k) -> tuple[str, str]:
         c = self.cards[k]
@@ -718,8 +784,7 @@ class SettlersRules(Solo, Operations, Game):
                 return f"{c.id} cannot be razed", "R79"
             if not self.razeable(k):
                 return "empire locations cannot be razed (only Japanese ones)", "R79"
-            return (f"razing {c.id} needs {2 + self.protection(st, owner, k)} raze tokens",
-                    "R80")
+            return (f"razing {c.id} needs {2 + self.protection(st, owner, k)} raze tokens", "R80")
         if kind in ("activate", "activate2"):
             if k not in p.locations:
                 return f"{c.id} is not a location of yours", "R87"
@@ -728,8 +793,10 @@ class SettlersRules(Solo, Operations, Game):
             act = self.action_of(st, k)
             if act is None:
                 if c.stand_in is not None:
-                    return (f"the activation cost of {c.id} is not established (option "
-                            f"stand_ins=on plays a stand-in)", "D2")
+                    return (
+                        f"the activation cost of {c.id} is not established (option stand_ins=on plays a stand-in)",
+                        "D2",
+                    )
                 return f"the ability of {c.id} is not established (a provisional card)", "D2"
             times = 2 if kind == "activate2" else 1
             if times == 2 and act.limit < 2:
@@ -746,16 +813,16 @@ class SettlersRules(Solo, Operations, Game):
         common = sum(cards[k].vp for k in p.locations if cards[k].common)
         empire = sum(cards[k].vp for k in p.locations if not cards[k].common)
         breakdown = {"track": p.vp, "common_locations": common, "empire_locations": empire}
-        if st.players == 1:                                                  # R219: solo
+        if st.players == 1:  # R219: solo
             result = self.solo_result(st)
-            breakdown.update(empire_count=result["empire_locations"],
-                             trophies=result["trophies"], won=int(result["won"]))
+            breakdown.update(
+                empire_count=result["empire_locations"], trophies=result["trophies"], won=int(result["won"])
+            )
             return Score(total=result["score"], breakdown=breakdown)
-        goods = p.worker + p.wood + p.stone + p.food                         # R137, A9
+        goods = p.worker + p.wood + p.stone + p.food  # R137, A9
         if st.options["tiebreak_gold"] == "included":
             goods += p.gold
-        return Score(total=sum(breakdown.values()), breakdown=breakdown,
-                     tiebreak=(goods, len(p.hand)))
+        return Score(total=sum(breakdown.values()), breakdown=breakdown, tiebreak=(goods, len(p.hand)))
 
     def scores(self, st) -> list[Score]:
         return [self.score_seat(st, s) for s in range(st.players)]
@@ -767,15 +834,13 @@ class SettlersRules(Solo, Operations, Game):
         come."""
         if st.over:
             return [float(s.total) for s in self.scores(st)]
-        left = ROUNDS - st.round + (0 if st.phase in ("action", "after_action", "next_turn",
-                                                       "cleanup") else 1)
+        left = ROUNDS - st.round + (0 if st.phase in ("action", "after_action", "next_turn", "cleanup") else 1)
         last = st.round >= ROUNDS
         out = []
         cards = self.cards
         for seat in range(st.players):
             p = st.seats[seat]
-            total = self.solo_result(st)["final"] if st.players == 1 else \
-                self.score_seat(st, seat).total
+            total = self.solo_result(st)["final"] if st.players == 1 else self.score_seat(st, seat).total
             store = self.data.boards[p.faction].store
             goods = 0.0
             for good, worth in GOOD_WORTH:
@@ -790,8 +855,15 @@ class SettlersRules(Solo, Operations, Game):
             if last:
                 out.append(total + 0.02 * goods + 0.02 * len(p.hand))
                 continue
-            out.append(total + 0.45 * goods + 0.6 * len(p.hand) + 0.9 * left * engine
-                       + 0.3 * len(p.foundations) + 0.2 * len(p.samurai) + 0.3 * len(p.defended))
+            out.append(
+                total
+                + 0.45 * goods
+                + 0.6 * len(p.hand)
+                + 0.9 * left * engine
+                + 0.3 * len(p.foundations)
+                + 0.2 * len(p.samurai)
+                + 0.3 * len(p.defended)
+            )
         if st.players == 1:
             out = [self.solo_estimate(st, out[0])]
         return out
@@ -801,14 +873,28 @@ class SettlersRules(Solo, Operations, Game):
         out = []
         for entry, faction in self.data.entries:
             from .cards import copy_ids
-            out.append({"id": entry.id, "copies": copy_ids(entry),
-                        "deck": faction or "common", "name": self.cards[
-                            self.index_of[entry.id]].name,
-                        "implemented": True, "provenance": entry.provenance})
-        for a in self.attacks:                                               # the solo deck
-            out.append({"id": a.id, "copies": [a.id], "deck": "attack",
-                        "name": f"attack card: {a.target}", "implemented": True,
-                        "provenance": a.provenance})
+
+            out.append(
+                {
+                    "id": entry.id,
+                    "copies": copy_ids(entry),
+                    "deck": faction or "common",
+                    "name": self.cards[self.index_of[entry.id]].name,
+                    "implemented": True,
+                    "provenance": entry.provenance,
+                }
+            )
+        for a in self.attacks:  # the solo deck
+            out.append(
+                {
+                    "id": a.id,
+                    "copies": [a.id],
+                    "deck": "attack",
+                    "name": f"attack card: {a.target}",
+                    "implemented": True,
+                    "provenance": a.provenance,
+                }
+            )
         return out
 
     def gaps(self) -> list[dict]:
@@ -816,22 +902,38 @@ class SettlersRules(Solo, Operations, Game):
         out = []
         for faction, board in self.data.boards.items():
             if board.provenance != "exact":
-                out.append({"id": f"board:{faction}", "deck": faction,
-                            "missing": ["checked board production and storage (D4)"]})
+                out.append(
+                    {
+                        "id": f"board:{faction}",
+                        "deck": faction,
+                        "missing": ["checked board production and storage (D4)"],
+                    }
+                )
         for entry, faction in self.data.entries:
             missing = list(entry.unknown) + [f"conflict: {c}" for c in entry.conflicts]
             if missing or entry.provenance != "exact":
-                out.append({"id": entry.id, "deck": faction or "common",
-                            "name": self.cards[self.index_of[entry.id]].name,
-                            "provenance": entry.provenance, "missing": missing,
-                            "stand_in": entry.stand_in is not None})
-        for a in self.attacks:                                               # D3, R15, R198
+                out.append(
+                    {
+                        "id": entry.id,
+                        "deck": faction or "common",
+                        "name": self.cards[self.index_of[entry.id]].name,
+                        "provenance": entry.provenance,
+                        "missing": missing,
+                        "stand_in": entry.stand_in is not None,
+                    }
+                )
+        for a in self.attacks:  # D3, R15, R198
             if a.provenance != "exact":
-                out.append({"id": a.id, "deck": "attack", "name": f"attack card: {a.target}",
-                            "provenance": a.provenance,
-                            "missing": ["the printed attack target (D3, R198)",
-                                        "the printed card code (R15)"],
-                            "stand_in": a.provenance == "provisional"})
+                out.append(
+                    {
+                        "id": a.id,
+                        "deck": "attack",
+                        "name": f"attack card: {a.target}",
+                        "provenance": a.provenance,
+                        "missing": ["the printed attack target (D3, R198)", "the printed card code (R15)"],
+                        "stand_in": a.provenance == "provisional",
+                    }
+                )
         return out
 
     def seat_labels(self, st) -> list[str]:
@@ -843,12 +945,10 @@ class SettlersRules(Solo, Operations, Game):
     def check_invariants(self, st) -> list[str]:
         problems = []
         cards = self.cards
-        places = st.common_deck + st.common_discard + st.table + sum(st.packets, []) + \
-            st.virtual + st.trophies
+        places = st.common_deck + st.common_discard + st.table + sum(st.packets, []) + st.virtual + st.trophies
         factions = {p.faction for p in st.seats}
         for i, p in enumerate(st.seats):
-            places += p.hand + p.deck + p.discard + p.locations + p.foundations + \
-                p.hidden_foundations + p.deals
+            places += p.hand + p.deck + p.discard + p.locations + p.foundations + p.hidden_foundations + p.deals
             for good in ("wood", "stone", "food", "gold", "worker", "raze", "defence"):
                 if getattr(p, good) < 0:
                     problems.append(f"seat {i} has {getattr(p, good)} {good}")
@@ -870,7 +970,7 @@ class SettlersRules(Solo, Operations, Game):
                 act = self.action_of(st, k)
                 if k not in p.locations or act is None or n > act.limit:
                     problems.append(f"seat {i}: {cards[k].id} used {n} times (R89)")
-            if st.phase in ("lookout_start", "lookout") and st.round > 1:    # after Cleanup
+            if st.phase in ("lookout_start", "lookout") and st.round > 1:  # after Cleanup
                 store = self.data.boards[p.faction].store
                 for good in ("wood", "stone", "food", "gold", "worker", "raze", "defence"):
                     if good != store and getattr(p, good):
@@ -885,6 +985,7 @@ class SettlersRules(Solo, Operations, Game):
 
 class Remaining:
     """A supply after an activation's payment, to check what the effect can then afford."""
+
     __slots__ = ("wood", "stone", "food", "gold", "worker", "raze")
 
     def __init__(self, p, cost: dict, times: int, gold_ok: bool):

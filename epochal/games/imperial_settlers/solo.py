@@ -17,12 +17,18 @@ from collections import Counter
 from epochal.engine import Decision, event
 from epochal.engine import rng as rngmod
 
-TYPE_ORDER = {"action": 0, "feature": 1, "production": 2}                     # R209.6
+TYPE_ORDER = {"action": 0, "feature": 1, "production": 2}  # R209.6
 DEAL_ORDER = ("card", "raze", "gold", "vp", "stone", "worker", "food", "wood")  # R215
-TITLES = ((80, "Emperor", "Император"), (70, "King", "Король"), (60, "Castellan", "Кастелян"),
-          (50, "Knight", "Рыцарь"), (40, "Squire", "Оруженосец"), (30, "Servant", "Прислужник"),
-          (0, "Commoner", "Простолюдин"))                                        # R221
-VIRTUAL = -2              # the "owner" of a virtual-opponent location (no seat)
+TITLES = (
+    (80, "Emperor", "Император"),
+    (70, "King", "Король"),
+    (60, "Castellan", "Кастелян"),
+    (50, "Knight", "Рыцарь"),
+    (40, "Squire", "Оруженосец"),
+    (30, "Servant", "Прислужник"),
+    (0, "Commoner", "Простолюдин"),
+)  # R221
+VIRTUAL = -2  # the "owner" of a virtual-opponent location (no seat)
 
 
 def title_for(score: int) -> tuple[str, str]:
@@ -38,10 +44,10 @@ class Solo:
 
     # --- setup (R196, R197) -------------------------------------------------------------------
     def solo_setup(self, st, ev: list) -> None:
-        st.first = st.start_first = 0                                        # R197
-        st.attack_deck = list(range(len(self.attacks)))                     # R196.2
+        st.first = st.start_first = 0  # R197
+        st.attack_deck = list(range(len(self.attacks)))  # R196.2
         rngmod.shuffle(st, st.attack_deck)
-        self.reveal_attack(st, ev)                                           # R196.3
+        self.reveal_attack(st, ev)  # R196.3
 
     def target(self, i: int) -> str:
         return self.attacks[i].target
@@ -53,14 +59,12 @@ class Solo:
             return False
         i = st.attack_deck.pop()
         st.attack_row.insert(0, i)
-        ev.append(event("attack_reveal", attack=self.attacks[i].id, target=self.target(i),
-                        reveals=True))
+        ev.append(event("attack_reveal", attack=self.attacks[i].id, target=self.target(i), reveals=True))
         return True
 
     # --- Lookout (R201, R202) --------------------------------------------------------------------
     def solo_schedule(self) -> list[list]:
-        return [["reveal", 4], ["pick", 0, "R201"], ["virtual", "random"], ["pick", 0, "R201"],
-                ["virtual", "rest"]]
+        return [["reveal", 4], ["pick", 0, "R201"], ["virtual", "random"], ["pick", 0, "R201"], ["virtual", "rest"]]
 
     def lookout_virtual(self, st, how: str, ev: list) -> None:
         """R201.3: one of the 3 cards left, at random; R201.5: the last card."""
@@ -80,14 +84,13 @@ class Solo:
         ev.append(event("attack_phase", round=st.round))
         if st.virtual:
             st.trophies.extend(st.virtual)
-            ev.append(event("trophies", cards=[self.cards[k].id for k in st.virtual],
-                            total=len(st.trophies)))
+            ev.append(event("trophies", cards=[self.cards[k].id for k in st.virtual], total=len(st.trophies)))
             st.virtual = []
-        st.attacks_left = 2                                                  # R209
+        st.attacks_left = 2  # R209
         st.phase = "attack_next"
 
     def _phase_attack_next(self, st, ev):
-        if st.attacks_left <= 0:                                             # R207, R211
+        if st.attacks_left <= 0:  # R207, R211
             if st.round >= self.rounds:
                 self.finish(st, ev)
             else:
@@ -102,10 +105,19 @@ class Solo:
             ev.append(event("attack_miss", target=self.target(st.attack_row[0])))  # R209.3-4
         elif len(targets) == 1:
             self.attack_raze(st, targets[0], match, rule, ev)
-        else:                                                                # R209.6: you choose
-            st.stack.append(Decision(kind="attack_target", seats=[0], args={
-                "options": [self.layout.pick + k for k in targets], "match": match,
-                "rule": rule, "purpose": "the virtual opponent razes"}))
+        else:  # R209.6: you choose
+            st.stack.append(
+                Decision(
+                    kind="attack_target",
+                    seats=[0],
+                    args={
+                        "options": [self.layout.pick + k for k in targets],
+                        "match": match,
+                        "rule": rule,
+                        "purpose": "the virtual opponent razes",
+                    },
+                )
+            )
 
     def attack_targets(self, st) -> tuple[list[int], int, str]:
         """The locations the attack razes, best first by priority and all tied at the top (more
@@ -115,8 +127,7 @@ class Solo:
         if len(row) < 2:
             return [], -1, ""
         p = st.seats[0]
-        order = ("japanese", "common") if st.options["solo_japanese"] == "empire_first" \
-            else ("common", "japanese")
+        order = ("japanese", "common") if st.options["solo_japanese"] == "empire_first" else ("common", "japanese")
         for rule in order:
             if rule == "japanese":
                 found = self.japanese_targets(st, p)
@@ -131,8 +142,11 @@ class Solo:
         following card that hits stopping the scan."""
         row = st.attack_row
         g1 = self.target(row[0])
-        hit = [k for k in p.locations if self.cards[k].common and self.cards[k].raze
-               and not self.cards[k].unrazeable and g1 in self.cards[k].raze]
+        hit = [
+            k
+            for k in p.locations
+            if self.cards[k].common and self.cards[k].raze and not self.cards[k].unrazeable and g1 in self.cards[k].raze
+        ]
         if not hit:
             return [], -1, ""
         for j in range(1, len(row)):
@@ -160,8 +174,9 @@ class Solo:
         if j is None:
             return [], -1, ""
         spare = st.options["solo_unrazeable"] == "spared"
-        cands = [k for k in p.locations if self.cards[k].faction == "Japanese"
-                 and not (spare and self.cards[k].unrazeable)]
+        cands = [
+            k for k in p.locations if self.cards[k].faction == "Japanese" and not (spare and self.cards[k].unrazeable)
+        ]
         if not cands:
             return [], -1, ""
         return self.best(cands, self.japanese_key), j, "R214"
@@ -191,12 +206,17 @@ class Solo:
         st.trophies.append(k)
         first, paired = st.attack_row[0], st.attack_row[match]
         st.attack_row = [i for i in st.attack_row if i not in (first, paired)]
-        moved = [first, paired] if st.options["solo_moved"] == "first_then_match" \
-            else [paired, first]
+        moved = [first, paired] if st.options["solo_moved"] == "first_then_match" else [paired, first]
         st.attack_row.extend(moved)
-        ev.append(event("attack_razed", card=self.cards[k].id, rule=rule,
-                        attacks=[self.attacks[i].id for i in moved],
-                        total=len(st.trophies)))
+        ev.append(
+            event(
+                "attack_razed",
+                card=self.cards[k].id,
+                rule=rule,
+                attacks=[self.attacks[i].id for i in moved],
+                total=len(st.trophies),
+            )
+        )
 
     # --- attack cards as the virtual opponent's deals (R204, A44) ------------------------------
     def attack_deal_targets(self, st) -> list[int]:
@@ -215,19 +235,24 @@ class Solo:
     def solo_result(self, st) -> dict:
         p = st.seats[0]
         cards = self.cards
-        final = p.vp + sum(cards[k].vp for k in p.locations)                 # R134
+        final = p.vp + sum(cards[k].vp for k in p.locations)  # R134
         empire, trophies = self.empire_count(st), len(st.trophies)
-        won = empire > trophies                                              # R219
-        out = {"won": won, "empire_locations": empire, "trophies": trophies, "final": final,
-               "score": final if won else 0}
-        if won:                                                              # R221 (inferred)
+        won = empire > trophies  # R219
+        out = {
+            "won": won,
+            "empire_locations": empire,
+            "trophies": trophies,
+            "final": final,
+            "score": final if won else 0,
+        }
+        if won:  # R221 (inferred)
             out["title"], out["title_ru"] = title_for(final)
         return out
 
     def solo_estimate(self, st, base: float) -> float:
         """The position's worth in solo: the multiplayer estimate plus the margin the win needs
         (empire locations over the trophies still to come, R219)."""
-        later = 2 * (self.rounds - st.round)                                 # R202
+        later = 2 * (self.rounds - st.round)  # R202
         if st.phase == "lookout_start":
             later += 2
         elif st.phase == "lookout":
@@ -241,10 +266,8 @@ class Solo:
         attacks = self.attacks
         out = {
             "attack_deck": len(st.attack_deck),
-            "attack_row": [{"id": attacks[i].id, "target": attacks[i].target}
-                           for i in st.attack_row],
-            "attack_gone": [{"id": attacks[i].id, "target": attacks[i].target}
-                            for i in st.attack_gone],
+            "attack_row": [{"id": attacks[i].id, "target": attacks[i].target} for i in st.attack_row],
+            "attack_gone": [{"id": attacks[i].id, "target": attacks[i].target} for i in st.attack_gone],
             "attack_cards": self.attack_status(),
             "virtual_locations": [self.cards[k].id for k in st.virtual],
             "trophies": [self.cards[k].id for k in st.trophies],
@@ -260,14 +283,12 @@ class Solo:
         kinds = sorted({a.provenance for a in self.attacks})
         if kinds == ["exact"]:
             return "exact"
-        return "provisional: the attack cards are the project's stand-ins (D3), not the " \
-               "printed deck"
+        return "provisional: the attack cards are the project's stand-ins (D3), not the printed deck"
 
     # --- invariants ----------------------------------------------------------------------------
     def solo_invariants(self, st) -> list[str]:
         problems = []
-        held = st.attack_deck + st.attack_row + st.attack_gone + \
-            [i for p in st.seats for i in p.attack_deals]
+        held = st.attack_deck + st.attack_row + st.attack_gone + [i for p in st.seats for i in p.attack_deals]
         if st.players != 1:
             if held or st.virtual or st.trophies:
                 problems.append("solo piles in a game of several players")

@@ -19,49 +19,50 @@ class Player(msgspec.Struct, kw_only=True):
     worker: int = 0
     raze: int = 0
     defence: int = 0
-    vp: int = 0                          # the VP track (R26, R113)
-    hand: list[int] = []                 # hidden (R37)
-    deck: list[int] = []                 # the empire deck, top = last
-    discard: list[int] = []              # the empire discard pile, never reshuffled (R121)
-    locations: list[int] = []            # built locations, in the order built
-    foundations: list[int] = []          # face-down cards (R109)
-    hidden_foundations: list[int] = []   # foundations put from the hand (Sanctuary): unseen
-    deals: list[int] = []                # cards under the board (R69)
-    used: dict[int, int] = {}            # location -> activations this round (R88-R91)
-    defended: list[int] = []             # locations holding a defence token (R102)
-    samurai: list[int] = []              # Japanese locations holding a samurai (R142)
-    passed: bool = False                 # in this Action phase (R53)
-    attack_deals: list[int] = []         # solo: attack cards taken as deals (Spies, A44)
+    vp: int = 0  # the VP track (R26, R113)
+    hand: list[int] = []  # hidden (R37)
+    deck: list[int] = []  # the empire deck, top = last
+    discard: list[int] = []  # the empire discard pile, never reshuffled (R121)
+    locations: list[int] = []  # built locations, in the order built
+    foundations: list[int] = []  # face-down cards (R109)
+    hidden_foundations: list[int] = []  # foundations put from the hand (Sanctuary): unseen
+    deals: list[int] = []  # cards under the board (R69)
+    used: dict[int, int] = {}  # location -> activations this round (R88-R91)
+    defended: list[int] = []  # locations holding a defence token (R102)
+    samurai: list[int] = []  # Japanese locations holding a samurai (R142)
+    passed: bool = False  # in this Action phase (R53)
+    attack_deals: list[int] = []  # solo: attack cards taken as deals (Spies, A44)
 
 
 class Frame(msgspec.Struct, kw_only=True):
     """A running effect: an op list (a card part or a rules program) and where in it."""
+
     seat: int
-    card: int = -1                       # the card whose ops run (-1: a rules program)
-    part: str = ""                       # production, bonus, action, trigger:i, deal, raze, ...
-    path: list[Any] = []                 # into the op list: e.g. [0, "options", 1]
+    card: int = -1  # the card whose ops run (-1: a rules program)
+    part: str = ""  # production, bonus, action, trigger:i, deal, raze, ...
+    path: list[Any] = []  # into the op list: e.g. [0, "options", 1]
     pc: int = 0
     vars: dict[str, Any] = {}
 
 
 class SettlersState(State, kw_only=True):
     seats: list[Player] = []
-    round: int = 1                       # R22, R32
+    round: int = 1  # R22, R32
     phase: str = "lookout"
-    first: int = 0                       # the first-player marker (R28, R126)
-    start_first: int = 0                 # the first player of round 1
-    turn: int = 0                        # the seat whose Action-phase turn it is
-    common_deck: list[int] = []          # top = last
+    first: int = 0  # the first-player marker (R28, R126)
+    start_first: int = 0  # the first player of round 1
+    turn: int = 0  # the seat whose Action-phase turn it is
+    common_deck: list[int] = []  # top = last
     common_discard: list[int] = []
-    table: list[int] = []                # face-up Lookout cards (R34, R187)
-    schedule: list[list[Any]] = []       # the Lookout steps still to run
-    packets: list[list[int]] = []        # alternative Lookout: each seat's cards to choose from
-    run: list[Frame] = []                # effects being resolved, innermost last
+    table: list[int] = []  # face-up Lookout cards (R34, R187)
+    schedule: list[list[Any]] = []  # the Lookout steps still to run
+    packets: list[list[int]] = []  # alternative Lookout: each seat's cards to choose from
+    run: list[Frame] = []  # effects being resolved, innermost last
     # the solo mode (§19); attack cards are indices into the game's attack deck data
-    attack_deck: list[int] = []          # R196: face down, top = last
-    attack_row: list[int] = []           # R209: face up, index 0 = the newest ("first") card
-    attack_gone: list[int] = []          # cancelled by Robbers (A44): out of the game
-    attacks_left: int = 0                # attacks still to make in this Attack phase (R209)
-    virtual: list[int] = []              # the virtual opponent's locations (R201, R204)
-    trophies: list[int] = []             # its trophy pile (R208, R209)
-    empire_built: int = 0                # empire locations built so far (option solo_count)
+    attack_deck: list[int] = []  # R196: face down, top = last
+    attack_row: list[int] = []  # R209: face up, index 0 = the newest ("first") card
+    attack_gone: list[int] = []  # cancelled by Robbers (A44): out of the game
+    attacks_left: int = 0  # attacks still to make in this Attack phase (R209)
+    virtual: list[int] = []  # the virtual opponent's locations (R201, R204)
+    trophies: list[int] = []  # its trophy pile (R208, R209)
+    empire_built: int = 0  # empire locations built so far (option solo_count)

@@ -18,14 +18,23 @@ from . import actions as A
 from .cards import RESOURCES
 from .solo import VIRTUAL
 
-GOOD_WORDS = {"wood": "wood", "stone": "stone", "food": "food", "gold": "gold",
-              "worker": "worker", "raze": "raze token", "defence": "defence token", "vp": "VP",
-              "card": "card", "common_card": "common card", "empire_card": "empire card",
-              "samurai": "samurai"}
+GOOD_WORDS = {
+    "wood": "wood",
+    "stone": "stone",
+    "food": "food",
+    "gold": "gold",
+    "worker": "worker",
+    "raze": "raze token",
+    "defence": "defence token",
+    "vp": "VP",
+    "card": "card",
+    "common_card": "common card",
+    "empire_card": "empire card",
+    "samurai": "samurai",
+}
 OP_WORDS = {
     "deal_again": "gain the goods of one of your deals once more",
-    "build_from_hand": "build an empire location from your hand at full cost, discarding no "
-                       "location",
+    "build_from_hand": "build an empire location from your hand at full cost, discarding no location",
     "activate_other": "use another of your action locations, paying its cost",
     "steal": "take 1 resource from the supply of a player who has not passed",
     "remove_location": "discard a location of a player who has not passed (not razing)",
@@ -57,20 +66,24 @@ def describe_op(op: dict) -> str:
     if name == "choose":
         return "one of: " + " / ".join(describe_ops(o) for o in op["options"])
     if name == "look_empire":
-        return f"look at the top {op.get('n', 2)} empire cards, keep {op.get('keep', 1)}, " \
-               f"discard the rest"
+        return f"look at the top {op.get('n', 2)} empire cards, keep {op.get('keep', 1)}, discard the rest"
     if name == "copy_production":
         other = "another" if op.get("other") else "one"
         return f"{other} of your production locations produces once more"
     if name == "samurai":
         return f"{op.get('n', 1)} samurai on your Japanese locations"
     if name == "raze_location":
-        how = "ignoring defence tokens and samurai" if op.get("protection") == "ignore" \
+        how = (
+            "ignoring defence tokens and samurai"
+            if op.get("protection") == "ignore"
             else "paying 1 more raze token per defence token or samurai"
+        )
         return f"raze a location of a player who has not passed, {how}"
     if name == "foundation_from_hand":
-        return f"put a card from your hand as a foundation and gain " \
-               f"{goods_text({r: op[r] for r in RESOURCES if op.get(r)})}"
+        return (
+            f"put a card from your hand as a foundation and gain "
+            f"{goods_text({r: op[r] for r in RESOURCES if op.get(r)})}"
+        )
     return OP_WORDS.get(name, name)
 
 
@@ -87,9 +100,17 @@ def action_text_of(act) -> str:
 def card_info(game, k: int, stand_ins: bool = False) -> dict:
     c = game.cards[k]
     e = c.entry
-    info = {"id": c.id, "name": c.name, "deck": c.deck, "kind": c.kind,
-            "colours": sorted(c.colours), "cost": c.cost, "discard": c.discard,
-            "vp": c.vp, "provenance": e.provenance}
+    info = {
+        "id": c.id,
+        "name": c.name,
+        "deck": c.deck,
+        "kind": c.kind,
+        "colours": sorted(c.colours),
+        "cost": c.cost,
+        "discard": c.discard,
+        "vp": c.vp,
+        "provenance": e.provenance,
+    }
     for key in ("name_ru", "name_cs", "name_probable"):
         if getattr(e, key):
             info[key] = getattr(e, key)
@@ -113,8 +134,9 @@ def card_info(game, k: int, stand_ins: bool = False) -> dict:
     if unknown:
         info["unknown"] = unknown
         if any(u.startswith(("ability", "activation cost")) for u in unknown):
-            info["ability"] = "not established: the engine plays only the card's known parts" \
-                + (" (stand-in with the option stand_ins=on)" if c.stand_in else "")
+            info["ability"] = "not established: the engine plays only the card's known parts" + (
+                " (stand-in with the option stand_ins=on)" if c.stand_in else ""
+            )
     if e.known:
         info["known"] = dict(e.known)
     if e.note:
@@ -137,23 +159,25 @@ def view(game, st, seat: int | None) -> dict:
     seats = []
     for i, p in enumerate(st.seats):
         entry = {
-            "seat": i, "faction": p.faction, "vp": p.vp, "passed": p.passed,
-            "supply": {g: getattr(p, g) for g in ("wood", "stone", "food", "gold", "worker",
-                                                  "raze", "defence")},
+            "seat": i,
+            "faction": p.faction,
+            "vp": p.vp,
+            "passed": p.passed,
+            "supply": {g: getattr(p, g) for g in ("wood", "stone", "food", "gold", "worker", "raze", "defence")},
             "hand_common": sum(1 for k in p.hand if cards[k].common),
             "hand_empire": sum(1 for k in p.hand if not cards[k].common),
             "deck": len(p.deck),
             "discard": [cards[k].id for k in p.discard],
-            "locations": [{"card": cards[k].id, "used": p.used.get(k, 0),
-                           "defence": k in p.defended, "samurai": k in p.samurai}
-                          for k in p.locations],
+            "locations": [
+                {"card": cards[k].id, "used": p.used.get(k, 0), "defence": k in p.defended, "samurai": k in p.samurai}
+                for k in p.locations
+            ],
             "foundations": [cards[k].id for k in p.foundations],
             "hidden_foundations": [cards[k].deck for k in p.hidden_foundations],
             "deals": [cards[k].id for k in p.deals],
         }
         if p.attack_deals:
-            entry["attack_deals"] = [{"id": game.attacks[i].id, "target": game.target(i)}
-                                     for i in p.attack_deals]
+            entry["attack_deals"] = [{"id": game.attacks[i].id, "target": game.target(i)} for i in p.attack_deals]
         shown.update(p.discard + p.locations + p.foundations + p.deals)
         if i == seat:
             entry["hand"] = [cards[k].id for k in p.hand]
@@ -167,8 +191,12 @@ def view(game, st, seat: int | None) -> dict:
     frame = st.stack[-1] if st.stack else None
     decision = None
     if frame is not None:
-        decision = {"kind": frame.kind, "seats": list(frame.seats),
-                    "purpose": frame.args.get("purpose"), "rule": frame.args.get("rule")}
+        decision = {
+            "kind": frame.kind,
+            "seats": list(frame.seats),
+            "purpose": frame.args.get("purpose"),
+            "rule": frame.args.get("rule"),
+        }
         if seat is not None and seat in frame.chosen:
             decision["your_choice"] = frame.chosen[seat]
     legal = game.legal(st, seat) if seat is not None else []
@@ -178,18 +206,25 @@ def view(game, st, seat: int | None) -> dict:
             shown.add(k)
     stand_ins = st.options.get("stand_ins") == "on"
     out = {
-        "game": game.name, "players": st.players, "options": dict(st.options),
+        "game": game.name,
+        "players": st.players,
+        "options": dict(st.options),
         "data": {"status": game.data_status(), "provisional": True},
-        "round": st.round, "phase": st.phase, "first": st.first, "turn": st.turn,
-        "over": st.over, "ply": st.ply,
+        "round": st.round,
+        "phase": st.phase,
+        "first": st.first,
+        "turn": st.turn,
+        "over": st.over,
+        "ply": st.ply,
         "common_deck": len(st.common_deck),
         "common_discard": [cards[k].id for k in st.common_discard],
         "table": [cards[k].id for k in st.table],
-        "seats": seats, "you": seat, "decision": decision,
+        "seats": seats,
+        "you": seat,
+        "decision": decision,
         "legal": [{"id": a, "text": action_text(game, st, seat, a)} for a in legal],
         "cards": {cards[k].id: card_info(game, k, stand_ins) for k in sorted(shown)},
-        "scores": ([{"total": s.total, **s.breakdown} for s in game.scores(st)]
-                   if st.over else None),
+        "scores": ([{"total": s.total, **s.breakdown} for s in game.scores(st)] if st.over else None),
         "winners": game.winners(st) if st.over else None,
     }
     if st.players == 1:
@@ -212,11 +247,9 @@ def action_text(game, st, seat: int | None, a: int) -> str:
         if kind == "raze":
             owner = game.location_owner(st, k)
             if owner == VIRTUAL:
-                return f"raze {name} of the virtual opponent (2 raze tokens) for " \
-                       f"{goods_text(c.raze or {})}"
+                return f"raze {name} of the virtual opponent (2 raze tokens) for {goods_text(c.raze or {})}"
             tokens = 2 + game.protection(st, owner, k) if owner >= 0 else 2
-            return f"raze {name} of seat {owner} ({tokens} raze tokens) for " \
-                   f"{goods_text(c.raze or {})}"
+            return f"raze {name} of seat {owner} ({tokens} raze tokens) for {goods_text(c.raze or {})}"
         if kind == "activate":
             return f"activate {name}"
         if kind == "activate2":
@@ -249,8 +282,10 @@ def action_text(game, st, seat: int | None, a: int) -> str:
     if A.ATTACK <= a < A.ATTACK + A.ATTACK_CARDS and a - A.ATTACK < len(game.attacks):
         i = a - A.ATTACK
         purpose = frame.args.get("purpose", "choose") if frame else "choose"
-        return f"{purpose}: the virtual opponent's attack card {game.attacks[i].id} " \
-               f"({GOOD_WORDS.get(game.target(i), game.target(i))})"
+        return (
+            f"{purpose}: the virtual opponent's attack card {game.attacks[i].id} "
+            f"({GOOD_WORDS.get(game.target(i), game.target(i))})"
+        )
     if A.STEAL <= a < A.STEAL + 12:
         q, r = divmod(a - A.STEAL, 3)
         return f"take 1 {RESOURCES[r]} from seat {q}"
@@ -286,7 +321,7 @@ def determinize(game, st, seat: int, rng):
                 hide(out.packets[i])
         hide(p.deck)
     hide(out.common_deck)
-    rng.shuffle(out.attack_deck)                                          # solo: R196
+    rng.shuffle(out.attack_deck)  # solo: R196
     moved = redeal(groups, rng)
     if moved:
         for running_frame in out.run:
@@ -294,8 +329,7 @@ def determinize(game, st, seat: int, rng):
                 running_frame.vars["_seen"] = follow(running_frame.vars["_seen"], moved)
         for decision in out.stack:
             if "options" in decision.args:
-                decision.args["options"] = [follow_action(game.layout, a, moved)
-                                            for a in decision.args["options"]]
+                decision.args["options"] = [follow_action(game.layout, a, moved) for a in decision.args["options"]]
     return out
 
 

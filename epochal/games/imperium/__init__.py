@@ -5,7 +5,9 @@ Spec: shared/rules/imperium.md. Docs: docs/games/imperium.md, docs/games/imperiu
 
 from __future__ import annotations
 
-from . import cards, observe as _observe, view as _view
+from . import cards
+from . import observe as _observe
+from . import view as _view
 from .rules import ImperiumRules
 
 
@@ -28,7 +30,8 @@ def make_game(data: str | None = None) -> Imperium:
     from pathlib import Path
 
     from epochal import datafile
+
     directory = Path(data) if data else cards.DATA_DIR
-    datafile.check_source(directory, cards.DataError)    # no pipe, no huge file read
+    datafile.check_source(directory, cards.DataError)  # no pipe, no huge file read
     raw = b"".join(p.read_bytes() for p in sorted(directory.glob("*.json")))
     return Imperium(cards.load(directory), raw)

@@ -4,18 +4,18 @@ Card actions are offsets by the card's index in the game's card list, so every p
 has its own PLAY, EXHAUST and CARD (choose this card) id.
 """
 
-ACTIVATE = 0         # R67
-INNOVATE = 1         # R82
-REVOLT = 2           # 2..41: revolt returning n unrest cards (R83)
+ACTIVATE = 0  # R67
+INNOVATE = 1  # R82
+REVOLT = 2  # 2..41: revolt returning n unrest cards (R83)
 MAX_REVOLT = 39
-END = 50             # end Activate / stop choosing / decline an optional choice
+END = 50  # end Activate / stop choosing / decline an optional choice
 YES = 51
 NO = 52
-OPTION = 53          # 53..60: option k of a "choose"
-SUIT = 61            # 61..64: region, uncivilised, civilised, tributary
-BT_DECK = 65         # break through: the top card of the category deck (R135 variant 2-4)
-BT_MAIN = 66         # break through: reveal the main deck (R135 variant 5)
-CARD_BASE = 100      # PLAY, EXHAUST, CARD blocks follow
+OPTION = 53  # 53..60: option k of a "choose"
+SUIT = 61  # 61..64: region, uncivilised, civilised, tributary
+BT_DECK = 65  # break through: the top card of the category deck (R135 variant 2-4)
+BT_MAIN = 66  # break through: reveal the main deck (R135 variant 5)
+CARD_BASE = 100  # PLAY, EXHAUST, CARD blocks follow
 
 
 class Layout:

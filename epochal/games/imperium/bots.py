@@ -18,8 +18,7 @@ def prefer(game, st, seat: int, legal: list[int]):
     if frame.kind == "turn":
         p = st.seats[seat]
         unrest = sum(1 for k in p.hand if "unrest" in game.cards[k].suits)
-        playable = any(game.can_play(st, seat, k) and "unrest" not in game.cards[k].suits
-                       for k in p.hand)
+        playable = any(game.can_play(st, seat, k) and "unrest" not in game.cards[k].suits for k in p.hand)
         exhaustable = any(game.can_exhaust(st, seat, k) for k in [*p.play, p.power] if k >= 0)
         if unrest >= 2 and not playable:
             return A.REVOLT + min(unrest, A.MAX_REVOLT)

@@ -14,8 +14,7 @@ from typing import Any, Literal
 import msgspec
 
 from epochal import datafile
-from epochal.datafile import (AnyObject, Bool, Choice, Either, Int, Lazy, List, Map, Obj, Rule,
-                              Tagged, Text)
+from epochal.datafile import AnyObject, Bool, Choice, Either, Int, Lazy, List, Map, Obj, Rule, Tagged, Text
 
 DATA_DIR = Path(__file__).parent / "data"
 SUITS = ("region", "uncivilised", "civilised", "tributary", "fame", "unrest")
@@ -24,21 +23,21 @@ RESOURCES = ("materials", "population", "progress")
 TYPES = ("city", "metropolis", "scroll", "mask", "knight")
 REGION_TYPES = ("production", "fertile", "river")
 LOCATIONS = ("in-play", "nation", "accession", "development", "supply", "deck")
-NATIONS = ("Carthaginians", "Celts", "Greeks", "Macedonians", "Persians", "Romans", "Scythians",
-           "Vikings")
+NATIONS = ("Carthaginians", "Celts", "Greeks", "Macedonians", "Persians", "Romans", "Scythians", "Vikings")
 TRIGGERS = ("play", "exhaust", "solstice")
 GROUPS = ("market", "fame", "unrest", "king_of_kings")
-COMMON_GROUPS = {"market": 62, "fame": 8, "unrest": 12, "king_of_kings": 1}   # R9, R10
-MIN_NATIONS = 4                  # a 4-player game deals four different nations (R29)
-MAX_COUNT = 20                   # tokens, cards and counts in an operation or a cost
-MAX_VP = 20                      # a card's fixed VP, and the VP of one line, either sign
-MAX_OPS = 30                     # operations in one list; options in a choose: 8 (actions.py)
+COMMON_GROUPS = {"market": 62, "fame": 8, "unrest": 12, "king_of_kings": 1}  # R9, R10
+MIN_NATIONS = 4  # a 4-player game deals four different nations (R29)
+MAX_COUNT = 20  # tokens, cards and counts in an operation or a cost
+MAX_VP = 20  # a card's fixed VP, and the VP of one line, either sign
+MAX_OPS = 30  # operations in one list; options in a choose: 8 (actions.py)
 
 Provenance = Literal["exact", "partial", "provisional"]
 
 
 class Face(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
     """What one side of a power card (or King of Kings) says."""
+
     name: str = ""
     vp: Any = None
     play: list[dict] = []
@@ -48,30 +47,30 @@ class Face(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
 
 
 class Card(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
-    id: str                                   # the printed number
-    name: str                                 # English
-    name_ru: str | None = None                # Russian, where a source states it
-    deck: str = "common"                      # "common" or the nation
-    group: str | None = None                  # common deck: market, fame, unrest, king_of_kings
-    suits: list[str] = []                     # banner first; dual uncivilised+civilised
+    id: str  # the printed number
+    name: str  # English
+    name_ru: str | None = None  # Russian, where a source states it
+    deck: str = "common"  # "common" or the nation
+    group: str | None = None  # common deck: market, fame, unrest, king_of_kings
+    suits: list[str] = []  # banner first; dual uncivilised+civilised
     state: Literal["barbarian", "empire"] | None = None
     pinned: bool = False
     attack: bool = False
     power: bool = False
-    types: list[str] = []                     # city, metropolis, scroll, mask, knight
-    regions: list[str] = []                   # production, fertile, river (with repeats)
-    vp: Any = None                            # int | {"per": ..} | {"if": ..}; None = no VP
-    players: int | None = None                # 3 = 3+ players, 4 = 4 players only
-    location: str | None = None               # nation cards: where setup puts them
-    cost: dict[str, int] = {}                 # development cost
-    free: bool = False                        # "free play": no action token (R74)
+    types: list[str] = []  # city, metropolis, scroll, mask, knight
+    regions: list[str] = []  # production, fertile, river (with repeats)
+    vp: Any = None  # int | {"per": ..} | {"if": ..}; None = no VP
+    players: int | None = None  # 3 = 3+ players, 4 = 4 players only
+    location: str | None = None  # nation cards: where setup puts them
+    cost: dict[str, int] = {}  # development cost
+    free: bool = False  # "free play": no action token (R74)
     unplayable: bool = False
     no_garrison: bool = False
     play: list[dict] = []
     exhaust: list[dict] = []
     solstice: list[dict] = []
     passive: list[dict] = []
-    side_b: Face | None = None                # the other face of a power card / King of Kings
+    side_b: Face | None = None  # the other face of a power card / King of Kings
     provenance: Provenance = "exact"
     source: str = ""
 
@@ -117,8 +116,7 @@ def load(directory: Path | None = None) -> list[Card]:
     return cards
 
 
-def validate(cards: list[Card], files: dict[str, str] | None = None,
-             origin: list[str] | None = None) -> list[str]:
+def validate(cards: list[Card], files: dict[str, str] | None = None, origin: list[str] | None = None) -> list[str]:
     """Every problem of a card list: each field's type and range, the operations deeply
     (required keys, value types, known names), and what setup needs of each deck. ``files``
     maps a deck to its file name, ``origin`` gives each card's file (for the messages)."""
@@ -136,7 +134,7 @@ def validate(cards: list[Card], files: dict[str, str] | None = None,
         found = _card_problems(card)
         problems += [f"{where}: {p}" for p in found]
         if found:
-            continue                       # check_ops expects the shapes the schema checks
+            continue  # check_ops expects the shapes the schema checks
         faces = [("", card)] + ([("side_b.", card.side_b)] if card.side_b else [])
         for prefix, face in faces:
             for trigger in (*TRIGGERS, "passive"):
@@ -161,16 +159,16 @@ def _card_problems(card: Card) -> list[str]:
     for name, value, schema in checks:
         problems += schema.problems(value, name)
     if len(card.suits) == 2 and card.suits != ["uncivilised", "civilised"]:
-        problems.append(f"suits: {card.suits}; only a dual card has two, uncivilised then "
-                        f"civilised (R22)")
+        problems.append(f"suits: {card.suits}; only a dual card has two, uncivilised then civilised (R22)")
     if card.deck == "common":
         if card.group not in GROUPS:
-            problems.append(f"group: {card.group!r} is not one of {', '.join(GROUPS)} "
-                            f"(a common card's group)")
+            problems.append(f"group: {card.group!r} is not one of {', '.join(GROUPS)} (a common card's group)")
         elif not _group_suits_fit(card.group, card.suits):
-            problems.append(f"suits: {card.suits} do not fit group {card.group!r} (a market card "
-                            f"is region, uncivilised, civilised, tributary or dual; fame and "
-                            f"King of Kings are fame; unrest is unrest)")
+            problems.append(
+                f"suits: {card.suits} do not fit group {card.group!r} (a market card "
+                f"is region, uncivilised, civilised, tributary or dual; fame and "
+                f"King of Kings are fame; unrest is unrest)"
+            )
         if card.location is not None:
             problems.append(f"location: {card.location!r}; only nation cards have one")
     else:
@@ -179,11 +177,9 @@ def _card_problems(card: Card) -> list[str]:
         if card.location not in (*LOCATIONS, None):
             problems.append(f"location: {card.location!r} is not one of {', '.join(LOCATIONS)}")
         if card.power != (card.location == "in-play"):
-            problems.append("power: the power card, and only it, starts in play "
-                            "(location 'in-play', power true; R30)")
+            problems.append("power: the power card, and only it, starts in play (location 'in-play', power true; R30)")
         if card.location == "supply" and "unrest" not in card.suits:
-            problems.append("suits: a supply card goes to the unrest pile, so it is an unrest "
-                            "(R38)")
+            problems.append("suits: a supply card goes to the unrest pile, so it is an unrest (R38)")
     if card.side_b is not None and not card.power and card.group != "king_of_kings":
         problems.append("side_b: only a power card or King of Kings has a second face")
     faces = [("", card)] + ([("side_b.", card.side_b)] if card.side_b else [])
@@ -195,13 +191,14 @@ def _card_problems(card: Card) -> list[str]:
         exhaust = face.exhaust
         for i, op in enumerate(exhaust[1:], 1):
             if isinstance(op, dict) and op.get("op") == "when":
-                problems.append(f"{prefix}exhaust[{i}]: a reactive exhaust ('when') is the "
-                                f"whole exhaust effect, its first and only operation")
+                problems.append(
+                    f"{prefix}exhaust[{i}]: a reactive exhaust ('when') is the "
+                    f"whole exhaust effect, its first and only operation"
+                )
         for trigger in ("play", "solstice"):
             for i, op in enumerate(getattr(face, trigger)):
                 if isinstance(op, dict) and op.get("op") == "when":
-                    problems.append(f"{prefix}{trigger}[{i}]: 'when' is a reactive exhaust; "
-                                    f"it belongs in exhaust")
+                    problems.append(f"{prefix}{trigger}[{i}]: 'when' is a reactive exhaust; it belongs in exhaust")
     return problems
 
 
@@ -223,8 +220,7 @@ def _deck_problems(cards: list[Card], files: dict[str, str]) -> list[str]:
         if c.deck == "common":
             counts[c.group] = counts.get(c.group, 0) + 1
     if counts != COMMON_GROUPS:
-        problems.append(f"{common_file}: common deck groups {counts} differ from "
-                        f"{COMMON_GROUPS} (R9, R10)")
+        problems.append(f"{common_file}: common deck groups {counts} differ from {COMMON_GROUPS} (R9, R10)")
     nations = [n for n in NATIONS if any(c.deck == n for c in cards)]
     for nation in nations:
         name = files.get(nation, f"{nation.lower()}.json")
@@ -232,14 +228,15 @@ def _deck_problems(cards: list[Card], files: dict[str, str]) -> list[str]:
         for location, rule in (("in-play", "R30"), ("accession", "R34")):
             n = sum(c.location == location for c in mine)
             if n != 1:
-                problems.append(f"{name}: {n} cards with location {location!r}; a nation has "
-                                f"exactly one ({rule})")
+                problems.append(f"{name}: {n} cards with location {location!r}; a nation has exactly one ({rule})")
     for nation, name in files.items():
         if nation != "common" and nation not in nations:
             problems.append(f"{name}: holds no card of deck {nation!r}")
     if len(nations) < MIN_NATIONS:
-        problems.append(f"{len(nations)} nations have cards ({', '.join(nations) or 'none'}); "
-                        f"a 4-player game needs {MIN_NATIONS} (R29)")
+        problems.append(
+            f"{len(nations)} nations have cards ({', '.join(nations) or 'none'}); "
+            f"a 4-player game needs {MIN_NATIONS} (R29)"
+        )
     return problems
 
 
@@ -264,14 +261,21 @@ def _schemas() -> dict:
     suit = Choice(*SUITS)
     region = Choice(*REGION_TYPES)
     text = Text(200)
-    filt = Obj(optional={
-        "suit": Either(suit, List(suit, 1, 6, unique=True)),
-        "not_suit": suit,
-        "type": List(Choice(*TYPES), 1, 5, unique=True),
-        "region_type": Either(region, List(region, 1, 3, unique=True)),
-        "pinned": Bool(), "id": List(Text(40), 1, 50), "name": text,
-        "state": Choice("barbarian", "empire"), "variable_vp": Bool(), "attack": Bool()},
-        name="a filter")
+    filt = Obj(
+        optional={
+            "suit": Either(suit, List(suit, 1, 6, unique=True)),
+            "not_suit": suit,
+            "type": List(Choice(*TYPES), 1, 5, unique=True),
+            "region_type": Either(region, List(region, 1, 3, unique=True)),
+            "pinned": Bool(),
+            "id": List(Text(40), 1, 50),
+            "name": text,
+            "state": Choice("barbarian", "empire"),
+            "variable_vp": Bool(),
+            "attack": Bool(),
+        },
+        name="a filter",
+    )
     zones = Choice("all", "hand", "deck", "discard", "history", "play")
     count = Either(
         Obj({"var": text}, name="a count"),
@@ -279,74 +283,100 @@ def _schemas() -> dict:
         Obj({"in_play": filt}, name="a count"),
         Obj({"zone": zones}, {"filter": filt}, name="a count"),
         Obj({"unrest_others": Choice(True)}, name="a count"),
-        what="a count: {var}, {resource}, {in_play}, {zone[, filter]} or {unrest_others: true}")
+        what="a count: {var}, {resource}, {in_play}, {zone[, filter]} or {unrest_others: true}",
+    )
     ops = Lazy(lambda: _SCHEMAS["ops"])
     cond = Either(
         Obj({"state": Choice("barbarian", "empire")}, name="a condition"),
         Obj({"in_play": filt}, name="a condition"),
         Obj({"var": text}, {"min": n}, name="a condition"),
         Obj({"has": tokens}, name="a condition"),
-        what="a condition: {state}, {in_play}, {var[, min]} or {has}")
+        what="a condition: {state}, {in_play}, {var[, min]} or {has}",
+    )
     op_hooks = tuple(sorted({*HOOKS, *(m[5:] for m in dir(Operations) if m.startswith("hook_"))}))
     shapes = {
-        "gain": Obj(optional={**{r: n for r in RESOURCES}, "action": n,
-                              "via": Choice("river")}, name="gain"),
+        "gain": Obj(optional={**{r: n for r in RESOURCES}, "action": n, "via": Choice("river")}, name="gain"),
         "gain_per": Obj({"res": res, "count": count}, {"n": n}, name="gain_per"),
         "pay": Obj(optional={**{r: n for r in RESOURCES}, "action": n}, name="pay"),
-        "steal": Obj({"res": res}, {"n": n, "else_unrest": may,
-                                    "state": Choice("barbarian", "empire"), "in_play": filt},
-                     name="steal"),
+        "steal": Obj(
+            {"res": res},
+            {"n": n, "else_unrest": may, "state": Choice("barbarian", "empire"), "in_play": filt},
+            name="steal",
+        ),
         "return_exhaust": Obj(name="return_exhaust"),
         "draw": Obj(optional={"n": n, "if_able": may, "per": count}, name="draw"),
-        "discard": Obj(optional={"n": n, "may": may, "from": Choice("hand", "drawn")},
-                       name="discard"),
-        "history": Obj(optional={"from": Choice("self", "hand", "discard", "hand_or_discard",
-                                                "play"), "may": may, "filter": filt},
-                       name="history"),
-        "top_of_deck": Obj(optional={"from": Choice("hand", "discard"), "may": may, "n": n},
-                           name="top_of_deck"),
-        "retrieve": Obj(optional={"filter": filt, "n": n, "may": may,
-                                  "to": Choice("hand", "deck"),
-                                  "from": Choice("discard", "history")}, name="retrieve"),
+        "discard": Obj(optional={"n": n, "may": may, "from": Choice("hand", "drawn")}, name="discard"),
+        "history": Obj(
+            optional={"from": Choice("self", "hand", "discard", "hand_or_discard", "play"), "may": may, "filter": filt},
+            name="history",
+        ),
+        "top_of_deck": Obj(optional={"from": Choice("hand", "discard"), "may": may, "n": n}, name="top_of_deck"),
+        "retrieve": Obj(
+            optional={
+                "filter": filt,
+                "n": n,
+                "may": may,
+                "to": Choice("hand", "deck"),
+                "from": Choice("discard", "history"),
+            },
+            name="retrieve",
+        ),
         "garrison": Obj(optional={"may": may, "filter": filt}, name="garrison"),
         "recall": Obj(optional={"filter": filt, "may": may, "count_var": text}, name="recall"),
-        "abandon": Obj(optional={"filter": filt, "n": n, "may": may, "count_var": text,
-                                 "self": may}, name="abandon"),
+        "abandon": Obj(optional={"filter": filt, "n": n, "may": may, "count_var": text, "self": may}, name="abandon"),
         "take_unrest": Obj(optional={"n": n}, name="take_unrest"),
-        "return_unrest": Obj(optional={
-            "from": Either(List(Choice("self"), 1, 1),
-                           List(Choice("hand", "discard"), 1, 2, unique=True),
-                           what='["self"], or a list of "hand" and "discard"'),
-            "n": n, "up_to": may, "may": may}, name="return_unrest"),
+        "return_unrest": Obj(
+            optional={
+                "from": Either(
+                    List(Choice("self"), 1, 1),
+                    List(Choice("hand", "discard"), 1, 2, unique=True),
+                    what='["self"], or a list of "hand" and "discard"',
+                ),
+                "n": n,
+                "up_to": may,
+                "may": may,
+            },
+            name="return_unrest",
+        ),
         "exile_market": Obj(optional={"may": may, "n": n}, name="exile_market"),
-        "acquire": Obj({"suits": List(Choice(*MARKET_SUITS), 0, 4, unique=True)},
-                       {"may": may, "filter": filt, "n": n, "exile": may, "then_play": may,
-                        "token": res}, name="acquire"),
-        "break_through": Obj({"suits": List(Choice(*MARKET_SUITS), 1, 4, unique=True)},
-                             {"may": may, "filter": filt}, name="break_through"),
+        "acquire": Obj(
+            {"suits": List(Choice(*MARKET_SUITS), 0, 4, unique=True)},
+            {"may": may, "filter": filt, "n": n, "exile": may, "then_play": may, "token": res},
+            name="acquire",
+        ),
+        "break_through": Obj(
+            {"suits": List(Choice(*MARKET_SUITS), 1, 4, unique=True)},
+            {"may": may, "filter": filt},
+            name="break_through",
+        ),
         "develop": Obj(optional={"free": may, "may": may}, name="develop"),
         "look_fame": Obj(optional={"n": Int(1, 8), "take": Int(0, 1)}, name="look_fame"),
         "nation_top_to_discard": Obj(name="nation_top_to_discard"),
         "nation_look": Obj(optional={"then": Choice("bottom", "shuffle")}, name="nation_look"),
         "find": Obj(optional={"filter": filt}, name="find"),
         "exile_self": Obj(name="exile_self"),
-        "give_card": Obj(optional={"from": Choice("hand", "discard", "hand_or_discard")},
-                         name="give_card"),
+        "give_card": Obj(optional={"from": Choice("hand", "discard", "hand_or_discard")}, name="give_card"),
         "choose": Obj({"options": List(ops, 1, 8)}, name="choose"),
         "may": Obj({"do": ops}, name="may"),
         "if": Obj({"cond": cond, "do": ops}, {"else": ops}, name="if"),
         "each_other": Obj({"do": ops}, {"safe": may}, name="each_other"),
         "all_players": Obj({"do": ops}, {"safe": may}, name="all_players"),
-        "when": Obj({"event": Choice("return_unrest", "materials_from_river", "play",
-                                     "take_card", "market_materials", "attacked"), "do": ops},
-                    {"filter": filt}, name="when"),
-        "hook": Obj({"name": Choice(*op_hooks)}, {"args": Obj(name="a hook's args")},
-                    name="hook"),
+        "when": Obj(
+            {
+                "event": Choice(
+                    "return_unrest", "materials_from_river", "play", "take_card", "market_materials", "attacked"
+                ),
+                "do": ops,
+            },
+            {"filter": filt},
+            name="when",
+        ),
+        "hook": Obj({"name": Choice(*op_hooks)}, {"args": Obj(name="a hook's args")}, name="hook"),
         "end_trigger": Obj(optional={"why": text}, name="end_trigger"),
-        "require": Obj(optional={"in_play": Either(filt, List(filt, 1, 5)),
-                                 "in_history": filt}, name="require"),
-        "play_card": Obj(optional={"from": Choice("discard", "hand"), "filter": filt,
-                                   "free": may, "may": may}, name="play_card"),
+        "require": Obj(optional={"in_play": Either(filt, List(filt, 1, 5)), "in_history": filt}, name="require"),
+        "play_card": Obj(
+            optional={"from": Choice("discard", "hand"), "filter": filt, "free": may, "may": may}, name="play_card"
+        ),
         "market_add": Obj(optional={r: n for r in RESOURCES}, name="market_add"),
         "swap_exile": Obj(optional={"may": may}, name="swap_exile"),
     }
@@ -377,10 +407,19 @@ def _schemas() -> dict:
         args = Obj(optional=hook_args[name], name=f"the args of hook {name}")
         return args.problems(value.get("args", {}), f"{where}.args")
 
-    passive = Rule(Obj(optional={"hand_size": Int(-5, 10), "attack_toll": tokens,
-                                 "recall_to_avoid_attack": Bool(),
-                                 "hook": Choice(*hook_args), "args": AnyObject()},
-                       name="a passive"), passive_hook)
+    passive = Rule(
+        Obj(
+            optional={
+                "hand_size": Int(-5, 10),
+                "attack_toll": tokens,
+                "recall_to_avoid_attack": Bool(),
+                "hook": Choice(*hook_args),
+                "args": AnyObject(),
+            },
+            name="a passive",
+        ),
+        passive_hook,
+    )
     assert set(PASSIVES) == {"hand_size", "attack_toll", "recall_to_avoid_attack", "hook", "args"}
     _SCHEMAS["passives"] = List(passive, 0, MAX_OPS)
     vp_int = Int(-MAX_VP, MAX_VP)
@@ -388,10 +427,14 @@ def _schemas() -> dict:
     vp = Either(
         vp_int,
         Obj({"fixed": vp_int}, name="a VP"),
-        Obj({"if": Obj({"in": Choice("history", "play")}, name="a VP condition"),
-             "vp": vp_int}, {"else": vp_int}, name="a VP"),
+        Obj(
+            {"if": Obj({"in": Choice("history", "play")}, name="a VP condition"), "vp": vp_int},
+            {"else": vp_int},
+            name="a VP",
+        ),
         Obj({"per": per}, {"vp": vp_int, "every": Int(1, 50)}, name="a VP"),
         Obj({"sum": List(Lazy(lambda: _SCHEMAS["vp"]), 1, 5)}, name="a VP"),
-        what="VP: an integer, {if, vp, else}, {per, vp, every}, {sum} or {fixed}")
+        what="VP: an integer, {if, vp, else}, {per, vp, every}, {sum} or {fixed}",
+    )
     _SCHEMAS["vp"] = vp
     return _SCHEMAS

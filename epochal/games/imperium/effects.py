@@ -8,7 +8,6 @@ position in the middle of a card. The vocabulary is documented in docs/games/imp
 
 from __future__ import annotations
 
-
 from epochal.engine import Decision, event
 from epochal.engine import rng as rngmod
 
@@ -73,7 +72,7 @@ def check_ops(ops: list, passive: bool = False, where: str = "") -> list[str]:
             unknown = set(op) - PASSIVES
             if unknown:
                 problems.append(f"{here}: unknown passive keys {sorted(unknown)}")
-            if isinstance(op.get("args"), dict) and "do" in op["args"]:     # a passive that acts
+            if isinstance(op.get("args"), dict) and "do" in op["args"]:  # a passive that acts
                 problems += check_ops(op["args"]["do"], where=f"{here}.args.do")
             continue
         name = op.get("op")
@@ -83,6 +82,7 @@ def check_ops(ops: list, passive: bool = False, where: str = "") -> list[str]:
         if name == "hook":
             from .hooks import HOOKS
             from .ops import Operations
+
             if op.get("name") not in HOOKS and not hasattr(Operations, "hook_" + str(op.get("name"))):
                 problems.append(f"{here}: no hook named {op.get('name')!r}")
         unknown = set(op) - OPS[name] - {"op"}
@@ -113,10 +113,19 @@ def op_list(game, frame: Frame) -> list:
     return ops
 
 
-def push_frame(st, seat: int, card: int, trigger: str, face: str = "", path=None,
-               vars_=None, root: int = -1, by: int = -1) -> Frame:
-    frame = Frame(seat=seat, card=card, face=face, trigger=trigger, path=list(path or []),
-                  vars=dict(vars_ or {}), root=root, by=seat if by < 0 else by)
+def push_frame(
+    st, seat: int, card: int, trigger: str, face: str = "", path=None, vars_=None, root: int = -1, by: int = -1
+) -> Frame:
+    frame = Frame(
+        seat=seat,
+        card=card,
+        face=face,
+        trigger=trigger,
+        path=list(path or []),
+        vars=dict(vars_ or {}),
+        root=root,
+        by=seat if by < 0 else by,
+    )
     st.run.append(frame)
     return frame
 
@@ -124,8 +133,16 @@ def push_frame(st, seat: int, card: int, trigger: str, face: str = "", path=None
 def child(st, parent: Frame, path_suffix: list, seat: int | None = None) -> Frame:
     """A frame running a nested op list of ``parent`` (the same card and trigger)."""
     root = parent.root if parent.root >= 0 else st.run.index(parent)
-    return push_frame(st, parent.seat if seat is None else seat, parent.card, parent.trigger,
-                      parent.face, parent.path + path_suffix, root=root, by=parent.by)
+    return push_frame(
+        st,
+        parent.seat if seat is None else seat,
+        parent.card,
+        parent.trigger,
+        parent.face,
+        parent.path + path_suffix,
+        root=root,
+        by=parent.by,
+    )
 
 
 def shared_vars(st, frame: Frame) -> dict:
@@ -136,11 +153,9 @@ def ask(st, seat: int, kind: str, **args) -> None:
     st.stack.append(Decision(kind=kind, seats=[seat], args=args))
 
 
-
-
 # --- the interpreter ---------------------------------------------------------------------------
 
-WAIT = -999          # a handler pushed a decision or a child frame; call it again later
+WAIT = -999  # a handler pushed a decision or a child frame; call it again later
 SUIT_ORDER = ("region", "uncivilised", "civilised", "tributary")
 
 
@@ -165,21 +180,20 @@ class EffectRunner:
             for key in [k for k in fr.vars if k.startswith("_") and k != "_abort"]:
                 del fr.vars[key]
             fr.pc += 1
-            while st.reactions:                   # offered between operations, never inside one
+            while st.reactions:  # offered between operations, never inside one
                 seat, card, *amount = st.reactions.pop()
                 push_frame(st, seat, -1, "reaction", vars_={"card": card, "amount": sum(amount)})
             self.flush_triggered(st)
 
     def frame_done(self, st, fr, ev: list) -> None:
-        if fr.trigger == "play" and not fr.path and fr.card >= 0:        # R71 steps 3-4
+        if fr.trigger == "play" and not fr.path and fr.card >= 0:  # R71 steps 3-4
             p = st.seats[fr.seat]
             card = self.cards[fr.card]
             if fr.card in p.play and not card.pinned:
                 self.leave_play(st, fr.seat, fr.card)
                 p.discard.append(fr.card)
 
-    def choose(self, st, fr, kind: str, options: list[int], optional: bool = False,
-               seat: int | None = None, **args):
+    def choose(self, st, fr, kind: str, options: list[int], optional: bool = False, seat: int | None = None, **args):
         """An action id the seat (default: the frame's) picked from ``options``; None if there
         is nothing to pick or it declined (END); WAIT after asking.
 
@@ -193,8 +207,13 @@ class EffectRunner:
             return None
         if len(options) == 1 and not optional:
             return options[0]
-        st.stack.append(Decision(kind=kind, seats=[fr.seat if seat is None else seat], args={
-            "frame": len(st.run) - 1, "options": options, "optional": optional, **args}))
+        st.stack.append(
+            Decision(
+                kind=kind,
+                seats=[fr.seat if seat is None else seat],
+                args={"frame": len(st.run) - 1, "options": options, "optional": optional, **args},
+            )
+        )
         return WAIT
 
     def purpose(self, decision, name_card: bool = True) -> str:
@@ -203,16 +222,15 @@ class EffectRunner:
         text = decision.args.get("purpose") or decision.kind
         if "{card}" in text:
             k = decision.args.get("card", -1)
-            text = text.replace("{card}", self.cards[k].name if name_card and k >= 0
-                                else "a hidden card")
+            text = text.replace("{card}", self.cards[k].name if name_card and k >= 0 else "a hidden card")
         return text
 
-    def pick_card(self, st, fr, cards: list[int], optional: bool, purpose: str, rule: str = "",
-                  seat: int | None = None, **args):
+    def pick_card(
+        self, st, fr, cards: list[int], optional: bool, purpose: str, rule: str = "", seat: int | None = None, **args
+    ):
         """A card index chosen from ``cards``, None, or WAIT."""
         options = [self.layout.card + k for k in dict.fromkeys(cards)]
-        answer = self.choose(st, fr, "card", options, optional, seat=seat, purpose=purpose,
-                             rule=rule, **args)
+        answer = self.choose(st, fr, "card", options, optional, seat=seat, purpose=purpose, rule=rule, **args)
         if answer is None or answer == WAIT:
             return answer
         return answer - self.layout.card
@@ -249,8 +267,7 @@ class EffectRunner:
         p.progress -= use_g
         p.actions -= actions
         if any(plan):
-            ev.append(event("pay", seat=seat, materials=use_m, population=use_p,
-                            progress=use_g, action=actions))
+            ev.append(event("pay", seat=seat, materials=use_m, population=use_p, progress=use_g, action=actions))
         return True
 
     def precondition(self, st, seat: int, ops: list, card: int) -> bool:
@@ -261,24 +278,30 @@ class EffectRunner:
         first = ops[0]
         p = st.seats[seat]
         name = first.get("op")
-        if name in ("pay", "discard"):       # as a passive may lower it (Direct Democracy)
+        if name in ("pay", "discard"):  # as a passive may lower it (Direct Democracy)
             first = self.discounted(st, seat, card, first)
-        if name == "pay":                    # a cost may follow another (Persians A)
+        if name == "pay":  # a cost may follow another (Persians A)
             return self.can_pay(p, costs(first)) and self.precondition(st, seat, ops[1:], card)
-        if name == "return_unrest" and not first.get("may") and not first.get("up_to") \
-                and first.get("from") != ["self"]:              # "return an unrest to ..." (Druids)
-            return any(k != card and "unrest" in self.cards[k].suits
-                       for z in first.get("from", ["hand"]) for k in getattr(p, z))
-        if name == "choose":                 # at least one option must be affordable (R150)
+        if (
+            name == "return_unrest"
+            and not first.get("may")
+            and not first.get("up_to")
+            and first.get("from") != ["self"]
+        ):  # "return an unrest to ..." (Druids)
+            return any(
+                k != card and "unrest" in self.cards[k].suits
+                for z in first.get("from", ["hand"])
+                for k in getattr(p, z)
+            )
+        if name == "choose":  # at least one option must be affordable (R150)
             return any(self.precondition(st, seat, o, card) for o in first["options"])
-        if name == "swap_exile" and not first.get("may"):                  # R142
+        if name == "swap_exile" and not first.get("may"):  # R142
             return bool(st.exile) and any(s.card >= 0 for s in st.market)
         if name == "top_of_deck" and not first.get("may"):
             zone = getattr(p, first.get("from", "hand"))
             return len([k for k in zone if k != card]) >= first.get("n", 1)
         if name == "develop" and not first.get("free") and not first.get("may"):
-            return not self.cannot_develop(p) and \
-                any(self.can_pay(p, self.cards[k].cost) for k in p.development)
+            return not self.cannot_develop(p) and any(self.can_pay(p, self.cards[k].cost) for k in p.development)
         if name == "play_card" and not first.get("may"):
             return bool(self.play_card_candidates(st, seat, first, card))
         if name == "discard" and not first.get("may"):
@@ -288,12 +311,12 @@ class EffectRunner:
         if name == "abandon" and not first.get("may") and not first.get("self"):
             return sum(1 for k in p.play if self.matches(k, first.get("filter"))) >= first.get("n", 1)
         if name == "require":
-            if "in_history" in first and \
-                    not any(self.matches(k, first["in_history"]) for k in p.history):
+            if "in_history" in first and not any(self.matches(k, first["in_history"]) for k in p.history):
                 return False
-            wanted = first.get("in_play", [])            # a list: each one in play (Vinland)
-            return all(any(self.matches(k, f) for k in p.play)
-                       for f in (wanted if isinstance(wanted, list) else [wanted]))
+            wanted = first.get("in_play", [])  # a list: each one in play (Vinland)
+            return all(
+                any(self.matches(k, f) for k in p.play) for f in (wanted if isinstance(wanted, list) else [wanted])
+            )
         return True
 
     def discounted(self, st, seat: int, card: int, op: dict) -> dict:
@@ -389,8 +412,7 @@ class EffectRunner:
         while st.triggered:
             seat, card, i = st.triggered.pop()
             p = st.seats[seat]
-            push_frame(st, seat, card, "passive", p.side if card == p.power else "",
-                       path=[i, "args", "do"])
+            push_frame(st, seat, card, "passive", p.side if card == p.power else "", path=[i, "args", "do"])
 
     def trigger_passives(self, st, seat: int, name: str, card: int = -1) -> None:
         """Queue the ``do`` ops of each active passive ``{"hook": name}`` (whose ``filter``, if
@@ -401,8 +423,7 @@ class EffectRunner:
                 continue
             for i, x in enumerate(self.face(k, p.side if k == p.power else "").passive):
                 args = x.get("args", {})
-                if x.get("hook") == name and "do" in args and \
-                        (card < 0 or self.matches(card, args.get("filter"))):
+                if x.get("hook") == name and "do" in args and (card < 0 or self.matches(card, args.get("filter"))):
                     st.triggered.append([seat, k, i])
 
     def passive_gain(self, st, seat: int, name: str, card: int, ev: list) -> None:
@@ -431,7 +452,7 @@ class EffectRunner:
         self.passive_gain(st, seat, "on_play_gain", k, ev)
 
     def may_play_empire(self, st, seat: int, k: int) -> bool:
-        if st.seats[seat].empire_next:                                      # Combs, R122
+        if st.seats[seat].empire_next:  # Combs, R122
             return True
         return any(self.matches(k, a.get("filter")) for a in self.hooks(st, seat, "play_empire"))
 
@@ -450,22 +471,19 @@ class EffectRunner:
             if "region_type" in f:
                 wanted = f["region_type"] if isinstance(f["region_type"], list) else [f["region_type"]]
                 rest = {x: v for x, v in f.items() if x != "region_type"}
-                total = sum(self.cards[k].regions.count(w) for k in p.play if self.matches(k, rest)
-                            for w in wanted)
-                if "production" in wanted and p.region_as_production:      # Agriculture
+                total = sum(self.cards[k].regions.count(w) for k in p.play if self.matches(k, rest) for w in wanted)
+                if "production" in wanted and p.region_as_production:  # Agriculture
                     fertile = sum(self.cards[k].regions.count("fertile") for k in p.play)
                     total += 3 * min(p.region_as_production, fertile)
                 return total
-            return sum(self.region_weight(k) if f.get("suit") == "region" else 1
-                       for k in p.play if self.matches(k, f))
+            return sum(self.region_weight(k) if f.get("suit") == "region" else 1 for k in p.play if self.matches(k, f))
         if "zone" in spec:
             zone = self.scoring_zones(p) if spec["zone"] == "all" else getattr(p, spec["zone"])
             f = spec.get("filter") or {}
-            if "region_type" in f:        # "2 VP per {fertile}": the icons, repeats counted
+            if "region_type" in f:  # "2 VP per {fertile}": the icons, repeats counted
                 wanted = f["region_type"] if isinstance(f["region_type"], list) else [f["region_type"]]
                 rest = {x: v for x, v in f.items() if x != "region_type"}
-                return sum(self.cards[k].regions.count(w) for k in zone if self.matches(k, rest)
-                           for w in wanted)
+                return sum(self.cards[k].regions.count(w) for k in zone if self.matches(k, rest) for w in wanted)
             return sum(1 for k in zone if self.matches(k, spec.get("filter")))
         if "unrest_others" in spec:
             return sum(self.unrest_in_scoring(st, s) for s in range(st.players) if s != seat)
@@ -489,19 +507,19 @@ class EffectRunner:
             ok = False
             if cond.get("in") == "history":
                 ok = k in st.seats[seat].history
-            elif cond.get("in") == "play":                                   # Vinland
+            elif cond.get("in") == "play":  # Vinland
                 ok = k in st.seats[seat].play
             return vp["vp"] if ok else vp.get("else", 0)
         if "per" in vp:
-            if vp["per"].get("garrison") == "self":          # the cards under this one (Sagas)
+            if vp["per"].get("garrison") == "self":  # the cards under this one (Sagas)
                 n = len(st.seats[seat].garrison.get(k, []))
             else:
                 n = self.count(st, seat, vp["per"])
             value = vp.get("vp", 1) * (n // vp.get("every", 1))
-            return min(value, 10) if cap else value                          # R233
-        if "sum" in vp:                          # several VP lines on one card, capped together
+            return min(value, 10) if cap else value  # R233
+        if "sum" in vp:  # several VP lines on one card, capped together
             value = sum(self.card_vp(st, seat, k, part, cap=False) for part in vp["sum"])
-            return min(value, 10) if cap else value                          # R233, G35
+            return min(value, 10) if cap else value  # R233, G35
         return 0
 
     def before_scoring(self, st, ev: list) -> None:
@@ -557,20 +575,19 @@ class EffectRunner:
         return bool(p.nation_deck) and not p.nation_exhausted
 
     def deck_ran_out(self, st, seat: int, ev: list) -> None:
-        for args in self.hooks(st, seat, "deck_out_unrest"):                 # R208
+        for _args in self.hooks(st, seat, "deck_out_unrest"):  # R208
             card = self.take_from_unrest_pile(st, ev)
             if card >= 0:
                 st.seats[seat].hand.append(card)
 
     def reshuffle(self, st, fr, seat: int, ev: list):
         p = st.seats[seat]
-        if not p.empire:                                                      # R98
+        if not p.empire:  # R98
             if p.nation_deck and not p.nation_exhausted and p.exhausts >= 1:
                 self.nation_top_to_discard(st, seat, ev)
                 p.exhausts -= 1
                 p.nation_exhausted = True
-        elif p.development and not p.dev_exhausted and p.exhausts >= 1 and \
-                not self.cannot_develop(p):                                   # R103
+        elif p.development and not p.dev_exhausted and p.exhausts >= 1 and not self.cannot_develop(p):  # R103
             affordable = [k for k in p.development if self.can_pay(p, self.cards[k].cost)]
             choice = self.pick_card(st, fr, affordable, True, "develop on reshuffle", "R103")
             if choice == WAIT:
@@ -587,7 +604,7 @@ class EffectRunner:
 
     @staticmethod
     def cannot_develop(p) -> bool:
-        return p.nation in ("Vikings",)                                      # R174
+        return p.nation in ("Vikings",)  # R174
 
     def nation_top_to_discard(self, st, seat: int, ev: list) -> None:
         p = st.seats[seat]
@@ -598,10 +615,10 @@ class EffectRunner:
         p.discard.append(k)
         ev.append(event("nation_card", seat=seat, card=card.id))
         if card.location == "accession":
-            if p.nation == "Vikings":                                         # R101, R216
+            if p.nation == "Vikings":  # R101, R216
                 self.trigger_end(st, f"{card.name} left the Viking nation deck (R216)", ev)
             else:
-                p.empire = True                                               # R99
+                p.empire = True  # R99
                 ev.append(event("empire", seat=seat))
 
     def develop(self, st, seat: int, k: int, pay: bool, ev: list) -> None:
@@ -617,10 +634,10 @@ class EffectRunner:
     # --- the market -------------------------------------------------------------------------------------
     def market_cards(self, st, suits: list[str], f: dict | None = None, exile: bool = False):
         out = []
-        for slot, s in enumerate(st.market):
+        for _slot, s in enumerate(st.market):
             if s.card < 0:
                 continue
-            if exile and any(s.tokens.values()):                               # R141
+            if exile and any(s.tokens.values()):  # R141
                 continue
             if suits and not any(x in self.cards[s.card].suits for x in suits):
                 continue
@@ -638,14 +655,19 @@ class EffectRunner:
         s = st.market[slot]
         for res, n in s.tokens.items():
             setattr(p, res, getattr(p, res) + n)
-        if s.tokens.get("materials"):             # Carthaginians A: double them (a reaction)
+        if s.tokens.get("materials"):  # Carthaginians A: double them (a reaction)
             self.react(st, seat, "market_materials", ev, amount=s.tokens["materials"])
         p.hand.append(k)
-        self.card_gained(st, seat, k, ev)                                     # Celts A
+        self.card_gained(st, seat, k, ev)  # Celts A
         unrest, s.unrest, s.card, s.tokens = s.unrest, -1, -1, {}
-        ev.append(event("acquire" if keep_unrest else "break_through", seat=seat,
-                        card=self.cards[k].id, unrest=unrest >= 0 and keep_unrest))
+        ev.append(
+            event(
+                "acquire" if keep_unrest else "break_through",
+                seat=seat,
+                card=self.cards[k].id,
+                unrest=unrest >= 0 and keep_unrest,
+            )
+        )
         if unrest >= 0:
             (p.hand if keep_unrest else st.unrest).append(unrest)
         self.refill(st, slot, ev)
-

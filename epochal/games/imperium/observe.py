@@ -28,16 +28,16 @@ class Layout(VectorLayout):
         part("players", seats + 1)
         part("phase", len(PHASES))
         part("round", 1)
-        part("flags", 4)                              # scoring triggered, final round, over, collapsed
-        part("decision_kind", len(KINDS) + 1)         # last = another kind or none
+        part("flags", 4)  # scoring triggered, final round, over, collapsed
+        part("decision_kind", len(KINDS) + 1)  # last = another kind or none
         part("decision_seat", seats)
         part("turn", seats)
         part("first", seats)
-        part("market", SLOTS * n)                     # per slot: one-hot card
+        part("market", SLOTS * n)  # per slot: one-hot card
         part("market_tokens", SLOTS * len(RESOURCES))
         part("market_unrest", SLOTS)
         part("decks", len(DECKS))
-        part("piles", 4)                              # fame, unrest, exile, King of Kings on B
+        part("piles", 4)  # fame, unrest, exile, King of Kings on B
         part("hand", n)
         part("history", n)
         for r in range(seats):
@@ -45,8 +45,8 @@ class Layout(VectorLayout):
             part(p + "present", 1)
             part(p + "nation", len(NATIONS))
             part(p + "empire", 1)
-            part(p + "tokens", len(RESOURCES) + 2)    # materials, population, progress, actions, exhausts
-            part(p + "sizes", 4)                      # hand, deck, nation deck, history
+            part(p + "tokens", len(RESOURCES) + 2)  # materials, population, progress, actions, exhausts
+            part(p + "sizes", 4)  # hand, deck, nation deck, history
             part(p + "play", n)
             part(p + "exhausted", n)
             part(p + "discard", n)

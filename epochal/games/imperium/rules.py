@@ -19,12 +19,14 @@ from .effects import push_frame
 from .ops import Operations
 from .state import ImperiumState, Player, Slot
 
-SLOT_DECK = ("region", "uncivilised", "civilised", "main", "main")   # R52
-DECK_SIZE = {2: 6, 3: 7, 4: 8}                                         # R50
-FAME_REMOVED = {2: 2, 3: 1, 4: 0}                                      # R49
-START_TOKENS = {"3/2/1": (3, 2, 1), "2/3/1": (2, 3, 1)}                # R42, G5
-UNREST_UNDER = {"unc_civ_tri": ("uncivilised", "civilised", "tributary"),  # G9
-                "reg_unc_civ": ("region", "uncivilised", "civilised")}
+SLOT_DECK = ("region", "uncivilised", "civilised", "main", "main")  # R52
+DECK_SIZE = {2: 6, 3: 7, 4: 8}  # R50
+FAME_REMOVED = {2: 2, 3: 1, 4: 0}  # R49
+START_TOKENS = {"3/2/1": (3, 2, 1), "2/3/1": (2, 3, 1)}  # R42, G5
+UNREST_UNDER = {
+    "unc_civ_tri": ("uncivilised", "civilised", "tributary"),  # G9
+    "reg_unc_civ": ("region", "uncivilised", "civilised"),
+}
 ROTATIONS = tuple(f"rotation:{k}" for k in range(len(NATIONS)))
 
 
@@ -35,20 +37,39 @@ class ImperiumRules(Operations, Game):
     min_players = 2
     max_players = 4
     options = (
-        Option("nations", ("rotate", *ROTATIONS), "rotate",
-               "which nation each seat plays: rotation:k gives seat i nation k+i; a comma list "
-               "names them (Romans,Celts); rotate moves on by the seat count from game to game"),
-        Option("power_side", ("A", "B"), "A",
-               "R30: the power card's face; the rulebook suggests B for a first game, but side B "
-               "texts are only partly known (R240-R247), so A is the default"),
-        Option("unrest_under", ("unc_civ_tri", "reg_unc_civ"), "unc_civ_tri",
-               "G9: which market cards get an unrest tucked under them"),
-        Option("start_tokens", ("3/2/1", "2/3/1"), "3/2/1",
-               "G5: starting materials/population/progress"),
-        Option("breakthrough_fallback", ("progress", "materials", "population"), "progress",
-               "G11: what 2 tokens a break through that finds nothing gives"),
-        Option("power_vp_cap", ("capped", "uncapped"), "capped",
-               "G35: whether a power card's VP line is capped at 10 like other variable VP"),
+        Option(
+            "nations",
+            ("rotate", *ROTATIONS),
+            "rotate",
+            "which nation each seat plays: rotation:k gives seat i nation k+i; a comma list "
+            "names them (Romans,Celts); rotate moves on by the seat count from game to game",
+        ),
+        Option(
+            "power_side",
+            ("A", "B"),
+            "A",
+            "R30: the power card's face; the rulebook suggests B for a first game, but side B "
+            "texts are only partly known (R240-R247), so A is the default",
+        ),
+        Option(
+            "unrest_under",
+            ("unc_civ_tri", "reg_unc_civ"),
+            "unc_civ_tri",
+            "G9: which market cards get an unrest tucked under them",
+        ),
+        Option("start_tokens", ("3/2/1", "2/3/1"), "3/2/1", "G5: starting materials/population/progress"),
+        Option(
+            "breakthrough_fallback",
+            ("progress", "materials", "population"),
+            "progress",
+            "G11: what 2 tokens a break through that finds nothing gives",
+        ),
+        Option(
+            "power_vp_cap",
+            ("capped", "uncapped"),
+            "capped",
+            "G35: whether a power card's VP line is capped at 10 like other variable VP",
+        ),
     )
 
     def __init__(self, cards: list[Card], raw: bytes = b""):
@@ -59,7 +80,7 @@ class ImperiumRules(Operations, Game):
         self.index_of = {c.id: i for i, c in enumerate(cards)}
         self._digest = hashlib.sha256(raw).hexdigest()[:12]
         self.by_nation = {n: [i for i, c in enumerate(cards) if c.deck == n] for n in NATIONS}
-        self.nations = [n for n in NATIONS if self.by_nation[n]]     # those with card data
+        self.nations = [n for n in NATIONS if self.by_nation[n]]  # those with card data
         self.programs = PROGRAMS
         self.kok_index = next((i for i, c in enumerate(cards) if c.group == "king_of_kings"), -1)
 
@@ -72,12 +93,13 @@ class ImperiumRules(Operations, Game):
             unknown = [n for n in names if n not in NATIONS]
             if unknown or len(set(names)) != len(names):
                 from epochal.engine import OptionError
-                raise OptionError(f"nations must be distinct names from {', '.join(NATIONS)}, "
-                                  f"got {nations!r}")
+
+                raise OptionError(f"nations must be distinct names from {', '.join(NATIONS)}, got {nations!r}")
             options.pop("nations")
             out = super().configure(players, options)
             if len(names) != players:
                 from epochal.engine import OptionError
+
                 raise OptionError(f"{len(names)} nations named for {players} players")
             out["nations"] = ",".join(names)
             return out
@@ -105,8 +127,8 @@ class ImperiumRules(Operations, Game):
         missing = [n for n in names if n not in self.nations]
         if missing:
             from epochal.engine import OptionError
-            raise OptionError(f"no card data for {', '.join(missing)} "
-                              f"(nations with data: {', '.join(self.nations)})")
+
+            raise OptionError(f"no card data for {', '.join(missing)} (nations with data: {', '.join(self.nations)})")
         return names
 
     def display_name(self, text: str, lang: str = "en") -> str | None:
@@ -124,6 +146,7 @@ class ImperiumRules(Operations, Game):
 
     def heuristic_agent(self, seed: int = 0):
         from .bots import HeuristicBot
+
         return HeuristicBot(seed)
 
     def face(self, card: int, side: str = "") -> Card | Face:
@@ -134,13 +157,19 @@ class ImperiumRules(Operations, Game):
     def new(self, players: int, seed: int, options: dict | None = None) -> ImperiumState:
         opts = self.configure(players, options)
         nations = self.nations_for(players, opts["nations"])
-        st = ImperiumState(game=self.name, players=players, options=opts,
-                           rng=rngmod.seed_state(seed))
+        st = ImperiumState(game=self.name, players=players, options=opts, rng=rngmod.seed_state(seed))
         materials, population, progress = START_TOKENS[opts["start_tokens"]]
         supply_unrest = []
-        for seat, nation in enumerate(nations):
-            p = Player(nation=nation, side=opts["power_side"], materials=materials,
-                       population=population, progress=progress, actions=3, exhausts=5)
+        for nation in nations:
+            p = Player(
+                nation=nation,
+                side=opts["power_side"],
+                materials=materials,
+                population=population,
+                progress=progress,
+                actions=3,
+                exhausts=5,
+            )
             for k in self.by_nation[nation]:
                 card = self.cards[k]
                 if card.players and players < card.players:
@@ -148,58 +177,61 @@ class ImperiumRules(Operations, Game):
                     continue
                 where = card.location or "deck"
                 if where == "in-play":
-                    p.power = k                                          # R30
+                    p.power = k  # R30
                 elif where == "accession":
-                    p.nation_deck.insert(0, k)                           # R34
+                    p.nation_deck.insert(0, k)  # R34
                 elif where == "nation":
-                    p.nation_deck.append(k)                              # R35
+                    p.nation_deck.append(k)  # R35
                 elif where == "development":
-                    p.development.append(k)                              # R36
+                    p.development.append(k)  # R36
                 elif where == "supply":
-                    supply_unrest.append(k)                              # R38
+                    supply_unrest.append(k)  # R38
                 else:
-                    p.deck.append(k)                                     # R39
-            accession = p.nation_deck[:1] if p.nation_deck and \
-                self.cards[p.nation_deck[0]].location == "accession" else []
-            rest = p.nation_deck[len(accession):]
+                    p.deck.append(k)  # R39
+            accession = (
+                p.nation_deck[:1] if p.nation_deck and self.cards[p.nation_deck[0]].location == "accession" else []
+            )
+            rest = p.nation_deck[len(accession) :]
             rngmod.shuffle(st, rest)
             p.nation_deck = accession + rest
             rngmod.shuffle(st, p.deck)
             st.seats.append(p)
-        common = [i for i, c in enumerate(self.cards) if c.deck == "common"
-                  and c.group != "king_of_kings"]
+        common = [i for i, c in enumerate(self.cards) if c.deck == "common" and c.group != "king_of_kings"]
         by_group: dict[str, list[int]] = {}
         for i in common:
             card = self.cards[i]
-            if card.players and players < card.players:                  # R45
+            if card.players and players < card.players:  # R45
                 st.box.append(i)
                 continue
             by_group.setdefault(self.category(card), []).append(i)
-        st.unrest = by_group.get("unrest", []) + supply_unrest           # R46
+        st.unrest = by_group.get("unrest", []) + supply_unrest  # R46
         rngmod.shuffle(st, st.unrest)
-        st.kok = self.kok_index                                          # R47
+        st.kok = self.kok_index  # R47
         fame = by_group.get("fame", [])
-        rngmod.shuffle(st, fame)                                         # R48
-        removed = FAME_REMOVED[players]                                  # R49
-        st.box.extend(fame[len(fame) - removed:] if removed else [])
-        st.fame = fame[:len(fame) - removed] if removed else fame
+        rngmod.shuffle(st, fame)  # R48
+        removed = FAME_REMOVED[players]  # R49
+        st.box.extend(fame[len(fame) - removed :] if removed else [])
+        st.fame = fame[: len(fame) - removed] if removed else fame
         main = by_group.get("tributary", [])
-        for suit in ("region", "uncivilised", "civilised"):              # R50
+        for suit in ("region", "uncivilised", "civilised"):  # R50
             pool = by_group.get(suit, [])
             rngmod.shuffle(st, pool)
-            st.decks[suit] = pool[:DECK_SIZE[players]]
-            main += pool[DECK_SIZE[players]:]
-        rngmod.shuffle(st, main)                                         # R51
+            st.decks[suit] = pool[: DECK_SIZE[players]]
+            main += pool[DECK_SIZE[players] :]
+        rngmod.shuffle(st, main)  # R51
         st.decks["main"] = main
         st.market = [Slot() for _ in SLOT_DECK]
-        for slot in range(len(SLOT_DECK)):                               # R52-R53
+        for slot in range(len(SLOT_DECK)):  # R52-R53
             self.refill(st, slot, [])
-        for s in st.market:                                              # R54, G10
-            if s.card >= 0 and "civilised" in self.cards[s.card].suits and \
-                    "uncivilised" not in self.cards[s.card].suits:
+        for s in st.market:  # R54, G10
+            if (
+                s.card >= 0
+                and "civilised" in self.cards[s.card].suits
+                and "uncivilised" not in self.cards[s.card].suits
+            ):
                 s.tokens["progress"] = 1
-        st.first = st.turn = 0                                           # R55
-        for seat in range(players):                                      # R40
+        st.first = st.turn = 0  # R55
+        for seat in range(players):  # R40
             self.draw_plain(st, seat, 5)
         st.phase = "start"
         self.advance(st, [])
@@ -218,7 +250,7 @@ class ImperiumRules(Operations, Game):
         if not deck:
             deck = st.decks["main"]
         if not deck:
-            s.card = -1                                                  # R129
+            s.card = -1  # R129
             return
         s.card = deck.pop()
         s.tokens = {}
@@ -231,7 +263,7 @@ class ImperiumRules(Operations, Game):
         s = st.market[slot]
         under = UNREST_UNDER[st.options["unrest_under"]]
         if s.card >= 0 and any(suit in under for suit in self.cards[s.card].suits[:1]):
-            s.unrest = self.take_from_unrest_pile(st, ev)                # R53, R127
+            s.unrest = self.take_from_unrest_pile(st, ev)  # R53, R127
 
     def take_from_unrest_pile(self, st, ev: list) -> int:
         """The top unrest card; when the pile runs out the game collapses at once (R222, R227)."""
@@ -250,7 +282,7 @@ class ImperiumRules(Operations, Game):
             p.hand.append(p.deck.pop())
 
     def hand_limit(self, st, seat: int) -> int:
-        return 5 + sum(x.get("hand_size", 0) for x in self.passives(st, seat))    # R91
+        return 5 + sum(x.get("hand_size", 0) for x in self.passives(st, seat))  # R91
 
     # --- game end (R211-R237) ---------------------------------------------------------------------
     def trigger_end(self, st, why: str, ev: list) -> None:
@@ -269,7 +301,7 @@ class ImperiumRules(Operations, Game):
 
     def unrest_count(self, st, seat: int) -> int:
         p = st.seats[seat]
-        zones = p.hand + p.play + p.deck + p.discard + p.history               # R224, G33
+        zones = p.hand + p.play + p.deck + p.discard + p.history  # R224, G33
         return sum(1 for k in zones if "unrest" in self.cards[k].suits)
 
     # --- the turn (R65-R68) ------------------------------------------------------------------------
@@ -291,22 +323,28 @@ class ImperiumRules(Operations, Game):
             # decided; run here, once the operation that took the last unrest has stopped, so
             # the unrest just taken counts for its taker (G34)
             self.before_scoring(st, ev)
-            ev.append(event("game_over", collapsed=True, scores=[s.total for s in self.scores(st)],
-                            unrest=[self.unrest_count(st, s) for s in range(st.players)],
-                            winners=self.winners(st)))
+            ev.append(
+                event(
+                    "game_over",
+                    collapsed=True,
+                    scores=[s.total for s in self.scores(st)],
+                    unrest=[self.unrest_count(st, s) for s in range(st.players)],
+                    winners=self.winners(st),
+                )
+            )
 
     def _phase_start(self, st, ev):
         p = st.seats[st.turn]
         p.free_played = []
         p.region_as_production = 0
-        p.empire_next = False                                            # Combs: this turn only
+        p.empire_next = False  # Combs: this turn only
         p.turn_mode = ""
         st.stack.append(Decision(kind="turn", seats=[st.turn]))
 
     def _phase_activate(self, st, ev):
         st.stack.append(Decision(kind="activate", seats=[st.turn]))
 
-    def _phase_cleanup(self, st, ev):                                     # R84-R94
+    def _phase_cleanup(self, st, ev):  # R84-R94
         push_frame(st, st.turn, -1, "cleanup")
         st.phase = "next"
 
@@ -316,20 +354,20 @@ class ImperiumRules(Operations, Game):
             st.turn = (st.turn + 1) % st.players
             st.phase = "start"
             return
-        st.phase = "after_solstice"                                       # R68, R108
+        st.phase = "after_solstice"  # R68, R108
         order = [(st.first + i) % st.players for i in range(st.players)]
         for seat in reversed(order):
             p = st.seats[seat]
             sources = [k for k in p.play if self.cards[k].solstice]
             if p.power >= 0 and self.face(p.power, p.side).solstice:
                 sources.append(p.power)
-            for k in reversed(sources):                                   # R112: play-area order
+            for k in reversed(sources):  # R112: play-area order
                 face = p.side if k == p.power else ""
                 push_frame(st, seat, k, "solstice", face)
         ev.append(event("solstice", round=st.round))
 
     def _phase_after_solstice(self, st, ev):
-        if st.final_round:                                                # R219
+        if st.final_round:  # R219
             self.finish(st, ev)
             return
         if st.scoring_triggered:
@@ -343,8 +381,7 @@ class ImperiumRules(Operations, Game):
         self.before_scoring(st, ev)
         st.over = True
         st.phase = "end"
-        ev.append(event("game_over", scores=[s.total for s in self.scores(st)],
-                        winners=self.winners(st)))
+        ev.append(event("game_over", scores=[s.total for s in self.scores(st)], winners=self.winners(st)))
 
     # --- legal actions ------------------------------------------------------------------------------
     def decision_legal(self, st, frame: Decision, seat: int) -> list[int]:
@@ -381,13 +418,13 @@ class ImperiumRules(Operations, Game):
         if card.unplayable or not (card.play or card.pinned):
             return False
         if card.state == "empire" and not p.empire and not self.may_play_empire(st, seat, k):
-            return False                                                   # R72, R122
+            return False  # R72, R122
         if card.state == "barbarian" and p.empire and not self.ignores_barbarian(st, seat, k):
             return False
         if card.free:
-            if k in p.free_played:                                         # R74, G37
+            if k in p.free_played:  # R74, G37
                 return False
-        elif p.actions < 1:                                                # R71
+        elif p.actions < 1:  # R71
             return False
         return self.precondition(st, seat, card.play, k)
 
@@ -395,9 +432,9 @@ class ImperiumRules(Operations, Game):
         p = st.seats[seat]
         face = self.face(k, p.side if k == p.power else "")
         ops = face.exhaust
-        if not ops or ops[0].get("op") == "when":                          # reactive: on trigger
+        if not ops or ops[0].get("op") == "when":  # reactive: on trigger
             return False
-        if k in p.exhausted or p.exhausts < 1:                             # R77, R78
+        if k in p.exhausted or p.exhausts < 1:  # R77, R78
             return False
         return self.precondition(st, seat, ops, k)
 
@@ -413,16 +450,16 @@ class ImperiumRules(Operations, Game):
 
     def _answer_turn(self, st, seat, action, ev):
         p = st.seats[seat]
-        if action == A.ACTIVATE:                                          # R69
+        if action == A.ACTIVATE:  # R69
             p.turn_mode = "activate"
             st.phase = "activate"
             ev.append(event("activate", seat=seat))
-        elif action == A.INNOVATE:                                        # R82
+        elif action == A.INNOVATE:  # R82
             p.turn_mode = "innovate"
             st.phase = "cleanup"
             ev.append(event("innovate", seat=seat))
             push_frame(st, seat, -1, "innovate")
-        else:                                                             # R83
+        else:  # R83
             p.turn_mode = "revolt"
             n = action - A.REVOLT
             returned = [k for k in p.hand if "unrest" in self.cards[k].suits][:n]
@@ -438,7 +475,7 @@ class ImperiumRules(Operations, Game):
         if action == A.END:
             st.phase = "cleanup"
             ev.append(event("end_activate", seat=seat))
-        elif kind == "play":                                              # R71
+        elif kind == "play":  # R71
             card = self.cards[k]
             if card.free:
                 p.free_played.append(k)
@@ -448,8 +485,8 @@ class ImperiumRules(Operations, Game):
             p.play.append(k)
             ev.append(event("play", seat=seat, card=card.id))
             push_frame(st, seat, k, "play")
-            self.react_now(st, seat, "play", ev, card=k)                  # Tents
-        elif kind == "exhaust":                                           # R78
+            self.react_now(st, seat, "play", ev, card=k)  # Tents
+        elif kind == "exhaust":  # R78
             p.exhausts -= 1
             p.exhausted.append(k)
             ev.append(event("exhaust", seat=seat, card=self.cards[k].id))
@@ -465,7 +502,7 @@ class ImperiumRules(Operations, Game):
             card = self.cards[k]
             if k not in p.hand:
                 return f"{card.id} is not in your hand", "R71"
-            if card.unplayable or not (card.play or card.pinned):        # as can_play
+            if card.unplayable or not (card.play or card.pinned):  # as can_play
                 return f"{card.id} cannot be played", "R71"
             if card.state == "empire" and not p.empire:
                 return f"{card.id} needs the Empire state", "R72"
@@ -490,13 +527,12 @@ class ImperiumRules(Operations, Game):
         if frame.kind == "turn":
             if action >= A.REVOLT and action < A.END:
                 return "you cannot return more unrest cards than you hold", "R83"
-            if kind == "exhaust":                                          # R80
+            if kind == "exhaust":  # R80
                 return "you may exhaust cards only after choosing Activate", "R80"
             return "choose Activate, Innovate or Revolt", "R67"
         if frame.kind == "activate":
             return "play a card from your hand, exhaust a card in play, or end", "R69"
-        return f"not one of the offered choices ({self.purpose(frame)})", \
-            frame.args.get("rule", "R150")
+        return f"not one of the offered choices ({self.purpose(frame)})", frame.args.get("rule", "R150")
 
     # --- scoring (R228-R237) ------------------------------------------------------------------------
     def scoring_zones(self, p: Player) -> list[int]:
@@ -513,25 +549,27 @@ class ImperiumRules(Operations, Game):
         power = 0
         if p.power >= 0:
             face = self.face(p.power, p.side)
-            power = self.card_vp(st, seat, p.power, face.vp,
-                                 cap=st.options["power_vp_cap"] == "capped")
-        breakdown = {"progress": p.progress, "cards": cards, "power": power}     # R230
-        return Score(total=sum(breakdown.values()), breakdown=breakdown,
-                     tiebreak=(-self.unrest_count(st, seat),) if st.collapsed else ())
+            power = self.card_vp(st, seat, p.power, face.vp, cap=st.options["power_vp_cap"] == "capped")
+        breakdown = {"progress": p.progress, "cards": cards, "power": power}  # R230
+        return Score(
+            total=sum(breakdown.values()),
+            breakdown=breakdown,
+            tiebreak=(-self.unrest_count(st, seat),) if st.collapsed else (),
+        )
 
     def scores(self, st) -> list[Score]:
         return [self.score_seat(st, s) for s in range(st.players)]
 
     def winners(self, st) -> list[int]:
         scores = self.scores(st)
-        if st.collapsed:                                                   # R224-R225
+        if st.collapsed:  # R224-R225
             counts = [self.unrest_count(st, s) for s in range(st.players)]
             fewest = min(counts)
             tied = [s for s in range(st.players) if counts[s] == fewest]
             best = max(scores[s].total for s in tied)
             return [s for s in tied if scores[s].total == best]
         best = max(s.total for s in scores)
-        return [i for i, s in enumerate(scores) if s.total == best]      # R236
+        return [i for i, s in enumerate(scores) if s.total == best]  # R236
 
     def estimate(self, st) -> list[float]:
         """VP as they stand, plus what the position promises: tokens, pinned cards in play,
@@ -542,15 +580,29 @@ class ImperiumRules(Operations, Game):
         for seat in range(st.players):
             p = st.seats[seat]
             score = self.score_seat(st, seat).total
-            out.append(score + 0.35 * p.materials + 0.6 * p.population + 0.3 * p.actions
-                       + 0.8 * len(p.play) + (4.0 if p.empire else 0.0)
-                       + 0.4 * len(p.hand) - 1.5 * len(p.development))
+            out.append(
+                score
+                + 0.35 * p.materials
+                + 0.6 * p.population
+                + 0.3 * p.actions
+                + 0.8 * len(p.play)
+                + (4.0 if p.empire else 0.0)
+                + 0.4 * len(p.hand)
+                - 1.5 * len(p.development)
+            )
         return out
 
     def card_catalog(self) -> list[dict]:
-        return [{"id": c.id, "deck": c.deck if c.deck != "common" else f"common: {c.group}",
-                 "name": c.name, "implemented": True, "provenance": c.provenance}
-                for c in self.cards]
+        return [
+            {
+                "id": c.id,
+                "deck": c.deck if c.deck != "common" else f"common: {c.group}",
+                "name": c.name,
+                "implemented": True,
+                "provenance": c.provenance,
+            }
+            for c in self.cards
+        ]
 
     def seat_labels(self, st) -> list[str]:
         return [p.nation for p in st.seats]
@@ -571,8 +623,7 @@ class ImperiumRules(Operations, Game):
             if s.unrest >= 0:
                 places.append(s.unrest)
         for i, p in enumerate(st.seats):
-            places += p.hand + p.deck + p.discard + p.history + p.play + p.nation_deck + \
-                p.development
+            places += p.hand + p.deck + p.discard + p.history + p.play + p.nation_deck + p.development
             for under in p.garrison.values():
                 places += under
             if p.power >= 0:
@@ -582,11 +633,15 @@ class ImperiumRules(Operations, Game):
                     problems.append(f"seat {i} has {getattr(p, res)} {res}")
             if len(set(p.exhausted)) != len(p.exhausted):
                 problems.append(f"seat {i}: a card holds two exhaust tokens (R77)")
-            if p.nation_deck and self.cards[p.nation_deck[0]].location == "accession" and \
-                    any(self.cards[k].location == "accession" for k in p.nation_deck[1:]):
+            if (
+                p.nation_deck
+                and self.cards[p.nation_deck[0]].location == "accession"
+                and any(self.cards[k].location == "accession" for k in p.nation_deck[1:])
+            ):
                 problems.append(f"seat {i}: the accession card is not at the bottom (R193)")
-        pool = sorted(i for i, c in enumerate(self.cards) if c.deck == "common" or
-                      c.deck in {p.nation for p in st.seats})
+        pool = sorted(
+            i for i, c in enumerate(self.cards) if c.deck == "common" or c.deck in {p.nation for p in st.seats}
+        )
         if sorted(places) != pool:
             problems.append("cards in play are not each in exactly one place")
         return problems
@@ -594,10 +649,8 @@ class ImperiumRules(Operations, Game):
 
 # Rules programs: op lists run like card effects (effects.py has the "_" ops).
 PROGRAMS = {
-    "cleanup": [{"op": "_market_token"}, {"op": "_reset_tokens"}, {"op": "_cleanup_discard"},
-                {"op": "_draw_to_limit"}],
-    "innovate": [{"op": "_discard_hand"},
-                 {"op": "break_through", "suits": list(MARKET_SUITS)}],
+    "cleanup": [{"op": "_market_token"}, {"op": "_reset_tokens"}, {"op": "_cleanup_discard"}, {"op": "_draw_to_limit"}],
+    "innovate": [{"op": "_discard_hand"}, {"op": "break_through", "suits": list(MARKET_SUITS)}],
     "reaction": [{"op": "_offer_reaction"}],
 }
 

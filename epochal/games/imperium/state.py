@@ -11,70 +11,71 @@ from epochal.engine import State
 
 class Player(msgspec.Struct, kw_only=True):
     nation: str
-    side: str = "A"                      # face of the power card (R30)
-    power: int = -1                      # the power card
-    empire: bool = False                 # the state card's visible side (R37, R99)
+    side: str = "A"  # face of the power card (R30)
+    power: int = -1  # the power card
+    empire: bool = False  # the state card's visible side (R37, R99)
     materials: int = 0
     population: int = 0
     progress: int = 0
-    actions: int = 0                     # action tokens on the state card
-    exhausts: int = 0                    # exhaust tokens on the state card
+    actions: int = 0  # action tokens on the state card
+    exhausts: int = 0  # exhaust tokens on the state card
     hand: list[int] = []
-    deck: list[int] = []                 # top = last
+    deck: list[int] = []  # top = last
     discard: list[int] = []
-    history: list[int] = []              # under the power card (R183)
-    play: list[int] = []                 # play area, in the order cards arrived
-    exhausted: list[int] = []            # cards (incl. the power card) holding an exhaust token
+    history: list[int] = []  # under the power card (R183)
+    play: list[int] = []  # play area, in the order cards arrived
+    exhausted: list[int] = []  # cards (incl. the power card) holding an exhaust token
     garrison: dict[int, list[int]] = {}  # card in play -> the cards under it (R176)
-    nation_deck: list[int] = []          # top = last; the accession card lies at index 0
-    nation_exhausted: bool = False       # the exhaust token on the nation deck (G36)
+    nation_deck: list[int] = []  # top = last; the accession card lies at index 0
+    nation_exhausted: bool = False  # the exhaust token on the nation deck (G36)
     development: list[int] = []
     dev_exhausted: bool = False
-    free_played: list[int] = []          # free-play cards played this turn (R74, G37)
-    used_kok_b: bool = False             # King of Kings side B, once per player (R255)
-    turn_mode: str = ""                  # "activate", "innovate", "revolt" on this player's turn
-    region_as_production: int = 0        # Agriculture: fertile counted as 3 production this turn
-    empire_next: bool = False            # Combs: the next card played this turn ignores {empire}
+    free_played: list[int] = []  # free-play cards played this turn (R74, G37)
+    used_kok_b: bool = False  # King of Kings side B, once per player (R255)
+    turn_mode: str = ""  # "activate", "innovate", "revolt" on this player's turn
+    region_as_production: int = 0  # Agriculture: fertile counted as 3 production this turn
+    empire_next: bool = False  # Combs: the next card played this turn ignores {empire}
 
 
 class Slot(msgspec.Struct, kw_only=True):
     card: int = -1
-    unrest: int = -1                     # the unrest card tucked under it (R53)
+    unrest: int = -1  # the unrest card tucked under it (R53)
     tokens: dict[str, int] = {}
 
 
 class Frame(msgspec.Struct, kw_only=True):
     """A running effect: which op list (a card's trigger, or a rules program) and where in it."""
+
     seat: int
-    card: int = -1                       # the card whose effect runs (-1: a rules program)
-    face: str = ""                       # "B" when the card's side B is meant
-    trigger: str = ""                    # play / exhaust / solstice / program name
-    path: list[Any] = []                 # into the op list: e.g. [2, "options", 1]
+    card: int = -1  # the card whose effect runs (-1: a rules program)
+    face: str = ""  # "B" when the card's side B is meant
+    trigger: str = ""  # play / exhaust / solstice / program name
+    path: list[Any] = []  # into the op list: e.g. [2, "options", 1]
     pc: int = 0
     vars: dict[str, Any] = {}
-    root: int = -1                       # index of the frame holding shared vars (-1: self)
-    by: int = -1                         # the seat whose card made this frame (attacks)
+    root: int = -1  # index of the frame holding shared vars (-1: self)
+    by: int = -1  # the seat whose card made this frame (attacks)
 
 
 class ImperiumState(State, kw_only=True):
     seats: list[Player] = []
-    first: int = 0                       # the seat to the left of the solstice card (R55)
-    turn: int = 0                        # the seat whose turn it is
+    first: int = 0  # the seat to the left of the solstice card (R55)
+    turn: int = 0  # the seat whose turn it is
     round: int = 1
-    phase: str = "turn"                  # turn, solstice, end
-    market: list[Slot] = []              # 0 region, 1 uncivilised, 2 civilised, 3-4 main deck
-    decks: dict[str, list[int]] = {}     # region, uncivilised, civilised, main; top = last
-    fame: list[int] = []                 # face down, top = last
-    kok: int = -1                        # King of Kings
+    phase: str = "turn"  # turn, solstice, end
+    market: list[Slot] = []  # 0 region, 1 uncivilised, 2 civilised, 3-4 main deck
+    decks: dict[str, list[int]] = {}  # region, uncivilised, civilised, main; top = last
+    fame: list[int] = []  # face down, top = last
+    kok: int = -1  # King of Kings
     kok_side: str = "A"
     kok_a_used: bool = False
-    unrest: list[int] = []               # the unrest pile
+    unrest: list[int] = []  # the unrest pile
     exile: list[int] = []
-    box: list[int] = []                  # cards out of the game (player count, R45, R49)
+    box: list[int] = []  # cards out of the game (player count, R45, R49)
     scoring_triggered: bool = False
     final_round: bool = False
     collapsed: bool = False
-    run: list[Frame] = []                # effects being resolved, innermost last
-    reactions: list[list[int]] = []      # [seat, card] reactive exhausts to offer next
-    triggered: list[list[int]] = []      # [seat, card, i]: passive i of card asks next (Vikings)
-    log_triggers: list[str] = []         # what triggered the end (R212)
+    run: list[Frame] = []  # effects being resolved, innermost last
+    reactions: list[list[int]] = []  # [seat, card] reactive exhausts to offer next
+    triggered: list[list[int]] = []  # [seat, card, i]: passive i of card asks next (Vikings)
+    log_triggers: list[str] = []  # what triggered the end (R212)

@@ -20,9 +20,21 @@ SUITS = ("region", "uncivilised", "civilised", "tributary")
 
 def card_info(game: ImperiumRules, k: int) -> dict:
     c: Card = game.cards[k]
-    info = {"id": c.id, "name": c.name, "suits": c.suits, "state": c.state, "pinned": c.pinned,
-            "attack": c.attack, "types": c.types, "regions": c.regions, "vp": c.vp,
-            "free": c.free, "cost": c.cost, "nation": c.deck, "provenance": c.provenance}
+    info = {
+        "id": c.id,
+        "name": c.name,
+        "suits": c.suits,
+        "state": c.state,
+        "pinned": c.pinned,
+        "attack": c.attack,
+        "types": c.types,
+        "regions": c.regions,
+        "vp": c.vp,
+        "free": c.free,
+        "cost": c.cost,
+        "nation": c.deck,
+        "provenance": c.provenance,
+    }
     if c.name_ru:
         info["name_ru"] = c.name_ru
     for trigger in ("play", "exhaust", "solstice"):
@@ -39,19 +51,33 @@ def view(game: ImperiumRules, st: ImperiumState, seat: int | None) -> dict:
     seats = []
     for i, p in enumerate(st.seats):
         entry = {
-            "seat": i, "nation": p.nation, "power": game.cards[p.power].id if p.power >= 0 else None,
-            "side": p.side, "state": "empire" if p.empire else "barbarian",
-            "materials": p.materials, "population": p.population, "progress": p.progress,
-            "actions": p.actions, "exhausts": p.exhausts,
-            "hand_size": len(p.hand), "deck_size": len(p.deck),
+            "seat": i,
+            "nation": p.nation,
+            "power": game.cards[p.power].id if p.power >= 0 else None,
+            "side": p.side,
+            "state": "empire" if p.empire else "barbarian",
+            "materials": p.materials,
+            "population": p.population,
+            "progress": p.progress,
+            "actions": p.actions,
+            "exhausts": p.exhausts,
+            "hand_size": len(p.hand),
+            "deck_size": len(p.deck),
             "discard": [game.cards[k].id for k in p.discard],
-            "play": [{"card": game.cards[k].id, "exhausted": k in p.exhausted,
-                      "garrison": [game.cards[g].id for g in p.garrison.get(k, [])]}
-                     for k in p.play],
+            "play": [
+                {
+                    "card": game.cards[k].id,
+                    "exhausted": k in p.exhausted,
+                    "garrison": [game.cards[g].id for g in p.garrison.get(k, [])],
+                }
+                for k in p.play
+            ],
             "power_exhausted": p.power in p.exhausted,
-            "nation_deck": len(p.nation_deck), "nation_exhausted": p.nation_exhausted,
+            "nation_deck": len(p.nation_deck),
+            "nation_exhausted": p.nation_exhausted,
             "development": [game.cards[k].id for k in p.development],
-            "development_exhausted": p.dev_exhausted, "history_size": len(p.history),
+            "development_exhausted": p.dev_exhausted,
+            "history_size": len(p.history),
         }
         shown.update(p.discard + p.play + p.development + [p.power])
         for under in p.garrison.values():
@@ -63,8 +89,13 @@ def view(game: ImperiumRules, st: ImperiumState, seat: int | None) -> dict:
         seats.append(entry)
     market = []
     for slot in st.market:
-        market.append({"card": game.cards[slot.card].id if slot.card >= 0 else None,
-                       "tokens": dict(slot.tokens), "unrest": slot.unrest >= 0})
+        market.append(
+            {
+                "card": game.cards[slot.card].id if slot.card >= 0 else None,
+                "tokens": dict(slot.tokens),
+                "unrest": slot.unrest >= 0,
+            }
+        )
         if slot.card >= 0:
             shown.add(slot.card)
     frame = st.stack[-1] if st.stack else None
@@ -75,22 +106,38 @@ def view(game: ImperiumRules, st: ImperiumState, seat: int | None) -> dict:
             shown.add(k)
     decision = None
     if frame is not None:
-        decision = {"kind": frame.kind, "seats": list(frame.seats),
-                    "purpose": purpose_for(game, frame, seat, shown) if "purpose" in frame.args
-                    else None, "rule": frame.args.get("rule")}
+        decision = {
+            "kind": frame.kind,
+            "seats": list(frame.seats),
+            "purpose": purpose_for(game, frame, seat, shown) if "purpose" in frame.args else None,
+            "rule": frame.args.get("rule"),
+        }
     return {
-        "game": game.name, "players": st.players, "options": dict(st.options),
+        "game": game.name,
+        "players": st.players,
+        "options": dict(st.options),
         "data": {"status": game.data_status(), "provisional": False},
-        "round": st.round, "turn": st.turn, "first": st.first, "phase": st.phase,
-        "over": st.over, "ply": st.ply, "scoring_triggered": st.scoring_triggered,
-        "final_round": st.final_round, "collapsed": st.collapsed,
-        "market": market, "decks": {k: len(v) for k, v in st.decks.items()},
-        "fame": len(st.fame), "king_of_kings": st.kok_side, "unrest_pile": len(st.unrest),
-        "exile": len(st.exile), "seats": seats, "you": seat, "decision": decision,
+        "round": st.round,
+        "turn": st.turn,
+        "first": st.first,
+        "phase": st.phase,
+        "over": st.over,
+        "ply": st.ply,
+        "scoring_triggered": st.scoring_triggered,
+        "final_round": st.final_round,
+        "collapsed": st.collapsed,
+        "market": market,
+        "decks": {k: len(v) for k, v in st.decks.items()},
+        "fame": len(st.fame),
+        "king_of_kings": st.kok_side,
+        "unrest_pile": len(st.unrest),
+        "exile": len(st.exile),
+        "seats": seats,
+        "you": seat,
+        "decision": decision,
         "legal": [{"id": a, "text": action_text(game, st, seat, a)} for a in legal],
         "cards": {game.cards[k].id: card_info(game, k) for k in sorted(shown) if k >= 0},
-        "scores": ([{"total": s.total, **s.breakdown} for s in game.scores(st)]
-                   if st.over else None),
+        "scores": ([{"total": s.total, **s.breakdown} for s in game.scores(st)] if st.over else None),
         "winners": game.winners(st) if st.over else None,
     }
 
@@ -167,7 +214,7 @@ def determinize(game: ImperiumRules, st: ImperiumState, seat: int, rng) -> Imper
     hide("fame", out.fame)
     hide("fame", out.box)
     hide("unrest", out.unrest)
-    if "fame" in groups:                        # the box also holds cards that are not fame
+    if "fame" in groups:  # the box also holds cards that are not fame
         groups["fame"] = [(c, j) for c, j in groups["fame"] if "fame" in game.cards[c[j]].suits]
     moved = redeal(groups, rng)
     if moved:
@@ -186,8 +233,13 @@ def seen_by(game: ImperiumRules, st: ImperiumState, seat: int) -> set[int]:
         if frame.seat == seat:
             for key in CARD_VARS:
                 value = frame.vars.get(key)
-                cards.update(value if isinstance(value, list) else
-                             [value] if isinstance(value, int) and not isinstance(value, bool) else [])
+                cards.update(
+                    value
+                    if isinstance(value, list)
+                    else [value]
+                    if isinstance(value, int) and not isinstance(value, bool)
+                    else []
+                )
     return cards | offered_cards(game.layout, st.stack, seat)
 
 

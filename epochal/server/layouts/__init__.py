@@ -15,14 +15,16 @@ to the engine's action texts.
 from __future__ import annotations
 
 import importlib
-from typing import Callable
+from collections.abc import Callable
 
 from epochal.engine import Game, State
 
-LAYOUTS = {"hadara": "epochal.server.layouts.hadara",
-           "imperium": "epochal.server.layouts.imperium",
-           "imperial_settlers": "epochal.server.layouts.imperial_settlers",
-           "guns_and_steel": "epochal.server.layouts.guns_and_steel"}
+LAYOUTS = {
+    "hadara": "epochal.server.layouts.hadara",
+    "imperium": "epochal.server.layouts.imperium",
+    "imperial_settlers": "epochal.server.layouts.imperial_settlers",
+    "guns_and_steel": "epochal.server.layouts.guns_and_steel",
+}
 _cache: dict[str, Callable | None] = {}
 
 

@@ -15,8 +15,7 @@ import msgspec
 
 def ui(game, st, seat: int | None) -> dict:
     view = game.view(st, seat)
-    effects = {key: msgspec.to_builtins(game.civ[game.index_of[key]].effect)
-               for key in view["cards"]}
+    effects = {key: msgspec.to_builtins(game.civ[game.index_of[key]].effect) for key in view["cards"]}
     conditions = {}
     for key in view["wonder_cards"]:
         wonder = game.wonder_list[game.windex[key]]

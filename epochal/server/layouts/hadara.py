@@ -13,12 +13,13 @@ from epochal.games.hadara.rules import BOARD, CRESTS
 
 def ui(game, st, seat: int | None) -> dict:
     out = {
-        "slots": [{"requirement": s.requirement, "vp": s.vp, "bonus": s.bonus,
-                   "provenance": s.provenance} for s in game.slots],
+        "slots": [
+            {"requirement": s.requirement, "vp": s.vp, "bonus": s.bonus, "provenance": s.provenance} for s in game.slots
+        ],
         "sale_value": list(game.data.sale_value),
         "tracks": list(TRACKS),
         "board": list(BOARD),
-        "crests": list(CRESTS[:st.players]),
+        "crests": list(CRESTS[: st.players]),
     }
     if st.epoch:
         table = game.data.medal_prices
@@ -42,24 +43,38 @@ def describe(game, st, seat: int, a: int) -> dict:
         side = "AB"[a - A.SIDE]
         card = game.data.start_cards[s.start]
         v = getattr(card, side)
-        return {"kind": "side", "side": side, "card": card.number, "initiative": v.initiative,
-                "coins": v.coins, "tracks": dict(zip(TRACKS, v.tracks.as_tuple()))}
+        return {
+            "kind": "side",
+            "side": side,
+            "card": card.number,
+            "initiative": v.initiative,
+            "coins": v.coins,
+            "tracks": dict(zip(TRACKS, v.tracks.as_tuple(), strict=True)),
+        }
     if A.DRAW <= a < A.TAKE:
         d, sell = divmod(a - A.DRAW, 2)
         keep = s.hand[1 - d]
         coins = game.sale_value(s, keep) if sell else game.price(s, keep)
-        return {"kind": "draw", "discard": game.card_id[s.hand[d]], "card": game.card_id[keep],
-                "sell": bool(sell), "coins": coins}
+        return {
+            "kind": "draw",
+            "discard": game.card_id[s.hand[d]],
+            "card": game.card_id[keep],
+            "sell": bool(sell),
+            "coins": coins,
+        }
     if A.TAKE <= a < A.COLONY:
         p, sell = divmod(a - A.TAKE, 2)
         k = st.piles[p][-1]
         coins = game.sale_value(s, k) if sell else game.price(s, k)
-        return {"kind": "take", "pile": BOARD[p], "card": game.card_id[k], "sell": bool(sell),
-                "coins": coins}
+        return {"kind": "take", "pile": BOARD[p], "card": game.card_id[k], "sell": bool(sell), "coins": coins}
     if A.COLONY <= a < A.PLUNDER:
         v = a - A.COLONY
-        return {"kind": "colony", "stack": v, "requirement": game.requirements[v],
-                "cost": game._colony_cost(st, s, v) or 0}
+        return {
+            "kind": "colony",
+            "stack": v,
+            "requirement": game.requirements[v],
+            "cost": game._colony_cost(st, s, v) or 0,
+        }
     if a in (A.PLUNDER, A.ANNEX):
         col = game.colonies[s.colonies[-1]]
         if a == A.PLUNDER:
@@ -69,9 +84,14 @@ def describe(game, st, seat: int, a: int) -> dict:
         code = a - A.STATUE
         slot = code // 8
         sl = game.slots[slot]
-        return {"kind": "statue", "slot": slot, "track": TRACKS[(code % 8) // 2],
-                "face_down": bool(code % 2), "bonus": sl.bonus,
-                "cost": game._buy_down(s, sl.requirement, s.tracks[2]) or 0}
+        return {
+            "kind": "statue",
+            "slot": slot,
+            "track": TRACKS[(code % 8) // 2],
+            "face_down": bool(code % 2),
+            "bonus": sl.bonus,
+            "cost": game._buy_down(s, sl.requirement, s.tracks[2]) or 0,
+        }
     if A.SILVER <= a < A.GOLD:
         return {"kind": "silver", "track": TRACKS[a - A.SILVER], "coins": game.medal_prices(st, s)[0]}
     if a == A.GOLD:
@@ -79,8 +99,7 @@ def describe(game, st, seat: int, a: int) -> dict:
     if A.TILE <= a < A.FEED_PAY:
         return {"kind": "tile", "track": TRACKS[a - A.TILE], "card": game.card_id[frame.args["card"]]}
     if a == A.FEED_PAY:
-        return {"kind": "feed_pay", "coins": game.fx.feed_payment(s)[0],
-                "hunger": game.hunger(s)}
+        return {"kind": "feed_pay", "coins": game.fx.feed_payment(s)[0], "hunger": game.hunger(s)}
     if a == A.PASS:
         return {"kind": "pass", "step": frame.kind}
     return {"kind": "remove", "card": game.card_id[a - A.REMOVE], "hunger": game.hunger(s)}

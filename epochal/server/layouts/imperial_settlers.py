@@ -61,8 +61,7 @@ def solo_cards(st) -> list[int]:
 
 def board(game, faction: str) -> dict:
     b = game.data.boards[faction]
-    return {"production": b.production, "store": b.store, "provenance": b.provenance,
-            "note": b.note}
+    return {"production": b.production, "store": b.store, "provenance": b.provenance, "note": b.note}
 
 
 def effects(game, st, k: int) -> dict:
@@ -78,8 +77,7 @@ def effects(game, st, k: int) -> dict:
     if act is None and c.stand_in is not None and st.options.get("stand_ins") == "on":
         act, stand_in = c.stand_in, True
     if act is not None:
-        out["action"] = {"pay": dict(act.pay), "do": act.do, "limit": act.limit,
-                         "stand_in": stand_in}
+        out["action"] = {"pay": dict(act.pay), "do": act.do, "limit": act.limit, "stand_in": stand_in}
     if c.triggers:
         out["triggers"] = [{"on": t.on, "colour": t.colour, "do": t.do} for t in c.triggers]
     return out
@@ -168,8 +166,12 @@ def describe(game, st, seat: int, frame, a: int) -> dict:
     attack = getattr(A, "ATTACK", None)
     if attack is not None and attack <= a < attack + A.ATTACK_CARDS and a - attack < len(game.attacks):
         i = a - attack
-        return {"kind": "attack", "attack": game.attacks[i].id, "target": game.target(i),
-                "purpose": frame.args.get("purpose") if frame is not None else None}
+        return {
+            "kind": "attack",
+            "attack": game.attacks[i].id,
+            "target": game.target(i),
+            "purpose": frame.args.get("purpose") if frame is not None else None,
+        }
     if A.STEAL <= a < A.STEAL + 12:
         q, r = divmod(a - A.STEAL, 3)
         return {"kind": "steal", "owner": q, "good": RESOURCES[r]}

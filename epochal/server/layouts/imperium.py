@@ -14,9 +14,12 @@ SUITS = ("region", "uncivilised", "civilised", "tributary")
 def ui(game, st, seat: int | None) -> dict:
     frame = st.stack[-1] if st.stack else None
     if seat is None or frame is None or seat not in frame.seats:
-        return {}                    # the decision's words are the view's, worded for this seat
-    return {"actions": {str(a): describe(game, st, frame, a) for a in game.legal(st, seat)},
-            "purpose": game.purpose(frame), "texts": frame.args.get("texts")}
+        return {}  # the decision's words are the view's, worded for this seat
+    return {
+        "actions": {str(a): describe(game, st, frame, a) for a in game.legal(st, seat)},
+        "purpose": game.purpose(frame),
+        "texts": frame.args.get("texts"),
+    }
 
 
 def describe(game, st, frame, a: int) -> dict:

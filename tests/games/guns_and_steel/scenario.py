@@ -29,6 +29,7 @@ NEVER = [C.Clause(what="cards", at_least=99)]
 
 # --- card facts ------------------------------------------------------------------------------
 
+
 def card(type_: str = "society", **facts) -> dict:
     return {"type": type_, **facts}
 
@@ -91,14 +92,14 @@ def clause(what: str, at_least: int, of: str | None = None) -> C.Clause:
 
 # --- decks ----------------------------------------------------------------------------------
 
+
 def deck(cards: dict | None = None, wonders: dict | None = None) -> C.DataSet:
     """The whole box with the given card and wonder facts (keyed by id) over the plain ones."""
     cards = cards or {}
     wonders = wonders or {}
     out = []
     for j, cid in enumerate(C.START_IDS):
-        facts = {"id": cid, "theme": "start", "resource": "food" if j < 3 else "iron",
-                 "type": "society", "vp": 0}
+        facts = {"id": cid, "theme": "start", "resource": "food" if j < 3 else "iron", "type": "society", "vp": 0}
         facts.update(cards.get(cid, {}))
         out.append(C.Civ(**facts))
     for theme, (lo, _) in C.THEME_IDS.items():
@@ -106,21 +107,32 @@ def deck(cards: dict | None = None, wonders: dict | None = None) -> C.DataSet:
         for epoch, count in C.EPOCH_COUNTS.items():
             for i in range(count):
                 cid = f"C{number:02d}"
-                facts = {"id": cid, "theme": theme, "resource": epoch, "type": "society",
-                         "cost": {"food": 1}, "vp": 1, "two_player": i == count - 1}
+                facts = {
+                    "id": cid,
+                    "theme": theme,
+                    "resource": epoch,
+                    "type": "society",
+                    "cost": {"food": 1},
+                    "vp": 1,
+                    "two_player": i == count - 1,
+                }
                 facts.update(cards.get(cid, {}))
                 out.append(C.Civ(**facts))
                 number += 1
     ws = []
     for theme, (lo, _) in C.WONDER_IDS.items():
-        first = {e: C.THEME_IDS[theme][0] + sum(list(C.EPOCH_COUNTS.values())[:k])
-                 for k, e in enumerate(C.EPOCHS)}
+        first = {e: C.THEME_IDS[theme][0] + sum(list(C.EPOCH_COUNTS.values())[:k]) for k, e in enumerate(C.EPOCHS)}
         for k, epoch in enumerate(C.EPOCHS):
             for j in range(2):
                 wid = f"W{lo + 2 * k + j:02d}"
-                facts = {"id": wid, "theme": theme, "epoch": epoch,
-                         "depicts": f"C{first[epoch] + j:02d}", "vp": 3 + k,
-                         "two_player": j == 1 and k < 2}
+                facts = {
+                    "id": wid,
+                    "theme": theme,
+                    "epoch": epoch,
+                    "depicts": f"C{first[epoch] + j:02d}",
+                    "vp": 3 + k,
+                    "two_player": j == 1 and k < 2,
+                }
                 if theme == "new_world":
                     facts["build"] = NEVER
                 else:
@@ -133,8 +145,14 @@ def deck(cards: dict | None = None, wonders: dict | None = None) -> C.DataSet:
     return C.DataSet(data, msgspec.json.encode(data), C.DATA_FILE.parent / "test-deck.json")
 
 
-def fresh(players: int = 3, theme: str = "new_world", seed: int = 0, cards: dict | None = None,
-          wonders: dict | None = None, **options):
+def fresh(
+    players: int = 3,
+    theme: str = "new_world",
+    seed: int = 0,
+    cards: dict | None = None,
+    wonders: dict | None = None,
+    **options,
+):
     """A new game with a test deck; the setup has run (start resources offered, if any)."""
     game = GunsAndSteel(deck(cards, wonders))
     st = game.new(players, seed, {"theme": theme, **options})
@@ -142,6 +160,7 @@ def fresh(players: int = 3, theme: str = "new_world", seed: int = 0, cards: dict
 
 
 # --- positions -------------------------------------------------------------------------------
+
 
 def k(game, key: str) -> int:
     return game.index_of[key]
@@ -246,8 +265,7 @@ def find(game, st, seat: int, kind: str, target=None, **fields) -> int:
             continue
         if all(e.get(f) == v for f, v in fields.items()):
             return e["id"]
-    raise AssertionError(f"no legal {kind} {target} {fields} for seat {seat}: "
-                         f"{legal_kinds(game, st, seat)}")
+    raise AssertionError(f"no legal {kind} {target} {fields} for seat {seat}: {legal_kinds(game, st, seat)}")
 
 
 def act(game, st, seat: int, kind: str, target=None, **fields) -> list[dict]:
@@ -309,7 +327,9 @@ def types(evs) -> list[str]:
 
 def covers(*card_ids: str):
     """Marks the cards a test exercises; `epochal cards coverage guns_and_steel` counts them."""
+
     def mark(fn):
         fn.covers = card_ids
         return fn
+
     return mark

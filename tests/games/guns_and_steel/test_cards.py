@@ -10,7 +10,6 @@ import pytest
 
 from epochal.games.guns_and_steel import make_game
 from epochal.games.guns_and_steel.cards import START_IDS
-
 from tests.games.guns_and_steel.scenario import act, begin, covers, place, types
 
 GAME = make_game()
@@ -33,12 +32,17 @@ def position(key: str, theme: str, seed: int):
     zone = [game.keys[by_res[r].pop()] for r in (2, 3, 4, 5, 6) if by_res.get(r)]
     responders = [k for k in pool if game.resp[k] and game.keys[k] not in zone]
     starts = [f"{cid}-red" for cid in START_IDS if f"{cid}-red" != key]
-    place(game, st, 0, hand=[starts[0], key, starts[1], starts[2]],
-          resource=starts[3:] + zone)
+    place(game, st, 0, hand=[starts[0], key, starts[1], starts[2]], resource=starts[3:] + zone)
     for seat, colour in ((1, "blue"), (2, "green")):
         extra = [game.keys[responders.pop()]] if responders else []
-        place(game, st, seat, hand=[f"C04-{colour}", f"C05-{colour}"] + extra,
-              resource=[f"C01-{colour}", f"C02-{colour}"], tech=[f"C03-{colour}"])
+        place(
+            game,
+            st,
+            seat,
+            hand=[f"C04-{colour}", f"C05-{colour}"] + extra,
+            resource=[f"C01-{colour}", f"C02-{colour}"],
+            tech=[f"C03-{colour}"],
+        )
         st.seats[seat].wonders = [st.wonders[seat]]
     return game, st
 

@@ -38,6 +38,7 @@ def cited(entry, *fields: str) -> bool:
 
 # --- the built-in file ----------------------------------------------------------------------
 
+
 def test_builtin_file_loads_and_validate_finds_nothing():
     assert DATA.path == C.DATA_FILE
     assert C.validate(DATA.file) == []
@@ -55,20 +56,20 @@ def test_r6_counts_per_theme_and_epoch_in_id_order():
     for theme, (lo, hi) in C.WONDER_IDS.items():
         wonders = DATA.theme_wonders(theme)
         assert [w.id for w in wonders] == [f"W{i:02d}" for i in range(lo, hi + 1)]
-        assert sorted(w.epoch for w in wonders) == sorted(C.EPOCHS * 2)        # R42
+        assert sorted(w.epoch for w in wonders) == sorted(C.EPOCHS * 2)  # R42
 
 
 def test_r9_start_cards_give_three_food_two_iron_and_stay_basic():
     start = DATA.theme_cards("start")
     assert sorted(c.resource for c in start) == ["food"] * 3 + ["iron"] * 2
     for c in start:
-        assert not c.cost and not c.two_player and not c.name                # §19.2
+        assert not c.cost and not c.two_player and not c.name  # §19.2
         assert c.military <= 1 and c.vp == 0
         assert not tags(c.effect) & {"vp", "lose_vp"}
         assert all(op.vp == 0 for op in ops_of(c.effect) if isinstance(op, C.Attack))
         assert cited(c, "cost", "two_player") and "resource" not in c.sources  # D3
     kinds = {t for c in start for t in tags(c.effect)}
-    assert {"restore", "attack"} <= kinds                                     # §19.2 reviews
+    assert {"restore", "attack"} <= kinds  # §19.2 reviews
 
 
 def test_r73_vp_ops_only_in_renaissance_and_renaissance_uses_them():
@@ -81,6 +82,7 @@ def test_r73_vp_ops_only_in_renaissance_and_renaissance_uses_them():
                 if isinstance(op, C.Attack) and op.vp:
                     found.add("attack vp")
         return found
+
     assert vp_ops(DATA.theme_cards("new_world")) == set()
     assert vp_ops(DATA.theme_cards("start")) == set()
     assert vp_ops(DATA.theme_cards("renaissance")) == {"vp", "lose_vp", "attack vp"}
@@ -124,7 +126,7 @@ def test_a29_costs_rise_by_epoch_and_are_paid_in_earlier_resources():
 
 # --- established facts (§19.7, §19.8, reference) ---------------------------------------------
 
-NAMED = {   # English name: (theme, epoch or None when a stand-in, type or None, Russian name)
+NAMED = {  # English name: (theme, epoch or None when a stand-in, type or None, Russian name)
     "Nuclear Submarine": ("new_world", "space", "attack", "Атомная Подводная Лодка"),
     "Computer": ("new_world", "space", None, "Компьютер"),
     "Tank": ("new_world", "information", None, "Танк"),
@@ -145,7 +147,7 @@ NAMED = {   # English name: (theme, epoch or None when a stand-in, type or None,
     "Metalworking": ("new_world", None, "society", "Обработка металлов"),
     "Horse Archers": (None, "gunpowder", None, "Конные лучники"),
 }
-REVIEW_NAMED = {"Domestication": "horses", "Currency": "horses"}      # reference: bottom row
+REVIEW_NAMED = {"Domestication": "horses", "Currency": "horses"}  # reference: bottom row
 
 
 @pytest.mark.parametrize("name", sorted(NAMED))
@@ -161,11 +163,14 @@ def test_s19_7_named_card_sits_where_the_spec_infers_it(name):
         assert card.type == kind and cited(card, "type")
 
 
-@pytest.mark.parametrize("name,cost", [
-    ("Computer", {"horses": 1, "gunpowder": 1, "oil": 2}),        # E10
-    ("Cannons", {"gunpowder": 2}),                                # E8
-    ("Horse Archers", {"iron": 1, "horses": 1}),                  # E13
-])
+@pytest.mark.parametrize(
+    "name,cost",
+    [
+        ("Computer", {"horses": 1, "gunpowder": 1, "oil": 2}),  # E10
+        ("Cannons", {"gunpowder": 2}),  # E8
+        ("Horse Archers", {"iron": 1, "horses": 1}),  # E13
+    ],
+)
 def test_e8_e10_e13_stated_costs_are_exact_and_cited(name, cost):
     card = BY_NAME[name]
     assert card.cost == cost and cited(card, "cost")
@@ -205,8 +210,7 @@ def test_e4_trade_tribute_use_and_calendar_theology_restore_for_all_and_give_vp(
         assert "use" in tags(BY_NAME[name].effect)
     for name in ("Calendar", "Theology"):
         effect = BY_NAME[name].effect
-        assert any(isinstance(op, C.EachPlayer) and any(isinstance(o, C.Restore) for o in op.do)
-                   for op in effect)
+        assert any(isinstance(op, C.EachPlayer) and any(isinstance(o, C.Restore) for o in op.do) for op in effect)
         assert any(isinstance(op, C.Vp) for op in effect)
 
 
@@ -234,9 +238,18 @@ def test_no_invented_names():
         else:
             assert C.display_name(c) == c.id
     nw_wonders = {w.name["en"] for w in DATA.theme_wonders("new_world")}
-    assert nw_wonders == {"Pyramids of Giza", "Hanging Gardens", "Angkor Wat", "Himeji Castle",
-                          "Great Mosque of Djenné", "Taj Mahal", "Eiffel Tower",
-                          "Manhattan Project", "International Space Station", "Apollo Project"}
+    assert nw_wonders == {
+        "Pyramids of Giza",
+        "Hanging Gardens",
+        "Angkor Wat",
+        "Himeji Castle",
+        "Great Mosque of Djenné",
+        "Taj Mahal",
+        "Eiffel Tower",
+        "Manhattan Project",
+        "International Space Station",
+        "Apollo Project",
+    }
     named_ren = [w for w in DATA.theme_wonders("renaissance") if w.name]
     assert [w.name["en"] for w in named_ren] == ["Sydney Opera House"]
     for w in DATA.file.wonders:
@@ -258,15 +271,15 @@ def meets(clauses: list[C.Clause], counts: dict) -> bool:
 
 def test_e11_himeji_and_gardens_both_met_by_two_horses_and_three_tactics():
     himeji, gardens = WONDER_BY_NAME["Himeji Castle"], WONDER_BY_NAME["Hanging Gardens"]
-    weakest = sorted(c.military for c in DATA.file.cards
-                     if c.type == "tactics" and c.theme in ("start", "new_world"))[:3]
-    zone = {("resource_cards", "horses"): 2, ("tech_cards", "tactics"): 3,
-            ("military", None): sum(weakest)}
+    weakest = sorted(c.military for c in DATA.file.cards if c.type == "tactics" and c.theme in ("start", "new_world"))[
+        :3
+    ]
+    zone = {("resource_cards", "horses"): 2, ("tech_cards", "tactics"): 3, ("military", None): sum(weakest)}
     for w in (himeji, gardens):
         assert {cl.what for cl in w.build} <= {"resource_cards", "tech_cards", "military"}
         assert meets(w.build, zone), w.id
     assert himeji.vp > gardens.vp
-    assert himeji.epoch != gardens.epoch          # both lay beside one pyramid (R42)
+    assert himeji.epoch != gardens.epoch  # both lay beside one pyramid (R42)
 
 
 def test_e6_taj_mahal_and_pyramids_lie_in_one_game():
@@ -299,19 +312,20 @@ def test_r26_r43_each_pair_depicts_two_cards_of_its_own_epoch_and_theme():
 
 def test_r39_2_two_player_icons_leave_a_six_row_pyramid():
     for theme in C.THEME_IDS:
-        rows = [sum(not c.two_player for c in DATA.theme_cards(theme) if c.resource == e)
-                for e in C.EPOCHS]
+        rows = [sum(not c.two_player for c in DATA.theme_cards(theme) if c.resource == e) for e in C.EPOCHS]
         assert rows == [6, 5, 4, 3, 2]
         marked = [w for w in DATA.theme_wonders(theme) if w.two_player]
         assert len(marked) == 2 and len({w.epoch for w in marked}) == 2
-        for w in DATA.theme_wonders(theme):              # A11: the kept wonder finds its card
+        for w in DATA.theme_wonders(theme):  # A11: the kept wonder finds its card
             assert not DATA.cards[w.depicts].two_player, w.id
-    assert not any(cited(e, "two_player") for e in (*DATA.theme_cards("new_world"),
-                                                    *DATA.theme_cards("renaissance"),
-                                                    *DATA.file.wonders))     # D4
+    assert not any(
+        cited(e, "two_player")
+        for e in (*DATA.theme_cards("new_world"), *DATA.theme_cards("renaissance"), *DATA.file.wonders)
+    )  # D4
 
 
 # --- provenance -------------------------------------------------------------------------------
+
 
 def test_provenance_every_entry_is_provisional_and_gaps_name_the_missing_fields():
     for entry in (*DATA.file.cards, *DATA.file.wonders):
@@ -330,8 +344,13 @@ def test_provenance_every_entry_is_provisional_and_gaps_name_the_missing_fields(
 
 def test_provenance_an_entry_citing_every_field_is_exact():
     card = DATA.cards["C21"]
-    full = C.Civ(id=card.id, theme=card.theme, resource=card.resource, type=card.type,
-                 sources={f: "spec: a transcription" for f in C.CARD_FIELDS})
+    full = C.Civ(
+        id=card.id,
+        theme=card.theme,
+        resource=card.resource,
+        type=card.type,
+        sources={f: "spec: a transcription" for f in C.CARD_FIELDS},
+    )
     assert C.provenance(full) == "exact" and C.missing(full) == []
 
 
@@ -342,6 +361,7 @@ def test_generator_reproduces_the_committed_file_byte_for_byte():
 
 
 # --- the validator rejects broken files --------------------------------------------------------
+
 
 def raw() -> dict:
     return json.loads(C.DATA_FILE.read_text(encoding="utf-8"))
@@ -367,8 +387,7 @@ def rejected(tmp_path, data, *words: str) -> str:
 def test_r6_rejects_a_wrong_epoch_count(tmp_path):
     data = raw()
     entry(data, "C12")["resource"] = "gunpowder"
-    rejected(tmp_path, data, "new_world horses: cards", "the box has C06-C12 (R6)",
-             "new_world gunpowder:")
+    rejected(tmp_path, data, "new_world horses: cards", "the box has C06-C12 (R6)", "new_world gunpowder:")
 
 
 def test_r6_rejects_a_duplicate_id(tmp_path):
@@ -393,15 +412,13 @@ def test_r66_rejects_an_attack_only_op_outside_an_attack(tmp_path):
     data = raw()
     effect = entry(data, "C08")["effect"]
     effect.append({"op": "lose", "n": 1})
-    rejected(tmp_path, data, f"card C08: effect[{len(effect) - 1}]: lose is a defeat consequence",
-             "(R66)")
+    rejected(tmp_path, data, f"card C08: effect[{len(effect) - 1}]: lose is a defeat consequence", "(R66)")
 
 
 def test_r59_rejects_an_attack_inside_an_attack(tmp_path):
     data = raw()
     entry(data, "C11")["effect"][0]["defeated"].append({"op": "attack"})
-    rejected(tmp_path, data, "card C11: effect[0].defeated[1]: an attack belongs to the card",
-             "(R59")
+    rejected(tmp_path, data, "card C11: effect[0].defeated[1]: an attack belongs to the card", "(R59")
 
 
 def test_r26_rejects_a_wonder_depicting_another_themes_card(tmp_path):
@@ -416,15 +433,13 @@ def test_r43_rejects_a_wonder_depicting_another_row_or_its_partners_card(tmp_pat
     rejected(tmp_path, data, "wonder W01: depicts C13, a gunpowder card", "(R43, E1, A12)")
     data = raw()
     entry(data, "W02")["depicts"] = entry(data, "W01")["depicts"]
-    rejected(tmp_path, data, "new_world wonders of epoch horses: both depict the same card",
-             "(R43)")
+    rejected(tmp_path, data, "new_world wonders of epoch horses: both depict the same card", "(R43)")
 
 
 def test_r40_rejects_two_player_marks_that_break_the_pyramid(tmp_path):
     data = raw()
     entry(data, "C06")["two_player"] = True
-    rejected(tmp_path, data, "new_world: without its two-player cards the rows hold "
-                             "[5, 5, 4, 3, 2]", "(R39.2, R40)")
+    rejected(tmp_path, data, "new_world: without its two-player cards the rows hold [5, 5, 4, 3, 2]", "(R39.2, R40)")
 
 
 def test_a11_rejects_a_pair_of_two_player_wonders(tmp_path):
@@ -432,8 +447,7 @@ def test_a11_rejects_a_pair_of_two_player_wonders(tmp_path):
     entry(data, "W11")["two_player"] = False
     for w in ("W01", "W02"):
         entry(data, w)["two_player"] = True
-    rejected(tmp_path, data, "new_world wonders of epoch horses: both carry the two-player icon",
-             "(A11)")
+    rejected(tmp_path, data, "new_world wonders of epoch horses: both carry the two-player icon", "(A11)")
 
 
 def test_r73_r85_r38_rejects_wonder_conditions_the_theme_cannot_check(tmp_path):
@@ -441,9 +455,14 @@ def test_r73_r85_r38_rejects_wonder_conditions_the_theme_cannot_check(tmp_path):
     entry(data, "W03")["build"] = [{"what": "vp", "at_least": 3}]
     entry(data, "W12")["tokens"] = 6
     entry(data, "W13")["build"] = [{"what": "military", "at_least": 2}]
-    rejected(tmp_path, data, "wonder W03: build counts vp", "(R73)",
-             "wonder W12: 6 glory tokens, but a player has only 5 (R38)",
-             "wonder W13: Renaissance checks only the glory condition (R93, A23)")
+    rejected(
+        tmp_path,
+        data,
+        "wonder W03: build counts vp",
+        "(R73)",
+        "wonder W12: 6 glory tokens, but a player has only 5 (R38)",
+        "wonder W13: Renaissance checks only the glory condition (R93, A23)",
+    )
 
 
 def test_rejects_an_uncited_source_key(tmp_path):
@@ -466,15 +485,15 @@ def test_rejects_a_missing_file(tmp_path):
 
 # --- the command line -------------------------------------------------------------------------
 
+
 def cli(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "epochal.cli", *args], capture_output=True,
-                          text=True, timeout=120)
+    return subprocess.run([sys.executable, "-m", "epochal.cli", *args], capture_output=True, text=True, timeout=120)
 
 
 def test_cli_cards_validate_accepts_the_builtin_file_and_rejects_a_broken_one(tmp_path):
     good = cli("cards", "validate", "guns_and_steel", str(C.DATA_FILE))
     assert good.returncode == 0, good.stderr
-    assert "valid guns_and_steel data" in " ".join(good.stdout.split())    # rich wraps lines
+    assert "valid guns_and_steel data" in " ".join(good.stdout.split())  # rich wraps lines
     data = raw()
     entry(data, "C06")["two_player"] = True
     broken = tmp_path / "x.json"

@@ -4,9 +4,33 @@
 from __future__ import annotations
 
 from tests.games.guns_and_steel.scenario import (
-    act, action_id, activate_attacks, assert_illegal, attack, begin, card, decision, each_player,
-    fresh, gain, give_wonder, hand_over, legal_kinds, lose, lose_vp, pay, place, play_attacks,
-    resource_keys, restore, tech_keys, temp, types, use, vp)
+    act,
+    action_id,
+    activate_attacks,
+    assert_illegal,
+    attack,
+    begin,
+    card,
+    decision,
+    each_player,
+    fresh,
+    gain,
+    give_wonder,
+    hand_over,
+    legal_kinds,
+    lose,
+    lose_vp,
+    pay,
+    place,
+    play_attacks,
+    resource_keys,
+    restore,
+    tech_keys,
+    temp,
+    types,
+    use,
+    vp,
+)
 
 COLOURS = ("red", "blue", "green", "yellow")
 
@@ -16,8 +40,7 @@ def play(game, st, seat, key, auto_pay=True):
     more cards in hand (so no recall ends the turn), then activates it and, unless told not to,
     pays its cost with the first units offered."""
     colour = COLOURS[seat]
-    place(game, st, seat, hand=[f"C01-{colour}", key, f"C04-{colour}", f"C05-{colour}"],
-          keep=True)
+    place(game, st, seat, hand=[f"C01-{colour}", key, f"C04-{colour}", f"C05-{colour}"], keep=True)
     begin(game, st, seat)
     act(game, st, seat, "play_resource", f"C01-{colour}")
     act(game, st, seat, "play_technology", key)
@@ -36,13 +59,13 @@ def waiting(game, st, *seats):
 
 # --- pay, gain, restore, vp ----------------------------------------------------------------------
 
+
 def test_pay_all_leading_costs_are_one_payment():
-    game, st = fresh(3, cards={"C08": card(effect=[pay(food=1), pay(information=1),
-                                                   gain(oil=2)])})
-    place(game, st, 0, resource=["C02-red", "C24"])                        # 1 Food, 1 Information
+    game, st = fresh(3, cards={"C08": card(effect=[pay(food=1), pay(information=1), gain(oil=2)])})
+    place(game, st, 0, resource=["C02-red", "C24"])  # 1 Food, 1 Information
     play(game, st, 0, "C08", auto_pay=False)
     assert sorted(legal_kinds(game, st, 0)["spend"]) == ["C01-red", "C02-red", "C24"]
-    act(game, st, 0, "spend", "C24")                      # the Information pays the Information
+    act(game, st, 0, "spend", "C24")  # the Information pays the Information
     act(game, st, 0, "spend", "C02-red")
     assert temp(st, 0) == {"oil": 2} and resource_keys(game, st, 0) == ["C01-red"]
 
@@ -51,14 +74,14 @@ def test_gain_gives_temporary_resources_lost_at_the_end_of_turn():
     game, st = fresh(3, cards={"C08": card(effect=[gain(iron=2)])})
     play(game, st, 0, "C08")
     assert temp(st, 0) == {"iron": 2}
-    evs = act(game, st, 0, "pass")                                          # R88
+    evs = act(game, st, 0, "pass")  # R88
     assert "temp_lost" in types(evs) and temp(st, 0) == {}
 
 
 def test_restore_flips_back_as_many_as_possible_including_itself():
     game, st = fresh(3, cards={"C08": card(effect=[restore("horses", 2)])})
-    place(game, st, 0, tech=["C06", "C13"])                                 # a Horses, a Gunpowder
-    play(game, st, 0, "C08")                                                # C08 is Horses too
+    place(game, st, 0, tech=["C06", "C13"])  # a Horses, a Gunpowder
+    play(game, st, 0, "C08")  # C08 is Horses too
     assert sorted(resource_keys(game, st, 0)) == ["C01-red", "C06", "C08"]
     assert tech_keys(game, st, 0) == ["C13"]
 
@@ -93,16 +116,17 @@ def test_r73_no_vp_card_in_new_world():
 
 # --- use (Trade, Tribute) ------------------------------------------------------------------------
 
+
 def test_use_r55_only_opponents_with_a_matching_resource_can_be_chosen():
     game, st = fresh(4, cards={"C15": card(effect=[use("food")])})
     place(game, st, 1, resource=["C01-blue"])
-    place(game, st, 2, resource=["C04-green"])                              # Iron: no match
+    place(game, st, 2, resource=["C04-green"])  # Iron: no match
     place(game, st, 3, resource=["C01-yellow", "C02-yellow"])
     play(game, st, 0, "C15")
     assert legal_kinds(game, st, 0) == {"target": [1, 3]}
     act(game, st, 0, "target", 3)
-    assert legal_kinds(game, st, 0) == {"take": [(3, 0), (3, 1)]}          # by zone position
-    assert all(e["card"] is None for e in game.view(st, 0)["legal"])        # backs stay hidden
+    assert legal_kinds(game, st, 0) == {"take": [(3, 0), (3, 1)]}  # by zone position
+    assert all(e["card"] is None for e in game.view(st, 0)["legal"])  # backs stay hidden
     act(game, st, 0, "take", (3, 1))
     assert tech_keys(game, st, 3) == ["C02-yellow"] and temp(st, 0) == {"food": 1}
 
@@ -120,10 +144,11 @@ def test_use_a17_without_a_target_does_nothing():
     place(game, st, 1, resource=["C01-blue"])
     place(game, st, 2)
     evs = play(game, st, 0, "C15")
-    assert "no_target" in types(evs) and temp(st, 0) == {"iron": 1}         # the rest still acts
+    assert "no_target" in types(evs) and temp(st, 0) == {"iron": 1}  # the rest still acts
 
 
 # --- each_player ---------------------------------------------------------------------------------
+
 
 def test_each_player_a34_you_first_then_clockwise_each_choosing_for_himself():
     game, st = fresh(3, cards={"C08": card(effect=[each_player(restore("any", 1))])})
@@ -131,20 +156,23 @@ def test_each_player_a34_you_first_then_clockwise_each_choosing_for_himself():
     place(game, st, 1, tech=["C02-blue", "C03-blue"])
     place(game, st, 2, tech=["C02-green"])
     play(game, st, 1, "C08")
-    assert decision(st).seats == [1]                                        # you first
+    assert decision(st).seats == [1]  # you first
     act(game, st, 1, "restore", "C03-blue")
-    assert resource_keys(game, st, 2) == ["C02-green"]                      # seat 2: one choice
-    assert decision(st).seats == [0]                                        # then clockwise
+    assert resource_keys(game, st, 2) == ["C02-green"]  # seat 2: one choice
+    assert decision(st).seats == [0]  # then clockwise
     act(game, st, 0, "restore", "C13")
     assert "C03-blue" in resource_keys(game, st, 1)
 
 
 # --- attacks (R60-R69) ---------------------------------------------------------------------------
 
+
 def attack_game(defeated, players=3, theme="new_world", mil=3, **facts):
-    cards = {"C21": card("attack", military=mil, effect=[pay(food=1), attack(*defeated)]),
-             "C10": card("attack", military=1, response=True),
-             "C11": card("society", military=2)}
+    cards = {
+        "C21": card("attack", military=mil, effect=[pay(food=1), attack(*defeated)]),
+        "C10": card("attack", military=1, response=True),
+        "C11": card("society", military=2),
+    }
     cards.update(facts)
     return fresh(players, theme=theme, cards=cards)
 
@@ -155,7 +183,7 @@ def test_r61_strength_counts_every_technology_card_including_the_cost_paid():
     place(game, st, 1)
     place(game, st, 2)
     play(game, st, 0, "C21", auto_pay=False)
-    evs = act(game, st, 0, "spend", "C02-red")                   # its military 2 counts (A20)
+    evs = act(game, st, 0, "spend", "C02-red")  # its military 2 counts (A20)
     assert [e["strength"] for e in evs if e["type"] == "attack"] == [5]
 
 
@@ -165,15 +193,15 @@ def test_r62_r63_responses_clockwise_from_the_attacker_and_r64_never_activate():
     place(game, st, 1, hand=["C10"], resource=["C11"])
     place(game, st, 2)
     waiting(game, st, 0, 1)
-    play(game, st, 2, "C21")                       # seat 2 attacks: seat 0 answers first
+    play(game, st, 2, "C21")  # seat 2 attacks: seat 0 answers first
     assert decision(st).kind == "respond" and decision(st).seats == [0]
     act(game, st, 0, "pass")
     assert decision(st).seats == [1]
     evs = act(game, st, 1, "respond", "C10")
-    evs += act(game, st, 1, "respond_spend", "C11")                # 1 + 2 = 3: undefeated
+    evs += act(game, st, 1, "respond_spend", "C11")  # 1 + 2 = 3: undefeated
     assert "activate" not in types(evs)
-    assert sorted(tech_keys(game, st, 1)) == ["C10", "C11"]                # R69: they stay
-    assert tech_keys(game, st, 0) == ["C02-red"]                           # seat 0 lost it
+    assert sorted(tech_keys(game, st, 1)) == ["C10", "C11"]  # R69: they stay
+    assert tech_keys(game, st, 0) == ["C02-red"]  # seat 0 lost it
 
 
 def test_r63_a_card_without_the_response_icon_cannot_answer():
@@ -197,7 +225,7 @@ def test_r66_lose_the_defeated_player_chooses_and_a_space_pays_two():
     play(game, st, 0, "C21")
     act(game, st, 1, "pass")
     assert decision(st).kind == "lose" and decision(st).seats == [1]
-    act(game, st, 1, "lose", "C28")                                        # one Space: both
+    act(game, st, 1, "lose", "C28")  # one Space: both
     assert tech_keys(game, st, 1) == ["C28"]
     assert sorted(resource_keys(game, st, 1)) == ["C02-blue", "C03-blue"]
 
@@ -209,7 +237,7 @@ def test_r66_lose_as_far_as_possible():
     place(game, st, 2)
     play(game, st, 0, "C21")
     act(game, st, 1, "pass")
-    assert tech_keys(game, st, 1) == ["C02-blue"]                           # all he had
+    assert tech_keys(game, st, 1) == ["C02-blue"]  # all he had
 
 
 def test_hand_over_the_attacker_gains_the_resources():
@@ -237,8 +265,9 @@ def test_give_wonder_r29_r100_wonders_change_hands_only_this_way():
 
 
 def test_lose_vp_never_below_zero_a21_and_to_the_attacker():
-    game, st = attack_game([lose(1)], theme="renaissance",
-                           C46=card("attack", military=3, effect=[attack(lose_vp(3, True))]))
+    game, st = attack_game(
+        [lose(1)], theme="renaissance", C46=card("attack", military=3, effect=[attack(lose_vp(3, True))])
+    )
     place(game, st, 0, resource=["C02-red"])
     place(game, st, 1)
     place(game, st, 2)
@@ -248,28 +277,34 @@ def test_lose_vp_never_below_zero_a21_and_to_the_attacker():
 
 
 def test_r68_attack_vp_to_the_attacker_and_every_undefeated_opponent():
-    game, st = fresh(3, theme="renaissance", cards={
-        "C46": card("attack", military=3, effect=[attack(lose(1), vp=2)]),
-        "C31": card(military=3)})
-    place(game, st, 1, tech=["C31"])                                        # 3 = 3: undefeated
+    game, st = fresh(
+        3,
+        theme="renaissance",
+        cards={"C46": card("attack", military=3, effect=[attack(lose(1), vp=2)]), "C31": card(military=3)},
+    )
+    place(game, st, 1, tech=["C31"])  # 3 = 3: undefeated
     place(game, st, 2, resource=["C02-green"])
     play(game, st, 0, "C46")
     act(game, st, 2, "pass")
     assert [p.vp for p in st.seats] == [2, 2, 0]
-    assert tech_keys(game, st, 2) == ["C02-green"]                          # the defeated lost 1
+    assert tech_keys(game, st, 2) == ["C02-green"]  # the defeated lost 1
 
 
 def test_play_attacks_only_attack_cards_that_can_be_paid_then_up_to_n():
-    game, st = fresh(3, cards={
-        "C18": card("tactics", effect=[play_attacks(2)]),
-        "C10": card("attack", military=1, effect=[attack()]),
-        "C11": card("attack", military=1, effect=[attack()]),
-        "C16": card("attack", military=1, effect=[pay(space=1), attack()])})
+    game, st = fresh(
+        3,
+        cards={
+            "C18": card("tactics", effect=[play_attacks(2)]),
+            "C10": card("attack", military=1, effect=[attack()]),
+            "C11": card("attack", military=1, effect=[attack()]),
+            "C16": card("attack", military=1, effect=[pay(space=1), attack()]),
+        },
+    )
     place(game, st, 0, hand=["C10", "C11", "C16"])
     place(game, st, 1)
     place(game, st, 2)
     play(game, st, 0, "C18")
-    assert legal_kinds(game, st, 0) == {"play_attack": ["C10", "C11"]}     # C16 unpayable
+    assert legal_kinds(game, st, 0) == {"play_attack": ["C10", "C11"]}  # C16 unpayable
     act(game, st, 0, "play_attack", "C10")
     assert legal_kinds(game, st, 0) == {"play_attack": ["C11"], "pass": [None]}
     act(game, st, 0, "pass")
@@ -277,17 +312,21 @@ def test_play_attacks_only_attack_cards_that_can_be_paid_then_up_to_n():
 
 
 def test_activate_attacks_up_to_n_from_the_zone_not_those_just_played():
-    game, st = fresh(3, cards={
-        "C30": card("tactics", effect=[play_attacks(1), activate_attacks(1)]),
-        "C10": card("attack", military=1, effect=[attack()]),
-        "C11": card("attack", military=1, effect=[attack()]),
-        "C12": card("attack", military=1, effect=[attack()])})
+    game, st = fresh(
+        3,
+        cards={
+            "C30": card("tactics", effect=[play_attacks(1), activate_attacks(1)]),
+            "C10": card("attack", military=1, effect=[attack()]),
+            "C11": card("attack", military=1, effect=[attack()]),
+            "C12": card("attack", military=1, effect=[attack()]),
+        },
+    )
     place(game, st, 0, hand=["C10"], tech=["C11", "C12"])
     place(game, st, 1)
     place(game, st, 2)
-    evs = play(game, st, 0, "C30")                   # C10 is played and attacks at once
+    evs = play(game, st, 0, "C30")  # C10 is played and attacks at once
     assert types(evs).count("attack") == 1
     assert legal_kinds(game, st, 0) == {"activate_attack": ["C11", "C12"], "pass": [None]}
     evs = act(game, st, 0, "activate_attack", "C12")
     assert [e["card"] for e in evs if e["type"] == "attack"] == ["C12"]
-    assert decision(st).kind == "purchase"                                  # n = 1: done
+    assert decision(st).kind == "purchase"  # n = 1: done

@@ -4,10 +4,23 @@ R76-R81, A5), and payments played through the rules."""
 from __future__ import annotations
 
 from epochal.games.guns_and_steel import payment as P
-
 from tests.games.guns_and_steel.scenario import (
-    act, assert_illegal, action_id, begin, card, fresh, gain, legal_kinds, pay, place,
-    resource_keys, rows, tech_keys, temp, types)
+    act,
+    action_id,
+    assert_illegal,
+    begin,
+    card,
+    fresh,
+    gain,
+    legal_kinds,
+    pay,
+    place,
+    resource_keys,
+    rows,
+    tech_keys,
+    temp,
+    types,
+)
 
 FOOD, IRON, INFORMATION, SPACE = 0, 1, 5, 6
 NONE, ONE, ANY = P.NO_EXCHANGE, P.ONE_STEP, P.ANY_HIGHER
@@ -44,29 +57,29 @@ def test_r76_any_units_are_paid_by_surplus_of_any_type():
 
 def test_r80_e7_two_identical_go_one_step_up_never_down():
     assert P.covers(u(F=2), u(I=1), 0, ONE)
-    assert not P.covers(u(F=2), u(I=1), 0, NONE)              # only in the Purchase phase
-    assert not P.covers(u(O=1), u(G=2), 0, ONE)               # no exchange downwards
+    assert not P.covers(u(F=2), u(I=1), 0, NONE)  # only in the Purchase phase
+    assert not P.covers(u(O=1), u(G=2), 0, ONE)  # no exchange downwards
     assert not P.covers(u(O=1), u(G=1), 0, ONE)
 
 
 def test_r81_exchanges_chain_and_a5_one_step_versus_any_higher():
-    assert P.covers(u(F=4), u(H=1), 0, ONE)                   # 2F->I twice, 2I->H
-    assert not P.covers(u(I=2), u(G=1), 0, ONE)               # E10: not 2 Iron -> Gunpowder
+    assert P.covers(u(F=4), u(H=1), 0, ONE)  # 2F->I twice, 2I->H
+    assert not P.covers(u(I=2), u(G=1), 0, ONE)  # E10: not 2 Iron -> Gunpowder
     assert P.covers(u(I=2), u(G=1), 0, ANY)
-    assert P.covers(u(O=2), u(N=1), 0, ONE)                   # the chain includes O -> N
-    assert P.covers(u(N=2), u(S=1), 0, ONE)                   # N -> S is allowed
-    assert not P.covers(u(F=2), u(S=1), 0, ANY)               # Space only from Information
+    assert P.covers(u(O=2), u(N=1), 0, ONE)  # the chain includes O -> N
+    assert P.covers(u(N=2), u(S=1), 0, ONE)  # N -> S is allowed
+    assert not P.covers(u(F=2), u(S=1), 0, ANY)  # Space only from Information
 
 
 def test_r80_three_of_any_type_make_one_information():
-    assert P.covers(u(F=1, I=2), u(G=1), 0, ONE)              # E10's exchange
+    assert P.covers(u(F=1, I=2), u(G=1), 0, ONE)  # E10's exchange
     assert not P.covers(u(F=1, I=1), u(G=1), 0, ONE)
 
 
 def test_r79_minimal_covers_forbid_over_spending():
     covers = P.minimal_covers(u(F=3, I=1), u(F=1), 1, NONE)
     assert set(covers) == {u(F=2), u(F=1, I=1)}
-    assert P.legal_picks(u(F=3, I=1), u(F=2), u(F=1), 1, NONE) == ()   # covered already
+    assert P.legal_picks(u(F=3, I=1), u(F=2), u(F=1), 1, NONE) == ()  # covered already
     assert P.legal_picks(u(F=3, I=1), u(I=1), u(F=1), 1, NONE) == (FOOD,)
     # a Space with a cost of 1: the Food or the Space, never both
     assert P.legal_picks(u(F=1, S=1), u(), u(F=1), 0, NONE) == (FOOD, SPACE)
@@ -81,24 +94,24 @@ def test_legal_picks_stay_inside_a_minimal_cover():
     have = u(F=2, I=1, N=1)
     cost = u(I=1)
     assert P.legal_picks(have, u(), cost, 0, ONE) == (FOOD, IRON, INFORMATION)
-    assert P.legal_picks(have, u(F=1), cost, 0, ONE) == (FOOD,)             # then the other Food
+    assert P.legal_picks(have, u(F=1), cost, 0, ONE) == (FOOD,)  # then the other Food
 
 
 # --- payments through the rules ------------------------------------------------------------------
+
 
 def test_r78_temporary_resources_and_zone_cards_both_pay_and_only_what_is_needed():
     facts = {"C08": card(effect=[gain(iron=1)]), "C13": card(cost={"iron": 2})}
     game, st = fresh(3, cards=facts)
     rows(game, st, [], ["C13"])
-    place(game, st, 0, hand=["C01-red", "C08", "C03-red", "C05-red"],
-          resource=["C04-red", "C19"])
+    place(game, st, 0, hand=["C01-red", "C08", "C03-red", "C05-red"], resource=["C04-red", "C19"])
     begin(game, st, 0)
     act(game, st, 0, "play_resource", "C01-red")
     act(game, st, 0, "play_technology", "C08")
     act(game, st, 0, "activate")
     act(game, st, 0, "buy", "2.0")
     kinds = legal_kinds(game, st, 0)
-    assert kinds == {"spend": ["C04-red", "iron"]}                          # not the Oil, Food
+    assert kinds == {"spend": ["C04-red", "iron"]}  # not the Oil, Food
     assert_illegal(game, st, 0, action_id(game, "spend", "C19"), "R79")
     act(game, st, 0, "spend", "iron")
     assert st.payment is None and temp(st, 0) == {}
@@ -112,7 +125,7 @@ def test_r51_activation_costs_allow_no_exchange_by_default_a5():
     begin(game, st, 0)
     act(game, st, 0, "play_resource", "C02-red")
     evs = act(game, st, 0, "play_technology", "C08")
-    assert "skip" in types(evs) and "activate" not in types(evs)          # 2 Food do not pay
+    assert "skip" in types(evs) and "activate" not in types(evs)  # 2 Food do not pay
     assert not game.can_activate(st, 0, game.index_of["C08"])
     game, st = fresh(3, cards=facts, exchange_in="always")
     place(game, st, 0, hand=["C02-red", "C08", "C03-red", "C05-red"], resource=["C01-red"])
@@ -120,8 +133,8 @@ def test_r51_activation_costs_allow_no_exchange_by_default_a5():
     act(game, st, 0, "play_resource", "C02-red")
     act(game, st, 0, "play_technology", "C08")
     act(game, st, 0, "activate")
-    assert legal_kinds(game, st, 0) == {"spend": ["C01-red", "C02-red"]}   # 2F -> I
-    evs = act(game, st, 0, "spend", "C02-red")                              # then the other
+    assert legal_kinds(game, st, 0) == {"spend": ["C01-red", "C02-red"]}  # 2F -> I
+    evs = act(game, st, 0, "spend", "C02-red")  # then the other
     assert types(evs)[:3] == ["spend", "spend", "gain"] and temp(st, 0) == {"oil": 2}
 
 
@@ -131,7 +144,7 @@ def test_r14_a_space_card_pays_two_units_of_a_purchase():
     rows(game, st, [], ["C13"])
     place(game, st, 0, hand=["C01-red", "C02-red"], resource=["C28", "C03-red"])
     begin(game, st, 0, "purchase")
-    evs = act(game, st, 0, "buy", "2.0")                                    # only the Space
+    evs = act(game, st, 0, "buy", "2.0")  # only the Space
     assert [e["card"] for e in evs if e["type"] == "spend"] == ["C28"]
     assert "C13" in tech_keys(game, st, 0) and resource_keys(game, st, 0) == ["C03-red"]
 

@@ -8,10 +8,25 @@ import random
 from epochal.games.guns_and_steel import actions as A
 from epochal.games.guns_and_steel.rules import surcharges
 from epochal.games.guns_and_steel.state import EMPTY
-
 from tests.games.guns_and_steel.scenario import (
-    act, action_id, assert_illegal, begin, card, clause, decision, fresh, gain, k, keys,
-    legal_kinds, place, resource_keys, rows, tech_keys, types)
+    act,
+    action_id,
+    assert_illegal,
+    begin,
+    card,
+    clause,
+    decision,
+    fresh,
+    gain,
+    k,
+    keys,
+    legal_kinds,
+    place,
+    resource_keys,
+    rows,
+    tech_keys,
+    types,
+)
 
 COLOURS = ("red", "blue", "green", "yellow")
 
@@ -22,6 +37,7 @@ def hand_keys(game, st, seat):
 
 # --- setup (R37-R44) ----------------------------------------------------------------------------
 
+
 def test_r37_r38_r9_colours_start_hands_vp_cards_and_glory_tokens():
     for theme in ("new_world", "renaissance", "combined"):
         for players in (2, 3, 4):
@@ -29,7 +45,7 @@ def test_r37_r38_r9_colours_start_hands_vp_cards_and_glory_tokens():
             for s, p in enumerate(st.seats):
                 cards = sorted(p.hand + p.zone)
                 assert keys(game, cards) == [f"C0{j}-{COLOURS[s]}" for j in range(1, 6)]
-                assert [game.res_name(x) for x in cards].count("food") == 3      # R9
+                assert [game.res_name(x) for x in cards].count("food") == 3  # R9
                 assert p.vp == 0 and p.glory == (0 if theme == "new_world" else 5)
                 assert p.wonders == [] and p.tech == []
 
@@ -57,8 +73,8 @@ def test_a11_two_player_removal_takes_wonders_with_the_icon_unless_kept():
         for option in chosen:
             game, st = fresh(2, seed=seed, two_player_wonders=option)
             chosen[option] |= {game.wkeys[w] for w in st.wonders}
-    assert not chosen["remove"] & {"W02", "W04"}                     # the icon wonders go
-    assert {"W01", "W03"} <= chosen["remove"]                          # their pair partners stay
+    assert not chosen["remove"] & {"W02", "W04"}  # the icon wonders go
+    assert {"W01", "W03"} <= chosen["remove"]  # their pair partners stay
     assert {"W02", "W04"} <= chosen["keep"]
 
 
@@ -88,7 +104,7 @@ def test_r112_random_wonder_when_no_depicted_card_lies_in_the_pyramid():
         assert why == "random"
         seen.add(w)
     assert seen == set(pair)
-    st.pyramid[4][0] = game.depicts[pair[1]]                            # exactly one matches
+    st.pyramid[4][0] = game.depicts[pair[1]]  # exactly one matches
     assert game.choose_wonder(st, pair) == (pair[1], "only")
 
 
@@ -100,7 +116,7 @@ def test_r44_later_seats_may_play_a_starting_resource():
         while st.stack[-1].kind == "start_resource":
             seat = st.stack[-1].seats[0]
             asked.append(seat)
-            assert "pass" in legal_kinds(game, st, seat)                   # optional (A13)
+            assert "pass" in legal_kinds(game, st, seat)  # optional (A13)
             act(game, st, seat, "start_resource", f"C01-{COLOURS[seat]}")
         assert asked == expected
         for seat in expected:
@@ -125,6 +141,7 @@ def test_d11_first_player_is_drawn_by_the_rng():
 
 # --- the turn (R45-R53) --------------------------------------------------------------------------
 
+
 def test_r45_r48_r50_phases_in_order_then_clockwise():
     game, st = fresh(3)
     place(game, st, 1, hand=["C01-blue", "C02-blue", "C03-blue", "C04-blue"])
@@ -133,7 +150,7 @@ def test_r45_r48_r50_phases_in_order_then_clockwise():
     assert game.view(st, 1)["phase"] == "resource"
     act(game, st, 1, "play_resource", "C01-blue")
     assert game.view(st, 1)["phase"] == "technology"
-    act(game, st, 1, "play_technology", "C02-blue")                       # no effect: skipped
+    act(game, st, 1, "play_technology", "C02-blue")  # no effect: skipped
     assert decision(st).kind == "purchase" and game.view(st, 1)["phase"] == "purchase"
     act(game, st, 1, "pass")
     assert st.turn == 2 and st.round == 1
@@ -180,8 +197,7 @@ def test_r52_a_card_not_activated_does_nothing():
 
 
 def test_r53_a_card_spent_to_pay_is_not_activated():
-    game, st = fresh(3, cards={"C13": card(cost={"horses": 1}),
-                               "C06": card(effect=[gain(oil=3)])})
+    game, st = fresh(3, cards={"C13": card(cost={"horses": 1}), "C06": card(effect=[gain(oil=3)])})
     rows(game, st, [], ["C13"])
     place(game, st, 0, hand=["C01-red", "C02-red"], resource=["C06"])
     begin(game, st, 0, "purchase")
@@ -191,14 +207,15 @@ def test_r53_a_card_spent_to_pay_is_not_activated():
 
 # --- purchases (R74-R83) ------------------------------------------------------------------------
 
+
 def test_r77_surcharge_counts_connected_occupied_cards_and_bought_slots_cut():
     full = (1 << A.SLOTS) - 1
     extra = surcharges((7, 6, 5, 4, 3), full)
-    assert extra[A.slot_id(4, 0)] == 2 + 3 + 4 + 5                         # the whole triangle
-    assert extra[A.slot_id(0, 3)] == 0                                      # the Horses row
+    assert extra[A.slot_id(4, 0)] == 2 + 3 + 4 + 5  # the whole triangle
+    assert extra[A.slot_id(0, 3)] == 0  # the Horses row
     assert extra[A.slot_id(1, 0)] == 2
-    cut = full & ~(1 << A.slot_id(3, 0)) & ~(1 << A.slot_id(3, 1))          # Information bought
-    assert surcharges((7, 6, 5, 4, 3), cut)[A.slot_id(4, 0)] == 0          # E10
+    cut = full & ~(1 << A.slot_id(3, 0)) & ~(1 << A.slot_id(3, 1))  # Information bought
+    assert surcharges((7, 6, 5, 4, 3), cut)[A.slot_id(4, 0)] == 0  # E10
     assert surcharges((7, 6, 5, 4, 3), cut)[A.slot_id(4, 1)] == 1 + 2 + 3 + 4
 
 
@@ -210,7 +227,7 @@ def test_r74_r75_at_most_one_card_and_any_row_may_be_bought():
     assert sorted(legal_kinds(game, st, 0)["buy"]) == ["1.0", "4.0", "5.0"]
     act(game, st, 0, "buy", "4.0")
     act(game, st, 0, "spend", "C01-red")
-    assert st.turn == 1                                                     # no second purchase
+    assert st.turn == 1  # no second purchase
     assert "C24" in tech_keys(game, st, 0)
 
 
@@ -244,6 +261,7 @@ def test_r83_buying_nothing_changes_nothing():
 
 # --- end of turn, New World (R84-R90) ------------------------------------------------------------
 
+
 def nw_wonders(build):
     return {"W01": {"build": build, "vp": 2}, "W03": {"build": build, "vp": 6}}
 
@@ -265,11 +283,11 @@ def test_r85_one_wonder_before_the_recall_then_everything_technology_side_back()
     game, st = nw_game([clause("tech_cards", 1, "society")])
     place(game, st, 0, hand=["C01-red"], resource=["C04-red", "C05-red"], tech=["C03-red"])
     begin(game, st, 0, "end_of_turn")
-    assert decision(st).kind == "claim"                      # both met; only one is taken
+    assert decision(st).kind == "claim"  # both met; only one is taken
     assert sorted(legal_kinds(game, st, 0)["claim"]) == ["W01", "W03"]
     act(game, st, 0, "claim", "W01")
-    assert sorted(hand_keys(game, st, 0)) == ["C01-red", "C03-red"]        # R85.II
-    act(game, st, 0, "recall", "C04-red")                                  # R85.III
+    assert sorted(hand_keys(game, st, 0)) == ["C01-red", "C03-red"]  # R85.II
+    act(game, st, 0, "recall", "C04-red")  # R85.III
     act(game, st, 0, "pass")
     assert resource_keys(game, st, 0) == ["C05-red"]
     assert [game.wkeys[w] for w in st.seats[0].wonders] == ["W01"]
@@ -283,18 +301,19 @@ def test_a19_option_every_turn_checks_wonders_with_a_full_hand():
         if claimed:
             act(game, st, 0, "claim", "W03")
         assert bool(st.seats[0].wonders) == claimed
-        assert tech_keys(game, st, 0) == ["C03-red"]                       # still no recall
+        assert tech_keys(game, st, 0) == ["C03-red"]  # still no recall
 
 
 def test_r90_a_wonder_owned_by_another_player_cannot_be_claimed():
     game, st = nw_game([clause("cards", 1)])
     st.seats[1].wonders = [game.windex["W03"]]
     place(game, st, 0, tech=["C03-red"])
-    evs = begin(game, st, 0, "end_of_turn")                                # W01 alone: taken
+    evs = begin(game, st, 0, "end_of_turn")  # W01 alone: taken
     assert [e["wonder"] for e in evs if e["type"] == "claim"] == ["W01"]
 
 
 # --- end of turn, Renaissance (R91-R98) ----------------------------------------------------------
+
 
 def ren_wonders(glory, tokens=2):
     return {"W11": {"glory": glory, "tokens": tokens}, "W13": {"glory": glory, "tokens": tokens}}
@@ -308,7 +327,7 @@ def test_r91_r93_a_glory_token_every_turn_even_with_a_full_hand():
     assert sorted(legal_kinds(game, st, 0)["glory"]) == ["W11", "W13"]
     act(game, st, 0, "glory", "W13")
     assert st.glory[1][0] == 1 and st.seats[0].glory == 4 and st.turn == 1
-    assert tech_keys(game, st, 0) == ["C03-red"]                           # no recall
+    assert tech_keys(game, st, 0) == ["C03-red"]  # no recall
 
 
 def test_r94_tokens_of_several_players_accumulate_and_return_on_the_claim():
@@ -318,14 +337,19 @@ def test_r94_tokens_of_several_players_accumulate_and_return_on_the_claim():
         place(game, st, seat, hand=[f"C01-{COLOURS[seat]}", f"C02-{COLOURS[seat]}"])
         begin(game, st, seat, "end_of_turn")
         act(game, st, seat, "glory", "W11")
-    assert st.seats[0].wonders == [game.windex["W11"]]                     # 2 of 2 tokens
+    assert st.seats[0].wonders == [game.windex["W11"]]  # 2 of 2 tokens
     assert st.glory[0] == [0, 0, 0] and st.seats[0].glory == 5 and st.seats[1].glory == 5
 
 
 def test_a24_with_no_token_left_one_may_be_moved():
-    game, st = fresh(3, theme="renaissance", wonders={
-        "W11": {"glory": [clause("cards", 99)], "tokens": 5},
-        "W13": {"glory": [clause("cards", 1)], "tokens": 3}})
+    game, st = fresh(
+        3,
+        theme="renaissance",
+        wonders={
+            "W11": {"glory": [clause("cards", 99)], "tokens": 5},
+            "W13": {"glory": [clause("cards", 1)], "tokens": 3},
+        },
+    )
     st.wonders = [game.windex[w] for w in ("W11", "W13", "W15", "W17", "W19")]
     st.glory[0][0], st.glory[1][0] = 3, 2
     st.seats[0].glory = 0
@@ -333,11 +357,12 @@ def test_a24_with_no_token_left_one_may_be_moved():
     begin(game, st, 0, "end_of_turn")
     assert legal_kinds(game, st, 0) == {"move_glory": [("W13", "W11")], "pass": [None]}
     act(game, st, 0, "move_glory", ("W13", "W11"))
-    assert st.seats[0].wonders == [game.windex["W13"]]                     # now 3: claimed
+    assert st.seats[0].wonders == [game.windex["W13"]]  # now 3: claimed
     assert st.glory[0][0] == 2 and st.seats[0].glory == 3
 
 
 # --- the end (R102-R106) ------------------------------------------------------------------------
+
 
 def test_r102_1_taking_the_last_wonder_ends_the_game():
     game, st = nw_game([clause("cards", 1)])
@@ -362,7 +387,7 @@ def test_a27_combined_space_end_option():
         game, st = fresh(3, theme="combined", space_end=option)
         st.removed += [x for x in st.pyramid[4] if x != EMPTY][1:]
         st.pyramid[4] = [st.pyramid[4][0], EMPTY]
-        st.removed += [x for x in st.pyramid[3] if x != EMPTY]            # no surcharge
+        st.removed += [x for x in st.pyramid[3] if x != EMPTY]  # no surcharge
         st.pyramid[3] = [EMPTY] * 3
         place(game, st, 0, hand=["C04-red", "C05-red"], resource=["C01-red"])
         begin(game, st, 0, "purchase")
@@ -373,13 +398,13 @@ def test_a27_combined_space_end_option():
 def test_r102_3_fifteen_vp_ends_the_renaissance_game_a25_option():
     for option, ends in (("active", False), ("any", True)):
         game, st = fresh(3, theme="renaissance", vp15=option)
-        st.seats[1].vp = 15                                                 # not the active one
+        st.seats[1].vp = 15  # not the active one
         place(game, st, 0, hand=["C01-red", "C02-red"])
         begin(game, st, 0, "end_of_turn")
         assert st.over == ends
         if not ends:
             st.seats[1].hand = [k(game, "C01-blue"), k(game, "C02-blue")]
-            begin(game, st, 1, "end_of_turn")                              # at his own turn's end
+            begin(game, st, 1, "end_of_turn")  # at his own turn's end
             assert st.over
 
 
@@ -396,9 +421,12 @@ def test_round_limit_is_a_safety_net_after_the_last_turn_of_the_round():
 
 
 def test_r104_cards_in_hand_and_zone_wonders_and_the_vp_card_score():
-    game, st = fresh(3, theme="renaissance", cards={"C31": card(vp=2), "C32": card(vp=3),
-                                                    "C33": card(vp=4)},
-                     wonders={"W11": {"vp": 5}})
+    game, st = fresh(
+        3,
+        theme="renaissance",
+        cards={"C31": card(vp=2), "C32": card(vp=3), "C33": card(vp=4)},
+        wonders={"W11": {"vp": 5}},
+    )
     place(game, st, 0, hand=["C31"], resource=["C32"], tech=["C33"])
     st.seats[0].wonders = [st.wonders[0]]
     st.seats[0].vp = 6
@@ -410,8 +438,7 @@ def test_r104_cards_in_hand_and_zone_wonders_and_the_vp_card_score():
 
 def test_r106_a26_ties_are_shared_or_broken_by_wonders():
     for option, winners in (("shared", [0, 1]), ("wonders", [1])):
-        game, st = fresh(3, tiebreak=option, cards={"C06": card(vp=5)},
-                         wonders={w: {"vp": 5} for w in ("W01", "W02")})
+        game, st = fresh(3, tiebreak=option, cards={"C06": card(vp=5)}, wonders={w: {"vp": 5} for w in ("W01", "W02")})
         place(game, st, 0, hand=["C06"])
         place(game, st, 1)
         place(game, st, 2)
@@ -420,6 +447,7 @@ def test_r106_a26_ties_are_shared_or_broken_by_wonders():
 
 
 # --- illegal actions -----------------------------------------------------------------------------
+
 
 def test_r48_r50_a_card_played_in_the_wrong_phase_is_refused():
     game, st = fresh(3)

@@ -11,16 +11,63 @@ import sys
 from epochal.engine import locale
 from epochal.games.guns_and_steel import make_game
 from epochal.games.guns_and_steel.state import EMPTY
-
 from tests.games.guns_and_steel.scenario import act, begin, fresh, k, place
 
-CONTRACT = ("game", "players", "options", "theme", "data", "you", "turn", "first", "round", "ply",
-            "over", "phase", "pyramid", "stacks", "wonders", "seats", "attack", "payment",
-            "decision", "legal", "cards", "wonder_cards", "scores", "winners")
-SEAT_KEYS = ("seat", "colour", "hand", "hand_count", "zone", "wonders", "vp_track", "glory_left",
-             "temp", "military", "score")
-CARD_KEYS = ("id", "name", "name_ru", "theme", "type", "resource", "cost", "vp", "military",
-             "response", "two_player", "text", "provisional", "missing")
+CONTRACT = (
+    "game",
+    "players",
+    "options",
+    "theme",
+    "data",
+    "you",
+    "turn",
+    "first",
+    "round",
+    "ply",
+    "over",
+    "phase",
+    "pyramid",
+    "stacks",
+    "wonders",
+    "seats",
+    "attack",
+    "payment",
+    "decision",
+    "legal",
+    "cards",
+    "wonder_cards",
+    "scores",
+    "winners",
+)
+SEAT_KEYS = (
+    "seat",
+    "colour",
+    "hand",
+    "hand_count",
+    "zone",
+    "wonders",
+    "vp_track",
+    "glory_left",
+    "temp",
+    "military",
+    "score",
+)
+CARD_KEYS = (
+    "id",
+    "name",
+    "name_ru",
+    "theme",
+    "type",
+    "resource",
+    "cost",
+    "vp",
+    "military",
+    "response",
+    "two_player",
+    "text",
+    "provisional",
+    "missing",
+)
 
 
 def random_states(game, players=3, seed=1, options=None, every=7):
@@ -51,8 +98,7 @@ def test_view_has_every_field_of_the_contract():
                 assert (view["stacks"] is None) == (theme != "combined")
                 assert (view["seats"][0]["vp_track"] is None) == (theme == "new_world")
                 for entry in view["legal"]:
-                    assert entry["text"] and entry["kind"] and not entry["text"].startswith(
-                        "action ")
+                    assert entry["text"] and entry["kind"] and not entry["text"].startswith("action ")
                 for row in view["pyramid"]:
                     for slot in row:
                         assert slot["card"] is None or slot["card"] in view["cards"]
@@ -62,19 +108,17 @@ def test_a33_hands_and_hidden_backs_never_leak_to_other_seats():
     """Two positions that differ only in seat 1's hand and in which of its Food cards lies
     resource side up look the same to seat 0 and to a spectator."""
     game, st = fresh(3)
-    place(game, st, 1, hand=["C02-blue", "C03-blue"], resource=["C01-blue"],
-          tech=["C04-blue"])
+    place(game, st, 1, hand=["C02-blue", "C03-blue"], resource=["C01-blue"], tech=["C04-blue"])
     place(game, st, 0, hand=["C01-red", "C02-red"])
     begin(game, st, 0)
     other = st.clone()
-    place(game, other, 1, hand=["C01-blue", "C03-blue"], resource=["C02-blue"],
-          tech=["C04-blue"])
+    place(game, other, 1, hand=["C01-blue", "C03-blue"], resource=["C02-blue"], tech=["C04-blue"])
     for who in (0, 2, None):
         assert game.view(st, who) == game.view(other, who)
         assert game.observation(st, who) == game.observation(other, who)
     text = json.dumps(game.view(st, 0))
     assert "C01-blue" not in text and "C02-blue" not in text and "C03-blue" not in text
-    assert game.view(st, 1) != game.view(other, 1)                          # its owner sees
+    assert game.view(st, 1) != game.view(other, 1)  # its owner sees
 
 
 def test_r33_your_own_zone_shows_both_sides_to_you_only():
@@ -82,10 +126,14 @@ def test_r33_your_own_zone_shows_both_sides_to_you_only():
     place(game, st, 1, resource=["C01-blue"], tech=["C04-blue"])
     mine = game.view(st, 1)["seats"][1]["zone"]
     theirs = game.view(st, 0)["seats"][1]["zone"]
-    assert mine == [{"card": "C01-blue", "side": "resource", "resource": "food"},
-                    {"card": "C04-blue", "side": "technology", "resource": "iron"}]
-    assert theirs == [{"card": None, "side": "resource", "resource": "food"},
-                      {"card": "C04-blue", "side": "technology", "resource": "iron"}]
+    assert mine == [
+        {"card": "C01-blue", "side": "resource", "resource": "food"},
+        {"card": "C04-blue", "side": "technology", "resource": "iron"},
+    ]
+    assert theirs == [
+        {"card": None, "side": "resource", "resource": "food"},
+        {"card": "C04-blue", "side": "technology", "resource": "iron"},
+    ]
 
 
 def test_determinize_keeps_the_view_resource_types_and_ownership_and_redeals_the_rest():
@@ -104,7 +152,7 @@ def test_determinize_keeps_the_view_resource_types_and_ownership_and_redeals_the
                 assert [game.res[x] for x in before.zone] == [game.res[x] for x in after.zone]
                 if s != seat:
                     changed += before.hand != after.hand or before.zone != after.zone
-            for a, b in zip(st.stacks, det.stacks):
+            for a, b in zip(st.stacks, det.stacks, strict=True):
                 assert sorted(a) == sorted(b) and (not a or a[-1] == b[-1])
     assert changed
 
@@ -124,7 +172,7 @@ def test_d13_combined_stack_tops_are_open_the_rest_hidden():
 
 def test_observation_has_the_declared_size_for_every_seat_and_spectator():
     game = make_game()
-    for st, seat in random_states(game, 4, options={"theme": "renaissance"}, every=40):
+    for st, _seat in random_states(game, 4, options={"theme": "renaissance"}, every=40):
         for s in (*range(4), None):
             vec = game.observation(st, s)
             assert len(vec) == game.observation_size and all(isinstance(x, float) for x in vec)
@@ -172,8 +220,12 @@ def test_catalog_gaps_and_data_status_come_from_the_data():
 
 
 def test_cli_cards_gaps_lists_the_missing_fields():
-    result = subprocess.run([sys.executable, "-m", "epochal.cli", "cards", "gaps", "guns_and_steel",
-                             "--json"], capture_output=True, text=True, timeout=120)
+    result = subprocess.run(
+        [sys.executable, "-m", "epochal.cli", "cards", "gaps", "guns_and_steel", "--json"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert result.returncode == 0, result.stderr
     gaps = json.loads(result.stdout)["gaps"]
     assert gaps and all(g["missing"] for g in gaps)
@@ -181,6 +233,7 @@ def test_cli_cards_gaps_lists_the_missing_fields():
 
 def test_heuristic_bot_beats_random():
     from epochal.sim.simulate import simulate
+
     game = make_game()
     for theme in ("new_world", "renaissance"):
         report = simulate(game, 2, 16, 7, ["heuristic", "random"], {"theme": theme})
@@ -199,13 +252,12 @@ def test_empty_pyramid_slots_show_as_gaps():
 
 def test_event_texts_name_cards_wonders_and_resources_in_the_language_asked():
     game = make_game()
-    barter = next(key for key, c in zip(game.keys, game.civ) if c.name.get("en") == "Barter")
+    barter = next(key for key, c in zip(game.keys, game.civ, strict=True) if c.name.get("en") == "Barter")
     ev = {"type": "spend", "seat": 0, "card": barter, "res": "food"}
-    assert locale.render(game.name, ev, "en", ["Ann"], game.display_name) == \
-        f"Ann spends Barter ({barter}) (Food)"
+    assert locale.render(game.name, ev, "en", ["Ann"], game.display_name) == f"Ann spends Barter ({barter}) (Food)"
     ru = locale.render(game.name, ev, "ru", ["Аня"], game.display_name)
     assert "Бартерная торговля" in ru and "Еда" in ru
-    assert game.display_name("C01-red") == "C01-red"         # no name: the key itself
+    assert game.display_name("C01-red") == "C01-red"  # no name: the key itself
     assert game.display_name("W09").startswith("International Space Station")
     assert game.display_name("nothing") is None
     hand_over = {"type": "hand_over", "seat": 1, "to_seat": 0, "card": barter, "res": "food"}

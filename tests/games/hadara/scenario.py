@@ -25,7 +25,7 @@ from epochal.games.hadara import actions as A
 from epochal.games.hadara.cards import COLORS, TRACKS
 
 INCOME, MILITARY, CULTURE, FOOD = range(4)
-STOP = "wheel"          # the kind of the stop frame put() places under a decision
+STOP = "wheel"  # the kind of the stop frame put() places under a decision
 
 _replace = msgspec.structs.replace
 
@@ -45,8 +45,7 @@ def fresh(players: int = 2, seed: int = 0, sides: str | None = None, game=None, 
     return game, st
 
 
-def blank(players: int = 2, seed: int = 0, epoch: int = 1, step: str = "B3", game=None,
-          **options):
+def blank(players: int = 2, seed: int = 0, epoch: int = 1, step: str = "B3", game=None, **options):
     """A quiet position: ``epoch``/``step``, no pending decision, empty decks and piles.
 
     Every card of the epochs so far lies in the box (``give`` takes cards from there), the seats
@@ -59,8 +58,7 @@ def blank(players: int = 2, seed: int = 0, epoch: int = 1, step: str = "B3", gam
     st.decks = [[] for _ in st.decks]
     st.piles = [[] for _ in st.piles]
     st.out = []
-    st.box = [k for k in range(game.n_cards)
-              if game.epoch_of[k] <= epoch and not (basic and game.star_of[k])]
+    st.box = [k for k in range(game.n_cards) if game.epoch_of[k] <= epoch and not (basic and game.star_of[k])]
     for seat in st.seats:
         seat.cards, seat.hand, seat.sold_secret = [], [], []
         seat.tracks = game.formula_tracks(seat)
@@ -115,6 +113,7 @@ def give(game, st, i: int, *cards: int) -> None:
 def to_pile(game, st, *cards: int) -> None:
     """Put ``cards`` face up on the discard pile of their colour (the last one on top)."""
     from epochal.games.hadara.rules import BOARD
+
     for k in cards:
         _take_from_anywhere(st, k)
         st.piles[BOARD.index(COLORS[game.color_of[k]])].append(k)
@@ -123,6 +122,7 @@ def to_pile(game, st, *cards: int) -> None:
 def pile_of(game, card: int) -> int:
     """Board position of the deck and discard pile of ``card``'s colour."""
     from epochal.games.hadara.rules import BOARD
+
     return BOARD.index(COLORS[game.color_of[card]])
 
 
@@ -167,8 +167,7 @@ def set_tracks(game, seat, income=None, military=None, culture=None, food=None) 
     sync(game, seat)
 
 
-def find_cards(game, pe=None, color=None, epoch=None, star=None, effect=None,
-               exclude=(), **fields) -> list[int]:
+def find_cards(game, pe=None, color=None, epoch=None, star=None, effect=None, exclude=(), **fields) -> list[int]:
     """Card indices matching every given property.
 
     ``pe``: an effect tag ("PE3") or effect class; ``effect=False``: cards without an effect;
@@ -194,7 +193,7 @@ def find_cards(game, pe=None, color=None, epoch=None, star=None, effect=None,
             continue
         if k in exclude:
             continue
-        bonus = dict(zip(TRACKS, card.bonus.as_tuple()))
+        bonus = dict(zip(TRACKS, card.bonus.as_tuple(), strict=True))
         if any(bonus[name] != value for name, value in fields.items()):
             continue
         out.append(k)
@@ -216,20 +215,22 @@ def variant(game=None, cards=None, colonies=None, slots=None, starts=None, medal
     game = game or hadara()
     data = game.data
     if cards:
-        data = _replace(data, cards=[_replace(c, **cards[k]) if k in cards else c
-                                     for k, c in enumerate(data.cards)])
+        data = _replace(data, cards=[_replace(c, **cards[k]) if k in cards else c for k, c in enumerate(data.cards)])
     if colonies:
-        data = _replace(data, colonies=[_replace(c, **colonies[k]) if k in colonies else c
-                                        for k, c in enumerate(data.colonies)])
+        data = _replace(
+            data, colonies=[_replace(c, **colonies[k]) if k in colonies else c for k, c in enumerate(data.colonies)]
+        )
     if slots:
-        data = _replace(data, statue_slots=[_replace(s, **slots[k]) if k in slots else s
-                                            for k, s in enumerate(data.statue_slots)])
+        data = _replace(
+            data, statue_slots=[_replace(s, **slots[k]) if k in slots else s for k, s in enumerate(data.statue_slots)]
+        )
     if starts:
+
         def side(card, name):
             ch = starts.get(card.number, {}).get(name)
             return _replace(getattr(card, name), **ch) if ch else getattr(card, name)
-        data = _replace(data, start_cards=[_replace(c, A=side(c, "A"), B=side(c, "B"))
-                                           for c in data.start_cards])
+
+        data = _replace(data, start_cards=[_replace(c, A=side(c, "A"), B=side(c, "B")) for c in data.start_cards])
     if medals:
         data = _replace(data, medal_prices=_replace(data.medal_prices, **medals))
     return Hadara(data)
@@ -246,8 +247,7 @@ def assert_illegal(game, st, seat: int, action: int, rule: str) -> IllegalAction
 
 
 def colony_of(game, requirement: int, exclude=()) -> list[int]:
-    return [t for t, c in enumerate(game.colonies) if c.requirement == requirement
-            and t not in exclude]
+    return [t for t, c in enumerate(game.colonies) if c.requirement == requirement and t not in exclude]
 
 
 def slot_with(game, **fields) -> int:
@@ -263,6 +263,7 @@ def run_step(game, st, step: str) -> list[dict]:
     Calls the step's ``_run_<kind>`` once, so nothing after it runs (the step pointer moves on).
     """
     from epochal.games.hadara.rules import STEP_KIND
+
     st.step, st.turn = step, 0
     ev: list[dict] = []
     getattr(game, "_run_" + STEP_KIND[step])(st, ev)

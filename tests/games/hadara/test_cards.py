@@ -14,7 +14,15 @@ import pytest
 
 from epochal.games.hadara import cards as hc
 from epochal.games.hadara.cards import (
-    BUILTIN, COLOR_TRACK, TRACKS, Bonus, ColorPatron, DataError, DataSet, MedalPrices, load,
+    BUILTIN,
+    COLOR_TRACK,
+    TRACKS,
+    Bonus,
+    ColorPatron,
+    DataError,
+    DataSet,
+    MedalPrices,
+    load,
     validate,
 )
 from epochal.games.hadara.data import make_provisional
@@ -29,19 +37,18 @@ def data() -> DataSet:
 
 # --- helpers ------------------------------------------------------------------------------------
 
+
 def assert_problem(problems: list[str], *fragments: str) -> None:
     """Some problem contains every fragment (typically the item, the field and the rule)."""
     assert any(all(f in p for f in fragments) for p in problems), (fragments, problems)
 
 
 def change_card(data: DataSet, card_id: str, **changes) -> DataSet:
-    return replace(data, cards=[replace(c, **changes) if c.id == card_id else c
-                                for c in data.cards])
+    return replace(data, cards=[replace(c, **changes) if c.id == card_id else c for c in data.cards])
 
 
 def change_colony(data: DataSet, colony_id: str, **changes) -> DataSet:
-    return replace(data, colonies=[replace(c, **changes) if c.id == colony_id else c
-                                   for c in data.colonies])
+    return replace(data, colonies=[replace(c, **changes) if c.id == colony_id else c for c in data.colonies])
 
 
 def change_start(data: DataSet, which: int, side: str | None = None, **changes) -> DataSet:
@@ -51,6 +58,7 @@ def change_start(data: DataSet, which: int, side: str | None = None, **changes) 
         if side is None:
             return replace(card, **changes)
         return replace(card, **{side: replace(getattr(card, side), **changes)})
+
     return replace(data, start_cards=[apply(c) for c in data.start_cards])
 
 
@@ -69,6 +77,7 @@ def raw_builtin() -> dict:
 
 
 # --- the built-in file --------------------------------------------------------------------------
+
 
 def test_builtin_file_loads_and_validates(data):
     assert data.format == hc.FORMAT
@@ -107,7 +116,13 @@ def test_EX20_yellow_card_is_partial_in_builtin(data):
 def test_EX11_colony_is_exact_in_builtin(data):
     c = next(c for c in data.colonies if c.id == "C03-1")
     assert (c.requirement, c.front_vp, c.plunder, c.annex_cost, c.back_bonus, c.back_vp) == (
-        3, 2, 3, 1, Bonus(income=1, military=1), 2)
+        3,
+        2,
+        3,
+        1,
+        Bonus(income=1, military=1),
+        2,
+    )
     assert (c.provenance, c.source) == ("exact", "hadara.md EX11")
 
 
@@ -127,10 +142,10 @@ def test_EX2_start_card_side_A_in_builtin(data):
 
 def test_EX14_EX15_EX16_statue_slots_in_builtin(data):
     slots = [(s.requirement, s.vp, s.bonus) for s in data.statue_slots]
-    assert (6, 4) in [(r, v) for r, v, _ in slots]                        # EX14
-    assert any(x == 3 and r <= 13 for r, _, x in slots)                   # EX15
-    assert any(v == 14 and x == 4 and r <= 20 for r, v, x in slots)       # EX16
-    assert sorted(x for _, _, x in slots) == [2, 3, 4, 6]                 # facts D6
+    assert (6, 4) in [(r, v) for r, v, _ in slots]  # EX14
+    assert any(x == 3 and r <= 13 for r, _, x in slots)  # EX15
+    assert any(v == 14 and x == 4 and r <= 20 for r, v, x in slots)  # EX16
+    assert sorted(x for _, _, x in slots) == [2, 3, 4, 6]  # facts D6
 
 
 def test_R43_sale_value_builtin(data):
@@ -139,12 +154,13 @@ def test_R43_sale_value_builtin(data):
 
 # --- the provisional design of the built-in set (choices, not rules: the validator ignores them) -
 
+
 def test_R5_counts_per_epoch_and_colour_builtin(data):
     counts = Counter((c.epoch, c.color) for c in data.cards)
     for epoch in (1, 2, 3):
         assert [counts[epoch, col] for col in hc.COLORS] == [10, 10, 10, 10, 14]
         stars = [c for c in data.cards if c.epoch == epoch and c.star]
-        assert len(stars) == 4 and all(c.color == "purple" for c in stars)     # D3: 10 + 4
+        assert len(stars) == 4 and all(c.color == "purple" for c in stars)  # D3: 10 + 4
     assert len(data.cards) == 162
 
 
@@ -160,21 +176,24 @@ def test_design_costs_and_rewards_grow_per_epoch(data):
     for epoch, (low, high) in {1: (1, 6), 2: (5, 11), 3: (9, 16)}.items():
         costs = [c.cost for c in data.cards if c.epoch == epoch]
         assert min(costs) == low and max(costs) == high
-    assert max(c.vp for c in data.cards) == 12                             # facts D1: 12 VP exist
+    assert max(c.vp for c in data.cards) == 12  # facts D1: 12 VP exist
     for color in COLOR_TRACK:
-        totals = [sum(sum(c.bonus.as_tuple()) for c in data.cards
-                      if (c.epoch, c.color) == (e, color)) for e in (1, 2, 3)]
+        totals = [
+            sum(sum(c.bonus.as_tuple()) for c in data.cards if (c.epoch, c.color) == (e, color)) for e in (1, 2, 3)
+        ]
         assert totals == sorted(totals) and len(set(totals)) == 3
 
 
 def test_PE1_to_PE15_all_in_basic_game_and_stars_add_more(data):
-    tags = lambda cards: Counter(type(c.effect).__struct_config__.tag for c in cards if c.effect)
+    def tags(cards):
+        return Counter(type(c.effect).__struct_config__.tag for c in cards if c.effect)
+
     basic = tags(c for c in data.cards if not c.star)
     star = tags(c for c in data.cards if c.star)
     assert set(basic) == {f"PE{n}" for n in range(1, 16)}
-    assert len(star) >= 8                                          # advanced games add copies
+    assert len(star) >= 8  # advanced games add copies
     epoch1_basic = tags(c for c in data.cards if c.epoch == 1 and not c.star)
-    assert {"PE1", "PE2"} <= set(epoch1_basic)                     # weak hint A2
+    assert {"PE1", "PE2"} <= set(epoch1_basic)  # weak hint A2
     patrons = [c for c in data.cards if isinstance(c.effect, ColorPatron)]
     assert sorted(c.effect.color for c in patrons) == ["blue", "green", "red", "yellow"]
     assert {c.star for c in patrons} == {True, False}
@@ -193,22 +212,23 @@ def test_D4_start_cards_initiative_is_the_number(data):
     for c in data.start_cards:
         assert c.A.initiative == c.B.initiative == c.number
     coins = [c.A.coins for c in sorted(data.start_cards, key=lambda c: c.number)]
-    assert coins == sorted(coins)                     # an earlier first player has less capital
+    assert coins == sorted(coins)  # an earlier first player has less capital
 
 
 def test_D5_colonies_grow_with_requirement(data):
     by_value: dict[int, list] = {}
     for c in data.colonies:
         by_value.setdefault(c.requirement, []).append(c)
-        assert c.annex_cost in (1, 2)                                        # facts D5
+        assert c.annex_cost in (1, 2)  # facts D5
     assert sorted(by_value) == [3, 9, 15, 21, 30]
     values = sorted(by_value)
-    for low, high in zip(values, values[1:]):
+    for low, high in zip(values, values[1:], strict=False):
         assert max(c.front_vp for c in by_value[low]) < min(c.front_vp for c in by_value[high])
         assert max(c.plunder for c in by_value[low]) <= min(c.plunder for c in by_value[high])
 
 
 # --- validator: epoch cards ---------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("field, value", [("cost", -1), ("vp", -2)])
 def test_R6_card_numbers_non_negative(data, field, value):
@@ -258,8 +278,7 @@ def test_D3_at_least_ten_purple_cards_without_star(data):
 
 
 def test_PE15_exactly_four_patrons_one_per_colour(data):
-    patron = next(c for c in data.cards if isinstance(c.effect, ColorPatron)
-                  and c.effect.color == "green")
+    patron = next(c for c in data.cards if isinstance(c.effect, ColorPatron) and c.effect.color == "green")
     problems = validate(change_card(data, patron.id, effect=ColorPatron(color="red")))
     assert_problem(problems, "PE15 for green on 0 cards")
     assert_problem(problems, "PE15 for red on 2 cards", patron.id)
@@ -267,15 +286,17 @@ def test_PE15_exactly_four_patrons_one_per_colour(data):
     assert_problem(problems, "cards: 3 PE15 colour patron cards, expected 4")
 
 
-@pytest.mark.parametrize("effect, fragment", [
-    (hc.BuyDownRequirement(coins_per_point=-3), "effect PE2 coins_per_point -3 must be >= 0"),
-    (hc.LowerRequirements(points=-4), "effect PE10 points -4 must be >= 0"),
-    (MedalPrices(silver=[None, -4, 15]), "effect PE5 silver[1] -4 must be >= 0"),
-    (MedalPrices(gold=[6, 22]), "effect PE5 gold has 2 entries, expected 3"),
-])
+@pytest.mark.parametrize(
+    "effect, fragment",
+    [
+        (hc.BuyDownRequirement(coins_per_point=-3), "effect PE2 coins_per_point -3 must be >= 0"),
+        (hc.LowerRequirements(points=-4), "effect PE10 points -4 must be >= 0"),
+        (MedalPrices(silver=[None, -4, 15]), "effect PE5 silver[1] -4 must be >= 0"),
+        (MedalPrices(gold=[6, 22]), "effect PE5 gold has 2 entries, expected 3"),
+    ],
+)
 def test_PE_parameters_checked(data, effect, fragment):
-    assert_problem(validate(change_card(data, "I-PUR-06", effect=effect)), "card I-PUR-06",
-                   fragment)
+    assert_problem(validate(change_card(data, "I-PUR-06", effect=effect)), "card I-PUR-06", fragment)
 
 
 def test_EX24_card_vp_values_1_to_6_occur(data):
@@ -285,15 +306,18 @@ def test_EX24_card_vp_values_1_to_6_occur(data):
 
 # --- validator: stated facts --------------------------------------------------------------------
 
-@pytest.mark.parametrize("field, value, fragment", [
-    ("cost", 4, "cost 4, but hadara.md EX4 states 3"),
-    ("vp", 3, "vp 3, but hadara.md EX4 states 2"),
-    ("epoch", 2, "epoch 2, but hadara.md EX4 states 1"),
-    ("bonus", Bonus(culture=2), "bonus CULTURE +2, but hadara.md EX4 states CULTURE +2 FOOD +1"),
-])
+
+@pytest.mark.parametrize(
+    "field, value, fragment",
+    [
+        ("cost", 4, "cost 4, but hadara.md EX4 states 3"),
+        ("vp", 3, "vp 3, but hadara.md EX4 states 2"),
+        ("epoch", 2, "epoch 2, but hadara.md EX4 states 1"),
+        ("bonus", Bonus(culture=2), "bonus CULTURE +2, but hadara.md EX4 states CULTURE +2 FOOD +1"),
+    ],
+)
 def test_EX4_exact_card_must_match(data, field, value, fragment):
-    assert_problem(validate(change_card(data, "I-BLU-04", **{field: value})), "card I-BLU-04",
-                   fragment)
+    assert_problem(validate(change_card(data, "I-BLU-04", **{field: value})), "card I-BLU-04", fragment)
 
 
 def test_EX4_card_must_exist_even_when_not_cited(data):
@@ -307,23 +331,27 @@ def test_EX20_yellow_card_must_match(data):
     assert_problem(problems, "card I-YEL-05", "bonus INCOME +2, but hadara.md EX20 states")
 
 
-@pytest.mark.parametrize("colony_id, field, value, fragment", [
-    ("C03-1", "plunder", 4, "plunder 4, but hadara.md EX11 states 3"),
-    ("C03-1", "back_bonus", Bonus(income=1), "back_bonus INCOME +1, but hadara.md EX11"),
-    ("C03-1", "front_vp", 1, "front_vp 1, but hadara.md EX11 states 2"),
-    ("C09-1", "back_vp", 6, "back_vp 6, but hadara.md EX12 states 5"),
-    ("C09-1", "annex_cost", 2, "annex_cost 2, but hadara.md EX12 states 1"),
-    ("C15-1", "front_vp", 7, "front_vp 7, but hadara.md EX13 states 8"),
-])
+@pytest.mark.parametrize(
+    "colony_id, field, value, fragment",
+    [
+        ("C03-1", "plunder", 4, "plunder 4, but hadara.md EX11 states 3"),
+        ("C03-1", "back_bonus", Bonus(income=1), "back_bonus INCOME +1, but hadara.md EX11"),
+        ("C03-1", "front_vp", 1, "front_vp 1, but hadara.md EX11 states 2"),
+        ("C09-1", "back_vp", 6, "back_vp 6, but hadara.md EX12 states 5"),
+        ("C09-1", "annex_cost", 2, "annex_cost 2, but hadara.md EX12 states 1"),
+        ("C15-1", "front_vp", 7, "front_vp 7, but hadara.md EX13 states 8"),
+    ],
+)
 def test_EX11_EX12_EX13_colonies_must_match(data, colony_id, field, value, fragment):
-    assert_problem(validate(change_colony(data, colony_id, **{field: value})),
-                   f"colony {colony_id}", fragment)
+    assert_problem(validate(change_colony(data, colony_id, **{field: value})), f"colony {colony_id}", fragment)
 
 
 def test_EX12_requirement_at_most_12(data):
     """EX12 only bounds the requirement; moving the token to another stack breaks it."""
-    colonies = [replace(c, requirement=15) if c.id == "C09-1" else
-                replace(c, requirement=9) if c.id == "C15-2" else c for c in data.colonies]
+    colonies = [
+        replace(c, requirement=15) if c.id == "C09-1" else replace(c, requirement=9) if c.id == "C15-2" else c
+        for c in data.colonies
+    ]
     problems = validate(replace(data, colonies=colonies))
     assert_problem(problems, "colony C09-1", "requirement 15, but hadara.md EX12 states <= 12")
 
@@ -336,11 +364,14 @@ def test_EX2_start_card_must_match(data):
     assert validate(change_start(data, 2, A=card2.B, B=card2.A)) == []
 
 
-@pytest.mark.parametrize("index, field, value, fragment", [
-    (0, "vp", 5, "statue slot 1: vp 5, but hadara.md EX14 states 4"),
-    (1, "requirement", 14, "statue slot 2: requirement 14, but hadara.md EX15 states <= 13"),
-    (2, "bonus", 3, "statue slot 3: bonus 3, but hadara.md EX16 states 4"),
-])
+@pytest.mark.parametrize(
+    "index, field, value, fragment",
+    [
+        (0, "vp", 5, "statue slot 1: vp 5, but hadara.md EX14 states 4"),
+        (1, "requirement", 14, "statue slot 2: requirement 14, but hadara.md EX15 states <= 13"),
+        (2, "bonus", 3, "statue slot 3: bonus 3, but hadara.md EX16 states 4"),
+    ],
+)
 def test_EX14_EX15_EX16_statue_slots_must_match(data, index, field, value, fragment):
     assert_problem(validate(change_slot(data, index, **{field: value})), fragment)
 
@@ -351,6 +382,7 @@ def test_EX14_slot_must_exist_when_not_cited(data):
 
 
 # --- validator: start cards ---------------------------------------------------------------------
+
 
 def test_D4_five_start_cards(data):
     problems = validate(replace(data, start_cards=data.start_cards[:4]))
@@ -377,6 +409,7 @@ def test_R23_start_values_non_negative(data):
 
 
 # --- validator: colonies ------------------------------------------------------------------------
+
 
 def test_R52_back_vp_at_least_front_vp(data):
     problems = validate(change_colony(data, "C21-2", back_vp=9))
@@ -408,16 +441,19 @@ def test_D5_five_stacks_of_five(data):
     assert_problem(problems, "colonies: 6 requirement values")
 
 
-@pytest.mark.parametrize("values, ok", [
-    ([3, 9, 15, 21, 30], True),
-    ([3, 12, 15, 20, 25], True),
-    ([3, 9, 15, 19, 30], False),    # b must exceed 19 (EX13)
-    ([4, 9, 15, 21, 30], False),    # 3 is stated (EX11)
-    ([3, 9, 16, 21, 30], False),    # 15 is stated (EX25)
-])
+@pytest.mark.parametrize(
+    "values, ok",
+    [
+        ([3, 9, 15, 21, 30], True),
+        ([3, 12, 15, 20, 25], True),
+        ([3, 9, 15, 19, 30], False),  # b must exceed 19 (EX13)
+        ([4, 9, 15, 21, 30], False),  # 3 is stated (EX11)
+        ([3, 9, 16, 21, 30], False),  # 15 is stated (EX25)
+    ],
+)
 def test_D5_requirement_values_3_a_15_b_c(data, values, ok):
     old = sorted({c.requirement for c in data.colonies})
-    mapping = dict(zip(old, values))
+    mapping = dict(zip(old, values, strict=True))
     colonies = [replace(c, requirement=mapping[c.requirement]) for c in data.colonies]
     problems = validate(replace(data, colonies=colonies))
     if ok:
@@ -427,12 +463,15 @@ def test_D5_requirement_values_3_a_15_b_c(data, values, ok):
 
 
 def test_EX24_colony_vp_values_occur(data):
-    colonies = [replace(c, front_vp=c.front_vp + 1, back_vp=c.back_vp + 1)
-                if 11 in (c.front_vp, c.back_vp) else c for c in data.colonies]
+    colonies = [
+        replace(c, front_vp=c.front_vp + 1, back_vp=c.back_vp + 1) if 11 in (c.front_vp, c.back_vp) else c
+        for c in data.colonies
+    ]
     assert_problem(validate(replace(data, colonies=colonies)), "colonies: no item is worth 11 VP")
 
 
 # --- validator: statue slots, medals, sale value, format ----------------------------------------
+
 
 def test_R9_four_statue_slots(data):
     problems = validate(replace(data, statue_slots=data.statue_slots + data.statue_slots[:1]))
@@ -441,8 +480,7 @@ def test_R9_four_statue_slots(data):
 
 @pytest.mark.parametrize("field", ["requirement", "vp", "bonus"])
 def test_R55_statue_slot_numbers_non_negative(data, field):
-    assert_problem(validate(change_slot(data, 3, **{field: -1})), "statue slot 4",
-                   f"{field} -1 must be >= 0")
+    assert_problem(validate(change_slot(data, 3, **{field: -1})), "statue slot 4", f"{field} -1 must be >= 0")
 
 
 def test_R72_medal_prices_three_epochs_non_negative(data):
@@ -462,6 +500,7 @@ def test_format_name_checked(data):
 
 
 # --- loader: malformed files --------------------------------------------------------------------
+
 
 def write(tmp_path, text: str):
     path = tmp_path / "my-hadara.json"
@@ -504,8 +543,8 @@ def test_unknown_effect_tag_raises_DataError(tmp_path):
 
 def test_constraint_violation_raises_DataError_listing_problems(tmp_path):
     raw = raw_builtin()
-    raw["cards"][2]["cost"] = -1                                   # I-BLU-03
-    raw["colonies"][1]["back_vp"] = 0                              # C03-2
+    raw["cards"][2]["cost"] = -1  # I-BLU-03
+    raw["colonies"][1]["back_vp"] = 0  # C03-2
     with pytest.raises(DataError) as caught:
         load(write(tmp_path, json.dumps(raw)))
     message = str(caught.value)

@@ -11,13 +11,27 @@ import pytest
 from epochal.games.hadara import actions as A
 from epochal.games.hadara.cards import MedalPrices
 from epochal.games.hadara.effects import complete_sets
-
 from tests.games.hadara.scenario import (
-    CULTURE, FOOD, INCOME, MILITARY, assert_illegal, blank, find_card, find_cards, give,
-    give_statue, halted, pile_of, put, run_step, set_tracks, spare, to_pile,
+    CULTURE,
+    FOOD,
+    INCOME,
+    MILITARY,
+    assert_illegal,
+    blank,
+    find_card,
+    find_cards,
+    give,
+    give_statue,
+    halted,
+    pile_of,
+    put,
+    run_step,
+    set_tracks,
+    spare,
+    to_pile,
 )
 
-COLOR_TRACK = {"blue": CULTURE, "yellow": INCOME, "green": FOOD, "red": MILITARY}   # R7
+COLOR_TRACK = {"blue": CULTURE, "yellow": INCOME, "green": FOOD, "red": MILITARY}  # R7
 
 
 def plain(game, st, n=1, **query):
@@ -61,6 +75,7 @@ def legal_colonies(game, st, i=0):
 
 # --- PE1 ----------------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("epoch,coins", [(1, 3), (2, 4), (3, 5)])
 def test_PE1_sale_pays_one_coin_more(epoch, coins):
     game, st = blank(epoch=3)
@@ -78,13 +93,14 @@ def test_PE1_two_cards_stack_and_nothing_without_the_card():
     first, second = plain(game, st, 2, color="red", epoch=1)
     st.seats[0].coins = 0
     sell(game, st, 0, first)
-    assert st.seats[0].coins == 2                                      # no PE1: plain R43
+    assert st.seats[0].coins == 2  # no PE1: plain R43
     give(game, st, 0, *pe1[:2])
     sell(game, st, 0, second)
-    assert st.seats[0].coins == 2 + 4                                  # 2 + 1 + 1 (A20)
+    assert st.seats[0].coins == 2 + 4  # 2 + 1 + 1 (A20)
 
 
 # --- PE2 ----------------------------------------------------------------------------------------
+
 
 def test_PE2_pay_3_coins_per_missing_military_point():
     game, st = blank()
@@ -97,7 +113,7 @@ def test_PE2_pay_3_coins_per_missing_military_point():
         game.apply(st, 0, A.PLUNDER)
     token = seat.colonies[0]
     assert seat.coins == 9 - 9 + game.colonies[token].plunder
-    assert seat.tracks[MILITARY] == 12                                 # nothing is spent
+    assert seat.tracks[MILITARY] == 12  # nothing is spent
     assert game.check_invariants(st) == []
 
 
@@ -114,13 +130,13 @@ def test_PE2_at_most_10_points_per_step():
     game, st = blank()
     give(game, st, 0, find_card(game, pe="PE2"))
     v = game.requirements.index(15)
-    colony_step(game, st, military=5, coins=100)                       # 10 points: 30 coins
+    colony_step(game, st, military=5, coins=100)  # 10 points: 30 coins
     assert v in legal_colonies(game, st)
     trial = st.clone()
     game.apply(trial, 0, A.COLONY + v)
-    assert trial.stack[-1].kind == "colony_mode"                       # plunder or annex next
+    assert trial.stack[-1].kind == "colony_mode"  # plunder or annex next
     assert trial.seats[0].coins == 70 and trial.seats[0].bought_points == 10
-    set_tracks(game, st.seats[0], military=4)                          # 11 points: too many
+    set_tracks(game, st.seats[0], military=4)  # 11 points: too many
     assert v not in legal_colonies(game, st)
     assert_illegal(game, st, 0, A.COLONY + v, "R46")
 
@@ -141,28 +157,29 @@ def test_PE2_cap_is_per_step_not_per_colony_with_PE13():
     game, st = blank(epoch=2)
     give(game, st, 0, find_card(game, pe="PE2"), find_card(game, pe="PE13"))
     v9, v15 = game.requirements.index(9), game.requirements.index(15)
-    seat = colony_step(game, st, military=6, coins=100)                # 3 points for the 9
+    seat = colony_step(game, st, military=6, coins=100)  # 3 points for the 9
     game.apply(st, 0, A.COLONY + v9)
     if st.stack[-1].kind == "colony_mode":
         game.apply(st, 0, A.PLUNDER)
     assert seat.bought_points == 3
-    put(st, 0, "colony")                                               # second colony, same step
-    assert v15 not in legal_colonies(game, st)                         # 3 + 9 > 10
-    seat.bought_points = 0                                             # (a fresh step)
-    assert v15 in legal_colonies(game, st)                             # 9 <= 10
+    put(st, 0, "colony")  # second colony, same step
+    assert v15 not in legal_colonies(game, st)  # 3 + 9 > 10
+    seat.bought_points = 0  # (a fresh step)
+    assert v15 in legal_colonies(game, st)  # 9 <= 10
 
 
 def test_PE2_and_PE10_are_cumulative():
     game, st = blank(epoch=2)
     give(game, st, 0, find_card(game, pe="PE2"), find_card(game, pe="PE10"))
     v9 = game.requirements.index(9)
-    seat = colony_step(game, st, military=2, coins=9)                  # 9 - 4 = 5: 3 points
+    seat = colony_step(game, st, military=2, coins=9)  # 9 - 4 = 5: 3 points
     assert v9 in legal_colonies(game, st)
     game.apply(st, 0, A.COLONY + v9)
     assert seat.bought_points == 3
 
 
 # --- PE3 ----------------------------------------------------------------------------------------
+
 
 def test_PE3_tile_placed_on_purchase_gives_2_and_returns_on_removal():
     game, st = blank(epoch=2)
@@ -171,17 +188,17 @@ def test_PE3_tile_placed_on_purchase_gives_2_and_returns_on_removal():
     before = list(seat.tracks)
     buy(game, st, 0, card)
     frame = st.stack[-1]
-    assert frame.kind == "tile" and frame.seats == [0]                 # MUST place at once
+    assert frame.kind == "tile" and frame.seats == [0]  # MUST place at once
     assert game.legal(st, 0) == [A.TILE + t for t in range(4)]
     assert_illegal(game, st, 0, A.PASS, "PE3")
     game.apply(st, 0, A.TILE + CULTURE)
     assert seat.held == {card: CULTURE} and seat.tiles == [2, 2, 1, 2]
-    expected = [b + d for b, d in zip(before, game.bonus_of[card])]
+    expected = [b + d for b, d in zip(before, game.bonus_of[card], strict=True)]
     expected[CULTURE] += 2
     assert seat.tracks == expected
     assert game.check_invariants(st) == []
     remove(game, st, 0, card)
-    assert seat.held == {} and seat.tiles == [2, 2, 2, 2]              # the tile comes back
+    assert seat.held == {} and seat.tiles == [2, 2, 2, 2]  # the tile comes back
     assert seat.tracks == before
     assert game.check_invariants(st) == []
 
@@ -193,7 +210,7 @@ def test_PE3_single_tile_colour_is_placed_automatically():
     for s, t in enumerate((INCOME, INCOME, MILITARY, MILITARY)):
         give_statue(game, st, 0, s, t, face_down=True)
     seat.silver = [FOOD, FOOD]
-    seat.tiles[FOOD] = 0                                               # only culture tiles left
+    seat.tiles[FOOD] = 0  # only culture tiles left
     before = seat.tracks[CULTURE]
     buy(game, st, 0, card)
     assert halted(st) and seat.held == {card: CULTURE} and seat.tiles == [0, 0, 1, 0]
@@ -209,10 +226,11 @@ def test_PE3_without_unused_tile_does_nothing():
     before = list(seat.tracks)
     buy(game, st, 0, card)
     assert halted(st) and seat.held == {}
-    assert seat.tracks == [b + d for b, d in zip(before, game.bonus_of[card])]
+    assert seat.tracks == [b + d for b, d in zip(before, game.bonus_of[card], strict=True)]
 
 
 # --- PE4 ----------------------------------------------------------------------------------------
+
 
 def test_PE4_plus_2_per_face_up_statue_retroactive_later_and_lost_on_removal():
     game, st = blank(epoch=3)
@@ -222,9 +240,9 @@ def test_PE4_plus_2_per_face_up_statue_retroactive_later_and_lost_on_removal():
     give_statue(game, st, 0, 1, FOOD, face_down=True)
     before = list(seat.tracks)
     buy(game, st, 0, card)
-    expected = [b + d for b, d in zip(before, game.bonus_of[card])]
-    expected[INCOME] += 2                                              # already created (A20)
-    assert seat.tracks == expected                                     # face-down: no track
+    expected = [b + d for b, d in zip(before, game.bonus_of[card], strict=True)]
+    expected[INCOME] += 2  # already created (A20)
+    assert seat.tracks == expected  # face-down: no track
     assert game.check_invariants(st) == []
     set_tracks(game, seat, culture=99)
     put(st, 0, "statue", step="B4")
@@ -255,6 +273,7 @@ def test_PE4_face_down_statues_under_both_readings_A3(reading, extra):
 
 # --- PE5 ----------------------------------------------------------------------------------------
 
+
 def test_PE5_medal_prices_in_epochs_II_and_III_only():
     game, st = blank(epoch=3)
     seat = st.seats[0]
@@ -264,8 +283,7 @@ def test_PE5_medal_prices_in_epochs_II_and_III_only():
     for epoch, prices in ((1, (table.silver[0], table.gold[0])), (2, (4, 6)), (3, (15, 22))):
         st.epoch = epoch
         assert game.medal_prices(st, seat) == prices
-        assert game.medal_prices(st, st.seats[1]) == (table.silver[epoch - 1],
-                                                      table.gold[epoch - 1])
+        assert game.medal_prices(st, st.seats[1]) == (table.silver[epoch - 1], table.gold[epoch - 1])
 
 
 def test_PE5_buying_medals_at_the_card_prices():
@@ -282,6 +300,7 @@ def test_PE5_buying_medals_at_the_card_prices():
 
 
 # --- PE6 ----------------------------------------------------------------------------------------
+
 
 def _starving(game, st, n_cards, food, coins, pe="PE6"):
     cards = [find_card(game, pe=pe)] if pe else []
@@ -308,7 +327,7 @@ def test_PE6_at_most_six_payments_per_feeding_step():
     game.apply(st, 0, A.REMOVE + cards[1])
     game.apply(st, 0, A.REMOVE + cards[2])
     assert len(seat.cards) == 8 and seat.coins == 88
-    assert not any(f.kind == "feed" for f in st.stack)                 # fed: the step went on
+    assert not any(f.kind == "feed" for f in st.stack)  # fed: the step went on
 
 
 def test_PE6_needs_two_coins():
@@ -326,13 +345,14 @@ def test_PE6_not_offered_without_the_card():
 
 # --- PE7 ----------------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("food,coins", [(9, 9), (7, 3), (10, 12), (15, 12), (6, 0)])
 def test_PE7_three_coins_per_surplus_point_at_most_12(food, coins):
     game, st = blank(epoch=3)
     card = find_card(game, pe="PE7")
-    give(game, st, 0, card, *plain(game, st, 5, color="blue", food=0))     # 6 cards
+    give(game, st, 0, card, *plain(game, st, 5, color="blue", food=0))  # 6 cards
     set_tracks(game, st.seats[0], food=food)
-    set_tracks(game, st.seats[1], food=food)                           # no PE7: nothing
+    set_tracks(game, st.seats[1], food=food)  # no PE7: nothing
     for seat in st.seats:
         seat.coins = 0
     events = run_step(game, st, "B5")
@@ -346,17 +366,17 @@ def test_PE7_two_copies_still_pay_at_most_12_per_step():
     game, st = blank(epoch=3)
     cards = find_cards(game, pe="PE7")
     assert len(cards) >= 2
-    give(game, st, 0, *cards[:2], *plain(game, st, 4, color="blue", food=0))   # 6 cards
-    set_tracks(game, st.seats[0], food=9)                                     # surplus 3
+    give(game, st, 0, *cards[:2], *plain(game, st, 4, color="blue", food=0))  # 6 cards
+    set_tracks(game, st.seats[0], food=9)  # surplus 3
     st.seats[0].coins = 0
     run_step(game, st, "B5")
-    assert st.seats[0].coins == 12                                            # 2 x 3 x 3 = 18, capped
+    assert st.seats[0].coins == 12  # 2 x 3 x 3 = 18, capped
 
 
 # --- PE8 ----------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("tracks,tax", [((2, 5, 3, 1), 4), ((2, 3, 3, 3), 6), ((2, 2, 2, 2), 0),
-                                        ((12, 11, 30, 1), 2)])
+
+@pytest.mark.parametrize("tracks,tax", [((2, 5, 3, 1), 4), ((2, 3, 3, 3), 6), ((2, 2, 2, 2), 0), ((12, 11, 30, 1), 2)])
 def test_PE8_two_coins_per_track_above_income(tracks, tax):
     game, st = blank()
     give(game, st, 0, find_card(game, pe="PE8"))
@@ -369,13 +389,14 @@ def test_PE8_two_coins_per_track_above_income(tracks, tax):
 
 # --- PE9 ----------------------------------------------------------------------------------------
 
+
 def test_PE9_four_coins_per_colony_plundered():
     game, st = blank(epoch=2)
     give(game, st, 0, find_card(game, pe="PE9", star=False))
     seat = colony_step(game, st, military=40, coins=0)
     token = st.stacks[0][-1]
     game.apply(st, 0, A.COLONY + 0)
-    game.apply(st, 0, A.PLUNDER)                                       # 4 coins: annex is open
+    game.apply(st, 0, A.PLUNDER)  # 4 coins: annex is open
     assert seat.coins == 4 + game.colonies[token].plunder
 
 
@@ -385,7 +406,7 @@ def test_PE9_coins_arrive_before_choosing_so_they_pay_the_annexation():
     seat = colony_step(game, st, military=40, coins=0)
     token = st.stacks[2][-1]
     game.apply(st, 0, A.COLONY + 2)
-    assert game.legal(st, 0) == [A.PLUNDER, A.ANNEX]                   # R51 with PE9
+    assert game.legal(st, 0) == [A.PLUNDER, A.ANNEX]  # R51 with PE9
     game.apply(st, 0, A.ANNEX)
     assert seat.coins == 4 - game.colonies[token].annex_cost
     assert game.check_invariants(st) == []
@@ -402,6 +423,7 @@ def test_PE9_two_cards_stack():
 
 
 # --- PE10 ---------------------------------------------------------------------------------------
+
 
 def test_PE10_colony_requirements_4_lower():
     game, st = blank(epoch=2)
@@ -432,6 +454,7 @@ def test_PE10_statue_requirements_4_lower():
 
 # --- PE11 / PE12 --------------------------------------------------------------------------------
 
+
 def _colours(game, st, per_colour, skip=()):
     for color in ("blue", "yellow", "green", "red", "purple"):
         if color not in skip:
@@ -442,7 +465,7 @@ def _colours(game, st, per_colour, skip=()):
 def test_PE11_four_VP_per_set_in_the_gold_row(gold):
     game, st = blank(epoch=3)
     seat = st.seats[0]
-    give(game, st, 0, find_card(game, pe="PE11", star=False))         # a purple card itself
+    give(game, st, 0, find_card(game, pe="PE11", star=False))  # a purple card itself
     _colours(game, st, 2, skip=("purple",))
     give(game, st, 0, *plain(game, st, 1, color="purple"))
     seat.gold = gold
@@ -454,10 +477,10 @@ def test_PE11_PE12_joker_in_sets_under_joker_sets_option_A20(option, pe11):
     game, st = blank(epoch=3, joker_sets=option)
     seat = st.seats[0]
     give(game, st, 0, find_card(game, pe="PE11", star=False), find_card(game, pe="PE12"))
-    _colours(game, st, 1, skip=("red", "purple"))                      # red missing
+    _colours(game, st, 1, skip=("red", "purple"))  # red missing
     assert game.score_seat(st, seat).breakdown["gold"] == pe11
     seat.gold = 1
-    assert game.score_seat(st, seat).breakdown["gold"] == 7 + pe11      # gold: joker always
+    assert game.score_seat(st, seat).breakdown["gold"] == 7 + pe11  # gold: joker always
 
 
 def test_PE12_joker_completes_one_set_and_is_not_a_purple_card():
@@ -468,24 +491,25 @@ def test_PE12_joker_completes_one_set_and_is_not_a_purple_card():
     assert game.score_seat(st, seat).breakdown["gold"] == 0
     give(game, st, 0, find_card(game, pe="PE12"))
     assert game.score_seat(st, seat).breakdown["gold"] == 7
-    give(game, st, 0, *plain(game, st, 1, color="purple"))                 # 1 purple + joker: 1 set
-    _colours(game, st, 1, skip=("blue", "purple"))                     # blue short for set 2
+    give(game, st, 0, *plain(game, st, 1, color="purple"))  # 1 purple + joker: 1 set
+    _colours(game, st, 1, skip=("blue", "purple"))  # blue short for set 2
     assert game.score_seat(st, seat).breakdown["gold"] == 7
 
 
 def test_PE12_complete_sets_with_two_jokers():
     assert complete_sets([1, 1, 1, 1, 0], 0) == 0
     assert complete_sets([1, 1, 1, 1, 0], 1) == 1
-    assert complete_sets([1, 1, 1, 1, 0], 2) == 1                      # one joker per set
+    assert complete_sets([1, 1, 1, 1, 0], 2) == 1  # one joker per set
     assert complete_sets([2, 2, 2, 1, 1], 2) == 2
     assert complete_sets([3, 3, 3, 3, 0], 2) == 2
-    assert complete_sets([2, 2, 2, 0, 0], 2) == 0                      # never two in one set
+    assert complete_sets([2, 2, 2, 0, 0], 2) == 0  # never two in one set
     assert complete_sets([2, 2, 2, 2, 2], 2) == 2
     assert complete_sets([3, 3, 3, 2, 1], 2) == 2
     assert complete_sets([4, 4, 4, 3, 3], 2) == 4
 
 
 # --- PE13 ---------------------------------------------------------------------------------------
+
 
 def test_PE13_two_colonies_per_step_still_one_per_value():
     game, st = blank(epoch=2)
@@ -495,17 +519,17 @@ def test_PE13_two_colonies_per_step_still_one_per_value():
     if st.stack[-1].kind == "colony_mode":
         game.apply(st, 0, A.PLUNDER)
     frame = st.stack[-1]
-    assert (frame.kind, frame.seats) == ("colony", [0])                # asked again
-    assert 3 not in legal_colonies(game, st)                            # R53 still holds
+    assert (frame.kind, frame.seats) == ("colony", [0])  # asked again
+    assert 3 not in legal_colonies(game, st)  # R53 still holds
     game.apply(st, 0, A.COLONY + 1)
     if st.stack[-1].kind == "colony_mode":
         game.apply(st, 0, A.PLUNDER)
     assert len(seat.colonies) == 2
-    assert not (st.step == "B3" and st.stack[-1].seats == [0])         # not asked a third time
+    assert not (st.step == "B3" and st.stack[-1].seats == [0])  # not asked a third time
     put(st, 0, "colony", step="B3")
     seat.took = 2
     assert game.legal(st, 0) == [A.PASS]
-    assert_illegal(game, st, 0, A.COLONY + 0, "R46")                   # no third
+    assert_illegal(game, st, 0, A.COLONY + 0, "R46")  # no third
 
 
 def test_PE13_two_statues_per_step():
@@ -516,10 +540,10 @@ def test_PE13_two_statues_per_step():
     put(st, 0, "statue", step="B4", stop=False)
     game.apply(st, 0, A.statue(0, INCOME, True))
     assert st.stack[-1].kind == "statue" and st.stack[-1].seats == [0]
-    assert A.statue(0, FOOD, True) not in game.legal(st, 0)            # slot used
+    assert A.statue(0, FOOD, True) not in game.legal(st, 0)  # slot used
     game.apply(st, 0, A.statue(2, FOOD, True))
     assert [c >= 0 for c in seat.statues] == [True, False, True, False]
-    assert not (st.step == "B4" and st.stack[-1].seats == [0])         # not asked a third time
+    assert not (st.step == "B4" and st.stack[-1].seats == [0])  # not asked a third time
     put(st, 0, "statue", step="B4")
     seat.took = 2
     assert game.legal(st, 0) == [A.PASS]
@@ -527,6 +551,7 @@ def test_PE13_two_statues_per_step():
 
 
 # --- PE14 ---------------------------------------------------------------------------------------
+
 
 def test_PE14_one_silver_medal_scores_full_value():
     game, st = blank(epoch=3)
@@ -538,20 +563,20 @@ def test_PE14_one_silver_medal_scores_full_value():
     assert game.score_seat(st, seat).breakdown["silver"] == 14 + 9
     give(game, st, 0, find_card(game, pe="PE14"))
     set_tracks(game, seat, military=27, income=18)
-    assert game.score_seat(st, seat).breakdown["silver"] == 27 + 9     # the best one in full
+    assert game.score_seat(st, seat).breakdown["silver"] == 27 + 9  # the best one in full
     seat.silver = []
     assert game.score_seat(st, seat).breakdown["silver"] == 0
 
 
 # --- PE15 ---------------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("color", ["green", "blue", "yellow", "red"])
 def test_PE15_colour_patron(color):
     game, st = blank(epoch=3)
     seat = st.seats[0]
     track = COLOR_TRACK[color]
-    patron = [k for k in find_cards(game, pe="PE15")
-              if game.data.cards[k].effect.color == color]
+    patron = [k for k in find_cards(game, pe="PE15") if game.data.cards[k].effect.color == color]
     assert len(patron) == 1
     patron = patron[0]
     owned = plain(game, st, 2, color=color)
@@ -559,19 +584,19 @@ def test_PE15_colour_patron(color):
     later = plain(game, st, color=color)[0]
     value = seat.tracks[track]
     buy(game, st, 0, patron)
-    value += 2 + game.bonus_of[patron][track]                          # 2 owned: +2 at once
+    value += 2 + game.bonus_of[patron][track]  # 2 owned: +2 at once
     assert seat.tracks[track] == value
     buy(game, st, 0, later)
-    value += 1 + game.bonus_of[later][track]                           # each further card +1
+    value += 1 + game.bonus_of[later][track]  # each further card +1
     assert seat.tracks[track] == value
     assert game.check_invariants(st) == []
     remove(game, st, 0, owned[0])
-    value -= 1 + game.bonus_of[owned[0]][track]                        # each removed card -1
+    value -= 1 + game.bonus_of[owned[0]][track]  # each removed card -1
     assert seat.tracks[track] == value
     remove(game, st, 0, patron)
-    value -= 2 + game.bonus_of[patron][track]                          # patron gone: all lost
+    value -= 2 + game.bonus_of[patron][track]  # patron gone: all lost
     assert seat.tracks[track] == value
     assert game.check_invariants(st) == []
     last = plain(game, st, color=color)[0]
     buy(game, st, 0, last)
-    assert seat.tracks[track] == value + game.bonus_of[last][track]   # no patron any more
+    assert seat.tracks[track] == value + game.bonus_of[last][track]  # no patron any more

@@ -11,11 +11,29 @@ import random
 
 from epochal.games.hadara import actions as A
 from epochal.games.hadara.rules import BOARD, CRESTS
-
 from tests.games.hadara.scenario import (
-    CULTURE, FOOD, INCOME, MILITARY, assert_illegal, blank, find_card, find_cards, fresh, give,
-    give_colony, give_statue, halted, pile_of, put, run_step, set_tracks, slot_with, spare,
-    to_pile, top_colony, variant,
+    CULTURE,
+    FOOD,
+    INCOME,
+    MILITARY,
+    assert_illegal,
+    blank,
+    find_card,
+    find_cards,
+    fresh,
+    give,
+    give_colony,
+    give_statue,
+    halted,
+    pile_of,
+    put,
+    run_step,
+    set_tracks,
+    slot_with,
+    spare,
+    to_pile,
+    top_colony,
+    variant,
 )
 
 
@@ -46,15 +64,15 @@ def test_EX1_four_players_eight_cards_in_each_deck():
 
 
 def test_EX2_start_card_values():
-    game, st = fresh(5, seed=2, mode="basic")                          # all five cards dealt
+    game, st = fresh(5, seed=2, mode="basic")  # all five cards dealt
     number = [c.number for c in game.data.start_cards if cites(c, "EX2")]
     assert number == [2]
     i = next(i for i, s in enumerate(st.seats) if game.data.start_cards[s.start].number == 2)
     seat = st.seats[i]
     assert seat.side == "A"
-    assert seat.tracks == [2, 1, 3, 4]                 # INCOME, MILITARY, CULTURE, FOOD
+    assert seat.tracks == [2, 1, 3, 4]  # INCOME, MILITARY, CULTURE, FOOD
     assert game.view(st, i)["seats"][i]["initiative"] == 2
-    assert seat.coins == 8 + (i not in st.first)       # 8 coins (+1 if never first, R24)
+    assert seat.coins == 8 + (i not in st.first)  # 8 coins (+1 if never first, R24)
 
 
 def test_EX3_first_player_sets_the_wheel_each_crest_at_one_deck():
@@ -88,7 +106,7 @@ def _monkey_at_red(seed=5):
     game, st = fresh(2, seed=seed)
     red = BOARD.index("red")
     top_two = st.decks[red][-2:]
-    game.apply(st, st.first[0], A.WHEEL + red)                         # orientation: 0 -> red
+    game.apply(st, st.first[0], A.WHEEL + red)  # orientation: 0 -> red
     return game, st, red, top_two
 
 
@@ -104,28 +122,27 @@ def test_EX5_monkey_draws_two_cards_from_the_red_deck():
 def test_EX6_the_red_card_goes_on_the_red_discard_pile():
     game, st, red, _ = _monkey_at_red()
     discard = st.seats[0].hand[1]
-    game.apply(st, 0, A.draw(1, False) if A.draw(1, False) in game.legal(st, 0)
-               else A.draw(1, True))                                   # discard hand[1]
+    game.apply(st, 0, A.draw(1, False) if A.draw(1, False) in game.legal(st, 0) else A.draw(1, True))  # discard hand[1]
     game.apply(st, 1, A.draw(0, True))
     assert game.data.cards[discard].color == "red"
     assert st.piles[red] == [discard]
-    assert game.view(st, 1)["board"][red]["top"] == game.card_id[discard]   # face up
+    assert game.view(st, 1)["board"][red]["top"] == game.card_id[discard]  # face up
 
 
 def test_EX8_an_epoch_I_card_sells_for_2_coins_face_down():
     game, st, _, _ = _monkey_at_red()
     keep = st.seats[0].hand[1]
     coins = st.seats[0].coins
-    game.apply(st, 0, A.draw(0, True))                                 # discard hand[0], sell
+    game.apply(st, 0, A.draw(0, True))  # discard hand[0], sell
     game.apply(st, 1, A.draw(0, True))
     assert st.seats[0].coins == coins + 2
     assert keep in st.seats[0].sold_secret and keep not in st.seats[0].cards
     mine = game.view(st, 0)
     assert game.card_id[keep] in mine["seats"][0]["sold_this_epoch"]
-    assert game.card_id[keep] in mine["cards"]                       # the seller sees its face
+    assert game.card_id[keep] in mine["cards"]  # the seller sees its face
     for other in (1, None):
         theirs = game.view(st, other)
-        assert game.card_id[keep] not in theirs["cards"]              # face down to the others
+        assert game.card_id[keep] not in theirs["cards"]  # face down to the others
         assert "sold_this_epoch" not in theirs["seats"][0]
 
 
@@ -181,8 +198,7 @@ def test_EX11_colony_token_3_plunder_3_annex_1():
     token = colony_citing(game, "EX11")
     col = game.colonies[token]
     assert col.provenance == "exact"
-    assert (col.requirement, col.front_vp, col.plunder, col.annex_cost, col.back_vp) == (
-        3, 2, 3, 1, 2)
+    assert (col.requirement, col.front_vp, col.plunder, col.annex_cost, col.back_vp) == (3, 2, 3, 1, 2)
     assert col.back_bonus.as_tuple() == (1, 1, 0, 0)
     seat = _take_colony(game, st, token, military=3, coins=0, annex=False)
     assert seat.coins == 3 and game.score_seat(st, seat).breakdown["colonies"] == 2
@@ -211,10 +227,10 @@ def test_EX13_military_19_two_colonies_owned_only_one_left_plunder_5_for_8_VP():
     game, st = blank()
     token = colony_citing(game, "EX13")
     reachable = [r for r in game.requirements if r <= 19]
-    assert len(reachable) == 3 and reachable[-1] == 15                 # R84
+    assert len(reachable) == 3 and reachable[-1] == 15  # R84
     seat = st.seats[0]
-    give_colony(game, st, 0, st.stacks[0][-1])                         # the 3 ...
-    give_colony(game, st, 0, st.stacks[1][-1])                         # ... and the a colony
+    give_colony(game, st, 0, st.stacks[0][-1])  # the 3 ...
+    give_colony(game, st, 0, st.stacks[1][-1])  # ... and the a colony
     v = top_colony(game, st, token)
     assert game.requirements[v] == 15
     set_tracks(game, seat, military=19)
@@ -304,7 +320,7 @@ def test_EX19_food_6_seven_cards_remove_one_of_your_choice():
     cards = _feed(game, st, 7, food=6)
     run_step(game, st, "B5")
     assert st.stack[-1].kind == "feed" and st.stack[-1].seats == [0]
-    assert game.legal(st, 0) == sorted(A.REMOVE + k for k in cards)   # any of the 7
+    assert game.legal(st, 0) == sorted(A.REMOVE + k for k in cards)  # any of the 7
     game.apply(st, 0, A.REMOVE + cards[3])
     assert len(st.seats[0].cards) == 6 and cards[3] in st.out
     assert not any(f.kind == "feed" for f in st.stack)
@@ -362,8 +378,7 @@ def test_EX23_four_players_eight_cards_per_colour_every_epoch():
 
 def test_EX24_final_scoring_example_totals_149():
     g0, s0 = blank(epoch=3)
-    by_req = {r: g0.colonies.index(next(c for c in g0.colonies if c.requirement == r))
-              for r in g0.requirements}
+    by_req = {r: g0.colonies.index(next(c for c in g0.colonies if c.requirement == r)) for r in g0.requirements}
     tokens = [by_req[r] for r in g0.requirements[:4]]
     cards = []
     for color in ("blue", "yellow", "green", "red", "purple"):
@@ -372,14 +387,19 @@ def test_EX24_final_scoring_example_totals_149():
     vps = [3, 2, 4, 4, 4, 1, 1, 2, 2, 2, 4, 3, 5, 2, 6, 2]
     assert len(cards) == len(vps) == 16
     game = variant(
-        cards={k: {"vp": vp} for k, vp in zip(cards, vps)},
-        colonies={tokens[0]: {"front_vp": 2}, tokens[1]: {"back_vp": 5},
-                  tokens[2]: {"front_vp": 8}, tokens[3]: {"front_vp": 11}},
-        slots={0: {"vp": 4}, 1: {"vp": 8}, 2: {"vp": 14, "bonus": 4}})
+        cards={k: {"vp": vp} for k, vp in zip(cards, vps, strict=True)},
+        colonies={
+            tokens[0]: {"front_vp": 2},
+            tokens[1]: {"back_vp": 5},
+            tokens[2]: {"front_vp": 8},
+            tokens[3]: {"front_vp": 11},
+        },
+        slots={0: {"vp": 4}, 1: {"vp": 8}, 2: {"vp": 14, "bonus": 4}},
+    )
     _, st = blank(epoch=3, game=game)
     seat = st.seats[0]
     give(game, st, 0, *cards)
-    for t, annexed in zip(tokens, (False, True, False, False)):
+    for t, annexed in zip(tokens, (False, True, False, False), strict=True):
         give_colony(game, st, 0, t, annexed=annexed)
     give_statue(game, st, 0, 0, CULTURE)
     give_statue(game, st, 0, 1, CULTURE)
@@ -392,10 +412,9 @@ def test_EX24_final_scoring_example_totals_149():
     set_tracks(game, seat, military=27, income=18)
     assert game.check_invariants(st) == []
     score = game.score_seat(st, seat)
-    assert score.breakdown == {"colonies": 26, "statues": 30, "silver": 14 + 9, "gold": 21,
-                               "cards": 47, "coins": 2}
+    assert score.breakdown == {"colonies": 26, "statues": 30, "silver": 14 + 9, "gold": 21, "cards": 47, "coins": 2}
     assert score.total == 149
-    assert score.tiebreak == (1,)                                      # 1 coin left for a tie
+    assert score.tiebreak == (1,)  # 1 coin left for a tie
 
 
 def test_EX25_PE2_military_14_pays_3_for_the_15_colony():
@@ -412,7 +431,7 @@ def test_EX25_PE2_military_14_pays_3_for_the_15_colony():
         game.apply(st, 0, A.PLUNDER)
     token = seat.colonies[0]
     assert game.colonies[token].requirement == 15
-    assert seat.coins == game.colonies[token].plunder                  # the 3 coins were paid
+    assert seat.coins == game.colonies[token].plunder  # the 3 coins were paid
     assert seat.tracks[MILITARY] == 14
 
 

@@ -14,11 +14,30 @@ import pytest
 
 from epochal.engine import visible
 from epochal.games.hadara import actions as A
-
 from tests.games.hadara.scenario import (
-    CULTURE, FOOD, INCOME, MILITARY, assert_illegal, blank, colony_of, find_card, find_cards,
-    fresh, give, give_colony, give_statue, halted, initiative, pile_of, put, run_step,
-    set_tracks, start_side, to_pile, top_colony, variant,
+    CULTURE,
+    FOOD,
+    INCOME,
+    MILITARY,
+    assert_illegal,
+    blank,
+    colony_of,
+    find_card,
+    find_cards,
+    fresh,
+    give,
+    give_colony,
+    give_statue,
+    halted,
+    initiative,
+    pile_of,
+    put,
+    run_step,
+    set_tracks,
+    start_side,
+    to_pile,
+    top_colony,
+    variant,
 )
 
 PLAYERS = [2, 3, 4, 5]
@@ -46,6 +65,7 @@ def plain(game, n=1, **query):
 
 # --- 2.1 Setup: decks and colonies ------------------------------------------------------------
 
+
 @pytest.mark.parametrize("players", PLAYERS)
 def test_R14_each_epoch_I_deck_holds_2N_cards_of_its_colour(players):
     game, st = fresh(players, seed=players)
@@ -55,7 +75,7 @@ def test_R14_each_epoch_I_deck_holds_2N_cards_of_its_colour(players):
         assert {game.color_of[k] for k in deck} == {game.board_color[pos]}
         assert {game.epoch_of[k] for k in deck} == {1}
     epoch_one = [k for k in range(game.n_cards) if game.epoch_of[k] == 1]
-    assert sorted(st.box + sum(st.decks, [])) == sorted(epoch_one)    # the rest: box, unseen
+    assert sorted(st.box + sum(st.decks, [])) == sorted(epoch_one)  # the rest: box, unseen
     view = json.dumps(game.view(st, 0))
     assert not any(f'"{game.card_id[k]}"' in view for k in st.box + sum(st.decks, []))
     assert game.check_invariants(st) == []
@@ -71,7 +91,7 @@ def test_R15_colonies_five_stacks_of_N_tokens_coin_side_up(players):
     assert len(st.colony_box) == 25 - 5 * players
     view = game.view(st, 0)
     assert [c["left"] for c in view["colonies"]] == [players] * 5
-    assert "back" not in json.dumps(view["colonies"])                 # no back is seen (R15.5)
+    assert "back" not in json.dumps(view["colonies"])  # no back is seen (R15.5)
 
 
 def test_R15_colony_stacks_are_shuffled():
@@ -81,16 +101,17 @@ def test_R15_colony_stacks_are_shuffled():
 
 # --- 2.2 Player setup -------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("players", PLAYERS)
 def test_R20_R22_R23_start_cards_tiles_and_start_values(players):
     game, st = fresh(players, seed=20 + players)
-    assert len({s.start for s in st.seats}) == players                 # R20: one card each
+    assert len({s.start for s in st.seats}) == players  # R20: one card each
     for i, seat in enumerate(st.seats):
         side = start_side(game, st, i)
         assert seat.side == "A"
-        assert seat.tracks == list(side.tracks.as_tuple())             # R23.1
-        assert seat.coins - side.coins in (0, 1)                       # R23.3 (+R24 coin)
-        assert seat.tiles == [2, 2, 2, 2]                              # R22: 8 bonus tiles
+        assert seat.tracks == list(side.tracks.as_tuple())  # R23.1
+        assert seat.coins - side.coins in (0, 1)  # R23.3 (+R24 coin)
+        assert seat.tiles == [2, 2, 2, 2]  # R22: 8 bonus tiles
         assert seat.gold == 0 and seat.silver == [] and seat.statues == [-1] * 4
         assert seat.cards == [] and seat.colonies == []
     assert game.check_invariants(st) == []
@@ -117,9 +138,9 @@ def test_R24_R29_first_players_and_compensation_coin(players, seed):
     for i, seat in enumerate(st.seats):
         assert seat.coins == start_side(game, st, i).coins + (1 if i in paid else 0)
     if players == 3:
-        assert paid == set()                                           # R24.4
+        assert paid == set()  # R24.4
     assert len(paid) == {2: 1, 3: 0, 4: 1, 5: 2}[players]
-    assert st.stack[-1].kind == "wheel" and st.stack[-1].seats == [first[0]]   # R31
+    assert st.stack[-1].kind == "wheel" and st.stack[-1].seats == [first[0]]  # R31
 
 
 @pytest.mark.parametrize("players", PLAYERS)
@@ -139,10 +160,11 @@ def test_R28_R29_each_epoch_first_player_sets_wheel_and_starts_every_step(player
         f = first[epoch - 1]
         clockwise = [(f + j) % players for j in range(players)]
         income = [e["seat"] for e in events if e["type"] == "income" and e["_epoch"] == epoch]
-        assert income == clockwise * 2                                 # A3 and B2 (R28)
+        assert income == clockwise * 2  # A3 and B2 (R28)
 
 
 # --- 3.3 Phase A: the wheel and the drawing rounds -----------------------------------------------
+
 
 def test_R31_first_player_chooses_one_of_five_wheel_orientations():
     game, st = fresh(5, seed=3)
@@ -154,7 +176,7 @@ def test_R31_first_player_chooses_one_of_five_wheel_orientations():
         trial = st.clone()
         game.apply(trial, f, A.WHEEL + w)
         decks = tuple(game.deck_at(trial, i) for i in range(5))
-        assert sorted(decks) == [0, 1, 2, 3, 4]                        # one crest per deck
+        assert sorted(decks) == [0, 1, 2, 3, 4]  # one crest per deck
         assignments.add(decks)
     assert len(assignments) == 5
     other = (f + 1) % 5
@@ -171,9 +193,9 @@ def test_R33_R36_five_rounds_each_seat_a_different_deck_all_decks_emptied(player
     for rnd in range(5):
         frame = st.stack[-1]
         assert (st.round, frame.kind) == (rnd, "draw")
-        assert sorted(frame.seats) == list(range(players))             # simultaneous
+        assert sorted(frame.seats) == list(range(players))  # simultaneous
         decks = [game.deck_at(st, i) for i in range(players)]
-        assert len(set(decks)) == players                              # R36: never the same deck
+        assert len(set(decks)) == players  # R36: never the same deck
         hands = {i: list(st.seats[i].hand) for i in range(players)}
         for i in range(players):
             visited[i].append(decks[i])
@@ -184,18 +206,18 @@ def test_R33_R36_five_rounds_each_seat_a_different_deck_all_decks_emptied(player
         for i in range(players):
             chosen[i] = rng.choice(game.legal(st, i))
             game.apply(st, i, chosen[i])
-        while st.stack and st.stack[-1].kind == "tile":                # a PE3 purchase
+        while st.stack and st.stack[-1].kind == "tile":  # a PE3 purchase
             s = st.stack[-1].seats[0]
             game.apply(st, s, game.legal(st, s)[0])
         for i in range(players):
             d, sell = divmod(chosen[i] - A.DRAW, 2)
-            assert st.piles[decks[i]][len(piles[decks[i]]):].count(hands[i][d]) == 1  # R33.2
+            assert st.piles[decks[i]][len(piles[decks[i]]) :].count(hands[i][d]) == 1  # R33.2
             keep = hands[i][1 - d]
             assert keep in (st.seats[i].sold_secret if sell else st.seats[i].cards)  # R33.3
-    assert all(deck == [] for deck in st.decks)                         # R36
-    assert [len(p) for p in st.piles] == [players] * 5                  # N cards per pile
+    assert all(deck == [] for deck in st.decks)  # R36
+    assert [len(p) for p in st.piles] == [players] * 5  # N cards per pile
     for i, seat in enumerate(st.seats):
-        assert sorted(visited[i]) == [0, 1, 2, 3, 4]                    # every deck once
+        assert sorted(visited[i]) == [0, 1, 2, 3, 4]  # every deck once
         assert len(seat.cards) + len(seat.sold_secret) == 5
     assert st.step != "A2"
     assert game.check_invariants(st) == []
@@ -206,8 +228,7 @@ def test_R34_one_discard_and_one_buy_or_sell_are_the_only_choices():
     game.apply(st, st.first[0], A.WHEEL)
     seat = st.seats[0]
     seat.coins = 100
-    assert game.legal(st, 0) == [A.draw(0, False), A.draw(0, True),
-                                 A.draw(1, False), A.draw(1, True)]
+    assert game.legal(st, 0) == [A.draw(0, False), A.draw(0, True), A.draw(1, False), A.draw(1, True)]
     for bad in (A.PASS, A.TAKE, A.COLONY):
         assert_illegal(game, st, 0, bad, "R33")
 
@@ -231,11 +252,12 @@ def test_R33_drawn_cards_and_simultaneous_choice_hidden_from_other_seats():
         for v in (old, new):
             v.pop("ply")
             v["decision"].pop("waiting")
-        assert new == old                                              # nothing else leaks
+        assert new == old  # nothing else leaks
     assert "chosen" not in json.dumps(game.view(st, 1))
 
 
 # --- buying and selling ---------------------------------------------------------------------
+
 
 def _buy_from_pile(game, st, i, card, coins=None):
     to_pile(game, st, card)
@@ -254,7 +276,7 @@ def test_R37_price_minus_one_per_owned_card_of_the_colour():
     seat = st.seats[0]
     assert game.price(seat, blue[4]) == 4
     give(game, st, 0, *red)
-    assert game.price(seat, blue[4]) == 4                              # other colours: no discount
+    assert game.price(seat, blue[4]) == 4  # other colours: no discount
     give(game, st, 0, blue[0])
     assert game.price(seat, blue[4]) == 3
     give(game, st, 0, blue[1], blue[2])
@@ -285,9 +307,9 @@ def test_R38_unaffordable_buy_in_phase_B_is_illegal_and_changes_nothing():
     st.seats[0].coins = price - 1
     p = pile_of(game, card)
     assert A.take(p, False) not in game.legal(st, 0)
-    assert A.take(p, True) in game.legal(st, 0)                         # must sell
+    assert A.take(p, True) in game.legal(st, 0)  # must sell
     assert_illegal(game, st, 0, A.take(p, False), "R38")
-    st.seats[0].coins = price                                          # exactly enough: legal
+    st.seats[0].coins = price  # exactly enough: legal
     game.apply(st, 0, A.take(p, False))
     assert st.seats[0].coins == 0 and card in st.seats[0].cards
 
@@ -296,7 +318,7 @@ def test_R38_unaffordable_buy_in_phase_A_is_illegal_and_changes_nothing():
     game, st = fresh(2, seed=9)
     game.apply(st, st.first[0], A.WHEEL)
     seat = st.seats[1]
-    keep = seat.hand[1]                                                # discard hand[0], keep [1]
+    keep = seat.hand[1]  # discard hand[0], keep [1]
     if game.price(seat, keep) == 0:
         seat.hand.reverse()
         keep = seat.hand[1]
@@ -314,7 +336,7 @@ def test_R39_R40_bought_card_joins_the_board_and_raises_tracks_at_once():
     _buy_from_pile(game, st, 0, card, coins=20)
     seat = st.seats[0]
     assert seat.cards == [card]
-    assert seat.tracks == [b + d for b, d in zip(before, game.bonus_of[card])]
+    assert seat.tracks == [b + d for b, d in zip(before, game.bonus_of[card], strict=True)]
     assert seat.coins == 20 - game.cost_of[card]
     assert game.check_invariants(st) == []
 
@@ -328,7 +350,7 @@ def test_R43_selling_pays_2_3_4_by_epoch_and_the_card_leaves_play(epoch, coins):
     put(st, 0, "take", step="B1")
     game.apply(st, 0, A.take(pile_of(game, card), True))
     assert st.seats[0].coins == coins
-    assert card in st.out and card not in st.seats[0].cards            # face-down, out of play
+    assert card in st.out and card not in st.seats[0].cards  # face-down, out of play
     assert st.seats[0].tracks == game.formula_tracks(st.seats[0])
     assert game.check_invariants(st) == []
 
@@ -347,6 +369,7 @@ def test_R43_phase_A_sale_is_secret_from_the_other_seats():
 
 # --- income -----------------------------------------------------------------------------------
 
+
 def test_R45_income_pays_the_income_track_and_the_marker_stays():
     game, st = blank(3, step="A3")
     for i, value in enumerate((0, 4, 12)):
@@ -361,6 +384,7 @@ def test_R45_income_pays_the_income_track_and_the_marker_stays():
 
 
 # --- colonies ---------------------------------------------------------------------------------
+
 
 def _colony_turn(game, st, i=0, military=None, coins=None, step="B3"):
     seat = st.seats[i]
@@ -379,7 +403,7 @@ def test_R46a_colony_needs_military_at_least_the_requirement():
     _colony_turn(game, st, military=req - 1, coins=0)
     assert A.COLONY + v not in game.legal(st, 0)
     assert_illegal(game, st, 0, A.COLONY + v, "R46")
-    set_tracks(game, st.seats[0], military=req)                         # equal is enough
+    set_tracks(game, st.seats[0], military=req)  # equal is enough
     assert A.COLONY + v in game.legal(st, 0)
     assert A.COLONY + v + 1 not in game.legal(st, 0)
 
@@ -401,7 +425,7 @@ def test_R46c_second_colony_in_one_step_is_illegal_and_changes_nothing():
     top = st.stacks[0][-1]
     game.apply(st, 0, A.COLONY + 0)
     assert seat.colonies == [top] and seat.took == 1
-    put(st, 0, "colony")                                               # asked again, same step
+    put(st, 0, "colony")  # asked again, same step
     assert game.legal(st, 0) == [A.PASS]
     err = assert_illegal(game, st, 0, A.COLONY + 2, "R46")
     assert "one colony per" in err.reason
@@ -423,11 +447,11 @@ def test_R47_R49_plunder_takes_the_top_token_and_its_coins():
     token = st.stacks[0][-1]
     col = game.colonies[token]
     game.apply(st, 0, A.COLONY + 0)
-    if not halted(st):                                                 # plunder or annex?
+    if not halted(st):  # plunder or annex?
         game.apply(st, 0, A.PLUNDER)
     assert seat.colonies == [token] and seat.annexed == [False]
     assert seat.coins == col.plunder
-    assert seat.tracks[MILITARY] == 9                                  # R48: not spent
+    assert seat.tracks[MILITARY] == 9  # R48: not spent
     assert game.score_seat(st, seat).breakdown["colonies"] == col.front_vp
     assert game.check_invariants(st) == []
 
@@ -443,7 +467,7 @@ def test_R49_R52_annex_pays_flips_and_gains_the_back():
     game.apply(st, 0, A.ANNEX)
     assert seat.annexed == [True]
     assert seat.coins == 10 - col.annex_cost
-    assert seat.tracks == [b + d for b, d in zip(before, col.back_bonus.as_tuple())]
+    assert seat.tracks == [b + d for b, d in zip(before, col.back_bonus.as_tuple(), strict=True)]
     assert game.score_seat(st, seat).breakdown["colonies"] == col.back_vp >= col.front_vp
     assert "back" in json.dumps(game.view(st, 1)["seats"][0]["colonies"])
     assert game.check_invariants(st) == []
@@ -465,8 +489,8 @@ def test_R51_annex_needs_coins_otherwise_plunder():
     assert col.annex_cost > 0
     seat = st.seats[0]
     seat.coins = col.annex_cost - 1
-    give_colony(game, st, 0, token)                                    # just taken:
-    put(st, 0, "colony_mode", step="B3")                               # plunder or annex?
+    give_colony(game, st, 0, token)  # just taken:
+    put(st, 0, "colony_mode", step="B3")  # plunder or annex?
     assert game.legal(st, 0) == [A.PLUNDER]
     err = assert_illegal(game, st, 0, A.ANNEX, "R51")
     assert "plunder" in err.reason
@@ -503,6 +527,7 @@ def test_R48_R60_R71_colony_and_statue_kept_when_tracks_drop_in_feeding():
 
 # --- statues ----------------------------------------------------------------------------------
 
+
 def _statue_turn(game, st, i=0, culture=None, step="B4"):
     seat = st.seats[i]
     if culture is not None:
@@ -520,7 +545,7 @@ def test_R56_statue_needs_culture_at_least_the_slot_requirement():
     assert_illegal(game, st, 0, A.statue(s, INCOME, False), "R56")
     set_tracks(game, st.seats[0], culture=req)
     assert A.statue(s, INCOME, False) in game.legal(st, 0)
-    assert A.PASS in game.legal(st, 0)                                 # R54: MAY
+    assert A.PASS in game.legal(st, 0)  # R54: MAY
 
 
 def test_R57_face_up_tile_raises_its_track_by_X_and_uses_the_tile():
@@ -534,7 +559,7 @@ def test_R57_face_up_tile_raises_its_track_by_X_and_uses_the_tile():
     expected = list(before)
     expected[FOOD] += game.slots[s].bonus
     assert seat.tracks == expected
-    assert seat.tracks[CULTURE] == 40                                  # R60: not spent
+    assert seat.tracks[CULTURE] == 40  # R60: not spent
     assert game.score_seat(st, seat).breakdown["statues"] == game.slots[s].vp
     assert game.check_invariants(st) == []
 
@@ -546,7 +571,7 @@ def test_R57_face_down_tile_scores_X_and_moves_nothing():
     before = list(seat.tracks)
     game.apply(st, 0, A.statue(s, MILITARY, True))
     assert seat.tracks == before
-    assert seat.tiles == [2, 1, 2, 2]                                  # that colour's tile is used
+    assert seat.tiles == [2, 1, 2, 2]  # that colour's tile is used
     slot = game.slots[s]
     assert game.score_seat(st, seat).breakdown["statues"] == slot.vp + slot.bonus
 
@@ -592,12 +617,13 @@ def test_R56_slots_may_be_filled_in_any_order():
     seat = _statue_turn(game, st, culture=99)
     game.apply(st, 0, A.statue(3, INCOME, True))
     put(st, 0, "statue")
-    seat.took = 0                                                      # a later Statue step
+    seat.took = 0  # a later Statue step
     game.apply(st, 0, A.statue(0, INCOME, True))
     assert [c >= 0 for c in seat.statues] == [True, False, False, True]
 
 
 # --- Phase B ----------------------------------------------------------------------------------
+
 
 def test_R63_only_the_top_card_of_a_pile_and_R64_no_discarding():
     game, st = blank()
@@ -607,9 +633,9 @@ def test_R63_only_the_top_card_of_a_pile_and_R64_no_discarding():
     st.seats[0].coins = 50
     put(st, 0, "take", step="B1")
     legal = game.legal(st, 0)
-    assert legal == [A.take(p, False), A.take(p, True)]                # buy or sell, nothing else
+    assert legal == [A.take(p, False), A.take(p, True)]  # buy or sell, nothing else
     assert_illegal(game, st, 0, A.PASS, "R63")
-    assert_illegal(game, st, 0, A.take((p + 1) % 5, True), "R63")       # an empty pile
+    assert_illegal(game, st, 0, A.take((p + 1) % 5, True), "R63")  # an empty pile
     game.apply(st, 0, A.take(p, False))
     assert st.seats[0].cards == [b] and st.piles[p] == [a]
 
@@ -627,6 +653,7 @@ def test_R63_R65_every_seat_takes_five_cards_per_epoch_in_turn_order(players):
 
 # --- feeding ----------------------------------------------------------------------------------
 
+
 def _hungry(game, st, cards, food, i=0):
     give(game, st, i, *cards)
     set_tracks(game, st.seats[i], food=food)
@@ -640,14 +667,14 @@ def test_R67_remove_cards_of_your_choice_until_cards_equal_food():
     game, st = blank()
     cards = plain(game, 5, color="red", epoch=1, food=0)
     seat = _hungry(game, st, cards, food=3)
-    assert game.legal(st, 0) == sorted(A.REMOVE + k for k in cards)   # no pass, no payment
+    assert game.legal(st, 0) == sorted(A.REMOVE + k for k in cards)  # no pass, no payment
     game.apply(st, 0, A.REMOVE + cards[4])
-    assert st.stack[-1].kind == "feed" and st.stack[-1].seats == [0]   # still hungry
+    assert st.stack[-1].kind == "feed" and st.stack[-1].seats == [0]  # still hungry
     game.apply(st, 0, A.REMOVE + cards[0])
     assert seat.cards == cards[1:4] and len(seat.cards) == seat.tracks[FOOD] == 3
     assert not any(f.kind == "feed" for f in st.stack)
-    assert st.out == [cards[4], cards[0]]                              # R68: out of play
-    assert seat.coins == 0                                             # no coins for them
+    assert st.out == [cards[4], cards[0]]  # R68: out of play
+    assert seat.coins == 0  # no coins for them
     assert game.check_invariants(st) == []
 
 
@@ -660,20 +687,19 @@ def test_R67_fed_when_food_at_least_cards_purple_counts_start_card_does_not():
     events = run_step(game, st, "B5")
     assert not st.stack and len(st.seats[0].cards) == 2
     assert {e["seat"] for e in events if e["type"] == "fed"} == {0, 1}
-    set_tracks(game, st.seats[0], food=1)                              # purple counts: 2 > 1
+    set_tracks(game, st.seats[0], food=1)  # purple counts: 2 > 1
     run_step(game, st, "B5")
     assert st.stack[-1].kind == "feed" and st.stack[-1].seats == [0]
 
 
 def test_R69_removing_a_food_card_lowers_food_and_more_must_go():
     game, st = blank()
-    food_card = find_card(game, effect=False, color="green", epoch=1, food=1, income=0,
-                          military=0, culture=0)
+    food_card = find_card(game, effect=False, color="green", epoch=1, food=1, income=0, military=0, culture=0)
     others = plain(game, 3, color="red", epoch=1, food=0)
     seat = _hungry(game, st, [food_card, *others], food=3)
     game.apply(st, 0, A.REMOVE + food_card)
     assert seat.tracks[FOOD] == 2 and len(seat.cards) == 3
-    assert st.stack[-1].kind == "feed" and st.stack[-1].seats == [0]   # new, lower FOOD counts
+    assert st.stack[-1].kind == "feed" and st.stack[-1].seats == [0]  # new, lower FOOD counts
     game.apply(st, 0, A.REMOVE + others[0])
     assert len(seat.cards) == seat.tracks[FOOD] == 2
     assert game.check_invariants(st) == []
@@ -689,10 +715,11 @@ def test_R69_removal_lowers_every_track_by_the_card_bonus():
     before = list(seat.tracks)
     game.apply(st, 0, A.REMOVE + card)
     assert seat.cards == []
-    assert seat.tracks == [b - d for b, d in zip(before, game.bonus_of[card])]
+    assert seat.tracks == [b - d for b, d in zip(before, game.bonus_of[card], strict=True)]
 
 
 # --- medals -----------------------------------------------------------------------------------
+
 
 def test_R72_R73_R74_buy_any_number_of_medals_up_to_two_each():
     game, st = blank()
@@ -701,10 +728,10 @@ def test_R72_R73_R74_buy_any_number_of_medals_up_to_two_each():
     seat.coins = 200
     put(st, 0, "medals", step="B6", stop=False)
     silver, gold = game.medal_prices(st, seat)
-    assert silver == game.data.medal_prices.silver[0]                  # R76: also in epoch I
+    assert silver == game.data.medal_prices.silver[0]  # R76: also in epoch I
     game.apply(st, 0, A.SILVER + MILITARY)
     game.apply(st, 0, A.GOLD)
-    game.apply(st, 0, A.SILVER + MILITARY)                             # A18: same track twice
+    game.apply(st, 0, A.SILVER + MILITARY)  # A18: same track twice
     assert seat.silver == [MILITARY, MILITARY] and seat.tiles[MILITARY] == 0
     assert A.SILVER + INCOME not in game.legal(st, 0)
     assert_illegal(game, st, 0, A.SILVER + INCOME, "R72")
@@ -753,18 +780,18 @@ def test_R87_each_silver_medal_separately():
     assert game.score_seat(st, seat).breakdown["silver"] == 14 + 2
 
 
-@pytest.mark.parametrize("gold,per_colour,vp", [(0, 3, 0), (1, 3, 21), (2, 3, 42), (2, 0, 0),
-                                                (1, 1, 7)])
+@pytest.mark.parametrize("gold,per_colour,vp", [(0, 3, 0), (1, 3, 21), (2, 3, 42), (2, 0, 0), (1, 1, 7)])
 def test_R88_gold_medal_7_per_complete_set(gold, per_colour, vp):
     game, st = blank(epoch=3)
     for color in ("blue", "yellow", "green", "red", "purple"):
         give(game, st, 0, *plain(game, per_colour, color=color))
-    give(game, st, 0, *plain(game, 2, color="red", exclude=st.seats[0].cards))   # extras
+    give(game, st, 0, *plain(game, 2, color="red", exclude=st.seats[0].cards))  # extras
     st.seats[0].gold = gold
     assert game.score_seat(st, st.seats[0]).breakdown["gold"] == vp
 
 
 # --- +10 tokens -----------------------------------------------------------------------------
+
 
 def test_R79_tracks_above_10_are_plain_integers():
     game, st = blank(step="A3")
@@ -772,7 +799,7 @@ def test_R79_tracks_above_10_are_plain_integers():
     set_tracks(game, seat, income=23, military=10)
     seat.coins = 0
     run_step(game, st, "A3")
-    assert seat.coins == 23                                            # EX10-style income
+    assert seat.coins == 23  # EX10-style income
     red = max(plain(game, 10, color="red", epoch=1), key=lambda k: game.bonus_of[k][MILITARY])
     gain = game.bonus_of[red][MILITARY]
     _buy_from_pile(game, st, 0, red, coins=20)
@@ -784,6 +811,7 @@ def test_R79_tracks_above_10_are_plain_integers():
 
 
 # --- scoring ----------------------------------------------------------------------------------
+
 
 def test_R96_all_six_score_rows():
     game, st = blank(epoch=3)
@@ -868,16 +896,17 @@ def test_R98_still_tied_players_share_the_victory(tiebreak):
 
 def test_R97_most_VP_wins_regardless_of_coins_left():
     game, st = _tie("leftover")
-    st.seats[1].coins = 15                                             # 3 VP, 0 left
+    st.seats[1].coins = 15  # 3 VP, 0 left
     assert game.winners(st) == [1]
 
 
 # --- first game and advanced games -----------------------------------------------------------
 
+
 def test_R93_basic_mode_side_A_for_all_and_no_star_cards_ever_dealt():
     game = fresh()[0]
     st = game.new(4, 77, {"mode": "basic"})
-    assert st.stack[-1].kind == "wheel"                                # no side decision
+    assert st.stack[-1].kind == "wheel"  # no side decision
     assert [s.side for s in st.seats] == ["A"] * 4
     rng = random.Random(77)
     stars = {k for k in range(game.n_cards) if game.star_of[k]}
@@ -898,7 +927,7 @@ def test_R94_R21_advanced_mode_sides_chosen_simultaneously_and_star_cards_used()
     assert frame.kind == "side" and sorted(frame.seats) == [0, 1, 2]
     assert all(game.legal(st, i) == [A.SIDE, A.SIDE + 1] for i in range(3))
     game.apply(st, 0, A.SIDE + 1)
-    assert st.seats[0].side == "" and st.seats[0].base == []             # not applied yet
+    assert st.seats[0].side == "" and st.seats[0].base == []  # not applied yet
     assert "your_choice" not in game.view(st, 1)["decision"]
     game.apply(st, 1, A.SIDE)
     game.apply(st, 2, A.SIDE + 1)
@@ -908,7 +937,7 @@ def test_R94_R21_advanced_mode_sides_chosen_simultaneously_and_star_cards_used()
         assert seat.tracks == list(side.tracks.as_tuple())
     assert st.step == "A1" and st.stack[-1].kind == "wheel"
     stars = {k for k in range(game.n_cards) if game.star_of[k] and game.epoch_of[k] == 1}
-    assert stars <= set(st.box + sum(st.decks, []))                     # shuffled in (R13)
+    assert stars <= set(st.box + sum(st.decks, []))  # shuffled in (R13)
     assert game.check_invariants(st) == []
 
 

@@ -1,10 +1,10 @@
 """Helpers to build Imperial Settlers positions and run one action at a time.
 
-    game, st = fresh("Barbarians", "Japanese")         # 2 players, round 1, seat 0's turn
-    give(game, st, 0, "COM046", "locations")           # a Castle built in seat 0's empire
-    supply(st, 0, worker=2, wood=1)                    # seat 0's personal supply
-    act(game, st, 0, "activate", "COM046")             # activate it
-    answer(game, st, 0, A.CARD_EMPIRE)                  # answer the pending decision
+game, st = fresh("Barbarians", "Japanese")         # 2 players, round 1, seat 0's turn
+give(game, st, 0, "COM046", "locations")           # a Castle built in seat 0's empire
+supply(st, 0, worker=2, wood=1)                    # seat 0's personal supply
+act(game, st, 0, "activate", "COM046")             # activate it
+answer(game, st, 0, A.CARD_EMPIRE)                  # answer the pending decision
 """
 
 from __future__ import annotations
@@ -28,9 +28,11 @@ def settlers():
 
 def covers(*card_ids: str):
     """Marks the cards a test exercises; `epochal cards coverage imperial_settlers` counts them."""
+
     def mark(fn):
         fn.covers = card_ids
         return fn
+
     return mark
 
 
@@ -40,24 +42,31 @@ def idx(game, card_id: str) -> int:
 
 def take_anywhere(st, k: int) -> None:
     """Remove card ``k`` from wherever it lies (so a test can place it)."""
-    for pile in (st.common_deck, st.common_discard, st.table, *st.packets, st.virtual,
-                 st.trophies):
+    for pile in (st.common_deck, st.common_discard, st.table, *st.packets, st.virtual, st.trophies):
         while k in pile:
             pile.remove(k)
     for p in st.seats:
-        for zone in ("hand", "deck", "discard", "locations", "foundations", "hidden_foundations",
-                     "deals", "defended", "samurai"):
+        for zone in (
+            "hand",
+            "deck",
+            "discard",
+            "locations",
+            "foundations",
+            "hidden_foundations",
+            "deals",
+            "defended",
+            "samurai",
+        ):
             cards = getattr(p, zone)
             while k in cards:
                 cards.remove(k)
         p.used.pop(k, None)
 
 
-ANCHORS = ("COM074", "COM073", "COM072", "COM071")     # Ruins: free to build
+ANCHORS = ("COM074", "COM073", "COM072", "COM071")  # Ruins: free to build
 
 
-def fresh(*factions: str, seed: int = 0, seat: int = 0, empty: bool = True, anchor: bool = True,
-          **options):
+def fresh(*factions: str, seed: int = 0, seat: int = 0, empty: bool = True, anchor: bool = True, **options):
     """A new game with these empires, put into round 1's Action phase with ``seat`` to act.
 
     ``empty``: hands go back to their decks and supplies are empty, so a test sets up exactly
@@ -172,6 +181,7 @@ def end_turn(game, st, seat: int) -> None:
 
 
 # --- the solo mode ---------------------------------------------------------------------------
+
 
 def attack_of(game, target: str, taken=()) -> int:
     return next(i for i, a in enumerate(game.attacks) if a.target == target and i not in taken)

@@ -5,30 +5,47 @@ from __future__ import annotations
 import pytest
 
 from epochal.games.imperial_settlers import actions as A
-
 from tests.games.imperial_settlers.scenario import (
-    act, action_id, answer, assert_illegal, covers, decision, fresh, give, goods, idx,
-    legal_kinds, pick, settlers, supply)
+    act,
+    action_id,
+    answer,
+    assert_illegal,
+    covers,
+    decision,
+    fresh,
+    give,
+    goods,
+    idx,
+    legal_kinds,
+    pick,
+    settlers,
+    supply,
+)
 
 GAME = settlers()
 SUPPLY = ("wood", "stone", "food", "gold", "worker", "raze", "defence", "vp")
-FACTION_OF = {"COM": "Romans", "BAR": "Barbarians", "JAP": "Japanese", "ROM": "Romans",
-              "EGY": "Egyptians"}
+FACTION_OF = {"COM": "Romans", "BAR": "Barbarians", "JAP": "Japanese", "ROM": "Romans", "EGY": "Egyptians"}
 
 
 def plain_gain(ops) -> dict | None:
     """The goods of an op list made of one plain gain without cards, else None."""
-    if len(ops) == 1 and ops[0]["op"] == "gain" and not any(
-            g in ops[0] for g in ("card", "common_card", "empire_card")):
+    if (
+        len(ops) == 1
+        and ops[0]["op"] == "gain"
+        and not any(g in ops[0] for g in ("card", "common_card", "empire_card"))
+    ):
         return {k: v for k, v in ops[0].items() if k != "op"}
     return None
 
 
-PLAIN_PRODUCTION = [e.id for e, _ in GAME.data.entries
-                    if plain_gain(e.production) and (not e.bonus or plain_gain(e.bonus))]
-PLAIN_ACTIONS = [e.id for e, _ in GAME.data.entries
-                 if e.action and plain_gain(e.action.do)
-                 and not {"card", "deal"} & set(e.action.pay)]
+PLAIN_PRODUCTION = [
+    e.id for e, _ in GAME.data.entries if plain_gain(e.production) and (not e.bonus or plain_gain(e.bonus))
+]
+PLAIN_ACTIONS = [
+    e.id
+    for e, _ in GAME.data.entries
+    if e.action and plain_gain(e.action.do) and not {"card", "deal"} & set(e.action.pay)
+]
 
 
 def seat_for(cid: str):
@@ -89,16 +106,27 @@ def test_R88_plain_action_locations(cid):
 
 
 @covers("COM011", "COM017", "COM025", "COM027", "COM029", "JAP006", "EGY002")
-@pytest.mark.parametrize("cid,colour,good", [
-    ("COM011", "grey", "stone"), ("COM017", "pink", "worker"), ("COM025", "red", "food"),
-    ("COM027", "gold", "gold"), ("COM029", "brown", "wood"), ("JAP006", "pink", "worker"),
-    ("EGY002", "grey", "stone")])
+@pytest.mark.parametrize(
+    "cid,colour,good",
+    [
+        ("COM011", "grey", "stone"),
+        ("COM017", "pink", "worker"),
+        ("COM025", "red", "food"),
+        ("COM027", "gold", "gold"),
+        ("COM029", "brown", "wood"),
+        ("JAP006", "pink", "worker"),
+        ("EGY002", "grey", "stone"),
+    ],
+)
 def test_R18b_production_per_colour_counts_itself_at_most_three(cid, colour, good):
     game, st = seat_for(cid)
     got = build(game, st, 0, cid)
-    assert got == {good: 1}                                       # itself only (R18b)
-    same = [e.id for e, f in game.data.entries if f is None and colour in e.colours
-            and e.id != cid and e.kind != "production"][:4]
+    assert got == {good: 1}  # itself only (R18b)
+    same = [
+        e.id
+        for e, f in game.data.entries
+        if f is None and colour in e.colours and e.id != cid and e.kind != "production"
+    ][:4]
     for other in same:
         give(game, st, 0, other, "locations")
     supply(st, 0, **{good: 0})
@@ -106,7 +134,7 @@ def test_R18b_production_per_colour_counts_itself_at_most_three(cid, colour, goo
     st.phase = "production"
     game.advance(st, [])
     board = game.programs[f"board:{st.seats[0].faction}"][0].get(good, 0)
-    assert getattr(st.seats[0], good) == 3 + board                # capped at 3 (audit #4)
+    assert getattr(st.seats[0], good) == 3 + board  # capped at 3 (audit #4)
 
 
 @covers("ROM023")
@@ -115,20 +143,27 @@ def test_R166_trade_colony_counts_as_brown_grey_and_red():
     give(game, st, 0, "ROM023", "locations")
     p = st.seats[0]
     assert [game.colour_count(p, c) for c in ("brown", "grey", "red", "gold")] == [1, 1, 1, 0]
-    give(game, st, 0, "COM025")                                   # Lord's Fields: red
+    give(game, st, 0, "COM025")  # Lord's Fields: red
     supply(st, 0, wood=2, stone=1)
     act(game, st, 0, "build", "COM025")
-    assert p.food == 2                                            # Trade Colony + itself
+    assert p.food == 2  # Trade Colony + itself
 
 
 @covers("COM001", "COM003", "COM075", "COM079", "COM081", "BAR022")
-@pytest.mark.parametrize("cid,colour,card", [
-    ("COM001", "grey", True), ("COM003", "brown", True), ("COM075", "red", True),
-    ("COM079", "pink", True), ("COM081", "gold", True), ("BAR022", "black", False)])
+@pytest.mark.parametrize(
+    "cid,colour,card",
+    [
+        ("COM001", "grey", True),
+        ("COM003", "brown", True),
+        ("COM075", "red", True),
+        ("COM079", "pink", True),
+        ("COM081", "gold", True),
+        ("BAR022", "black", False),
+    ],
+)
 def test_R18b_build_bonus_per_colour_counts_itself_at_most_six(cid, colour, card):
     game, st = seat_for(cid)
-    same = [e.id for e, f in game.data.entries if f is None and colour in e.colours
-            and e.id != cid and not e.triggers]
+    same = [e.id for e, f in game.data.entries if f is None and colour in e.colours and e.id != cid and not e.triggers]
     for other in same[:7]:
         give(game, st, 0, other, "locations")
     k = give(game, st, 0, cid)
@@ -144,7 +179,7 @@ def test_R18b_build_bonus_per_colour_counts_itself_at_most_six(cid, colour, card
         answer(game, st, 0, A.CARD_COMMON)
     assert st.seats[0].vp == min(6, 1 + len(same[:7]))
     assert len(st.seats[0].hand) == hand - 1 + card
-    game, st = seat_for(cid)                                       # alone: counts itself
+    game, st = seat_for(cid)  # alone: counts itself
     build(game, st, 0, cid)
     if card:
         answer(game, st, 0, A.CARD_COMMON)
@@ -152,13 +187,20 @@ def test_R18b_build_bonus_per_colour_counts_itself_at_most_six(cid, colour, card
 
 
 @covers("COM002", "COM004", "COM006", "COM078", "COM080")
-@pytest.mark.parametrize("cid,colour,other", [
-    ("COM002", "grey", "COM033"), ("COM004", "brown", "COM007"), ("COM006", "red", "COM056"),
-    ("COM078", "pink", "COM015"), ("COM080", "gold", "COM028")])
+@pytest.mark.parametrize(
+    "cid,colour,other",
+    [
+        ("COM002", "grey", "COM033"),
+        ("COM004", "brown", "COM007"),
+        ("COM006", "red", "COM056"),
+        ("COM078", "pink", "COM015"),
+        ("COM080", "gold", "COM028"),
+    ],
+)
 def test_R18a_each_time_you_build_features_count_themselves(cid, colour, other):
     game, st = fresh("Romans", "Barbarians")
     build(game, st, 0, cid)
-    assert goods(st, 0) == {"gold": 1, "vp": 1}                   # itself (R18a)
+    assert goods(st, 0) == {"gold": 1, "vp": 1}  # itself (R18a)
     answer(game, st, 1, A.PASS)
     before = goods(st, 0)
     o = build(game, st, 0, other)
@@ -166,7 +208,7 @@ def test_R18a_each_time_you_build_features_count_themselves(cid, colour, other):
     answer(game, st, 0, A.PASS) if decision(st) and decision(st).seats == [0] else None
     game, st = fresh("Romans", "Barbarians")
     give(game, st, 0, cid, "locations")
-    build(game, st, 0, "COM069")                                  # Ruins: no colour
+    build(game, st, 0, "COM069")  # Ruins: no colour
     assert st.seats[0].vp == 0
 
 
@@ -181,23 +223,25 @@ def test_gallows_each_time_you_raze():
     assert goods(st, 0) == {"raze": 2, "wood": 2, "vp": 1}
     answer(game, st, 1, A.PASS if False else action_id(game, "build", "COM073"))
     act(game, st, 0, "raze", "COM018")
-    assert st.seats[0].vp == 1 + 1 + 1                            # Armorer's VP + Gallows
+    assert st.seats[0].vp == 1 + 1 + 1  # Armorer's VP + Gallows
 
 
 @covers("COM016")
 def test_farmers_at_work_copy_another_production_location():
     game, st = fresh("Romans", "Barbarians")
-    give(game, st, 0, "COM007", "locations")                      # Old Forest: 2 wood
-    give(game, st, 0, "COM018", "locations")                      # Armorer: 1 raze
+    give(game, st, 0, "COM007", "locations")  # Old Forest: 2 wood
+    give(game, st, 0, "COM018", "locations")  # Armorer: 1 raze
     k = give(game, st, 0, "COM016")
     supply(st, 0, wood=3)
     act(game, st, 0, "build", "COM016")
     d = decision(st)
     assert d.kind == "pick" and set(game.legal(st, 0)) == {
-        action_id(game, "pick", "COM007"), action_id(game, "pick", "COM018")}   # not itself
+        action_id(game, "pick", "COM007"),
+        action_id(game, "pick", "COM018"),
+    }  # not itself
     pick(game, st, 0, "COM007")
     assert st.seats[0].wood == 2
-    answer(game, st, 0, A.CARD_COMMON)                            # build bonus: a card
+    answer(game, st, 0, A.CARD_COMMON)  # build bonus: a card
     assert k in st.seats[0].locations
 
 
@@ -205,7 +249,7 @@ def test_farmers_at_work_copy_another_production_location():
 def test_porters_copy_any_production_location():
     game, st = fresh("Romans", "Barbarians")
     give(game, st, 0, "COM084", "locations")
-    give(game, st, 0, "ROM020", "locations")                      # empire: 1 wood 1 stone
+    give(game, st, 0, "ROM020", "locations")  # empire: 1 wood 1 stone
     supply(st, 0, food=1)
     act(game, st, 0, "activate", "COM084")
     assert goods(st, 0) == {"wood": 1, "stone": 1}
@@ -215,8 +259,8 @@ def test_porters_copy_any_production_location():
 def test_imperial_messenger_a_deal_pays_again():
     game, st = fresh("Romans", "Barbarians")
     give(game, st, 0, "COM057", "locations")
-    give(game, st, 0, "ROM020", "deals")                          # stone
-    give(game, st, 0, "ROM026", "deals")                          # raze
+    give(game, st, 0, "ROM020", "deals")  # stone
+    give(game, st, 0, "ROM026", "deals")  # raze
     supply(st, 0, worker=1)
     act(game, st, 0, "activate", "COM057")
     pick(game, st, 0, "ROM026")
@@ -239,20 +283,20 @@ def test_hanseatic_league_gives_up_deals_for_vp_twice():
     give(game, st, 0, "COM061", "locations")
     give(game, st, 0, "ROM020", "deals")
     supply(st, 0, worker=2)
-    assert "activate2" not in legal_kinds(game, st, 0)           # one deal only
+    assert "activate2" not in legal_kinds(game, st, 0)  # one deal only
 
 
 @covers("COM040")
 def test_R65_R176_settlers_build_an_empire_location_without_discarding():
     game, st = fresh("Romans", "Barbarians")
     give(game, st, 0, "COM040", "locations")
-    give(game, st, 0, "ROM020")                                   # 1 stone + a location
-    give(game, st, 0, "COM003")                                   # common: not offered
+    give(game, st, 0, "ROM020")  # 1 stone + a location
+    give(game, st, 0, "COM003")  # common: not offered
     supply(st, 0, wood=1, stone=1)
     act(game, st, 0, "activate", "COM040")
     p = st.seats[0]
     assert idx(game, "ROM020") in p.locations and idx(game, "COM040") in p.locations
-    assert goods(st, 0) == {"wood": 1, "stone": 1}               # ROM020 produced on build
+    assert goods(st, 0) == {"wood": 1, "stone": 1}  # ROM020 produced on build
 
 
 @covers("COM041")
@@ -260,7 +304,7 @@ def test_acting_troupe_uses_another_location_again_for_its_cost():
     game, st = fresh("Romans", "Barbarians")
     troupe = give(game, st, 0, "COM041", "locations")
     guild = give(game, st, 0, "COM037", "locations")
-    st.seats[0].used[guild] = 1                                   # already used this round
+    st.seats[0].used[guild] = 1  # already used this round
     supply(st, 0, worker=2, stone=2)
     act(game, st, 0, "activate", "COM041")
     p = st.seats[0]
@@ -274,8 +318,7 @@ def test_acting_troupe_needs_a_target_it_can_pay():
     give(game, st, 0, "COM041", "locations")
     give(game, st, 0, "COM037", "locations")
     supply(st, 0, worker=2, stone=1)
-    assert "activate" not in legal_kinds(game, st, 0) or \
-        legal_kinds(game, st, 0)["activate"] == []
+    assert "activate" not in legal_kinds(game, st, 0) or legal_kinds(game, st, 0)["activate"] == []
     assert_illegal(game, st, 0, action_id(game, "activate", "COM041"), "R88")
 
 
@@ -286,7 +329,7 @@ def test_tavern_a_card_for_two_vp_and_a_card_as_build_bonus():
     supply(st, 0, wood=1, stone=1)
     act(game, st, 0, "build", "COM049")
     answer(game, st, 0, A.CARD_EMPIRE)
-    assert len(st.seats[0].hand) == 2                             # anchor + bonus
+    assert len(st.seats[0].hand) == 2  # anchor + bonus
     answer(game, st, 1, A.PASS)
     act(game, st, 0, "activate", "COM049")
     pick(game, st, 0, "COM074")
@@ -319,18 +362,18 @@ def test_R175_ruins_free_no_colour_no_raze_bonus():
 @covers("COM065", "ROM017", "JAP024")
 def test_card_gains_restricted_to_one_deck():
     game, st = fresh("Romans", "Barbarians")
-    build(game, st, 0, "COM065")                                  # Watchtower: any deck
+    build(game, st, 0, "COM065")  # Watchtower: any deck
     assert decision(st).kind == "card_source"
     answer(game, st, 0, A.CARD_COMMON)
     answer(game, st, 0, A.CARD_EMPIRE)
     game, st = fresh("Romans", "Barbarians")
     hand = len(st.seats[0].hand)
-    build(game, st, 0, "ROM017")                                  # Legion: common cards only
+    build(game, st, 0, "ROM017")  # Legion: common cards only
     new = st.seats[0].hand[hand:]
     assert len(new) == 2 and all(game.cards[k].common for k in new)
     game, st = fresh("Japanese", "Barbarians")
     hand = len(st.seats[0].hand)
-    build(game, st, 0, "JAP024")                                  # Dojo: an empire card
+    build(game, st, 0, "JAP024")  # Dojo: an empire card
     new = st.seats[0].hand[hand:]
     assert len(new) == 1 and not game.cards[new[0]].common
 
@@ -345,7 +388,7 @@ def test_look_at_two_empire_cards_keep_one(cid, faction):
     d = decision(st)
     assert d.kind == "pick"
     assert sorted(game.legal(st, 0)) == sorted(game.layout.pick + k for k in top)
-    game.apply(st, 0, game.layout.pick + top[0])                   # discard this one
+    game.apply(st, 0, game.layout.pick + top[0])  # discard this one
     assert top[0] in p.discard and top[1] in p.hand
 
 
@@ -376,12 +419,12 @@ def test_R154_ninjas_two_samurai_the_second_lost_without_a_place():
     give(game, st, 0, "JAP004", "locations")
     build(game, st, 0, "JAP026")
     assert decision(st).kind == "pick" and decision(st).args["rule"] == "R154"
-    pick(game, st, 0, "JAP026")                                   # itself is a Japanese location
+    pick(game, st, 0, "JAP026")  # itself is a Japanese location
     pick(game, st, 0, "JAP001")
     assert {game.cards[k].id for k in st.seats[0].samurai} == {"JAP026", "JAP001"}
-    assert st.seats[0].worker == 0                                # from the supply, not workers
+    assert st.seats[0].worker == 0  # from the supply, not workers
     game, st = fresh("Japanese", "Barbarians")
-    build(game, st, 0, "JAP026")                                  # only itself: 1 placed, 1 lost
+    build(game, st, 0, "JAP026")  # only itself: 1 placed, 1 lost
     assert [game.cards[k].id for k in st.seats[0].samurai] == ["JAP026"]
 
 
@@ -389,13 +432,13 @@ def test_R154_ninjas_two_samurai_the_second_lost_without_a_place():
 def test_R160_A39_oasis_a_worker_per_pair_an_opponent_exchanges():
     game, st = fresh("Barbarians", "Egyptians")
     give(game, st, 1, "EGY005", "locations")
-    st.seats[1].passed = True                                     # a trigger, not a target (A35)
+    st.seats[1].passed = True  # a trigger, not a target (A35)
     supply(st, 0, worker=6)
     answer(game, st, 0, A.EXCHANGE)
     answer(game, st, 0, A.EXCHANGE + 1)
     answer(game, st, 0, A.END)
     assert st.seats[1].worker == 2
-    game, st = fresh("Egyptians", "Barbarians")                   # its owner's own exchange
+    game, st = fresh("Egyptians", "Barbarians")  # its owner's own exchange
     give(game, st, 0, "EGY005", "locations")
     supply(st, 0, worker=2)
     answer(game, st, 0, A.EXCHANGE)
@@ -430,7 +473,7 @@ def test_R169_saboteurs_take_a_resource_of_a_player_who_has_not_passed():
     supply(st, 1, wood=1, gold=3)
     supply(st, 2, food=1)
     st.seats[2].passed = True
-    act(game, st, 0, "activate", "BAR010")                       # one choice: Romans' wood
+    act(game, st, 0, "activate", "BAR010")  # one choice: Romans' wood
     assert goods(st, 0) == {"wood": 1} and goods(st, 1) == {"gold": 3}
     assert st.seats[2].food == 1
 
@@ -446,8 +489,7 @@ def test_deal_bonus_per_copy():
 
 # --- provisional cards: the known parts only --------------------------------------------------
 
-PROVISIONAL_ACTIONS = [e.id for e, f in GAME.data.entries
-                       if e.kind == "action" and e.action is None]
+PROVISIONAL_ACTIONS = [e.id for e, f in GAME.data.entries if e.kind == "action" and e.action is None]
 
 
 @covers(*PROVISIONAL_ACTIONS)
@@ -459,8 +501,11 @@ def test_D2_provisional_action_locations_build_and_deal_but_do_not_act(cid):
     while decision(st) and decision(st).kind == "card_source":
         answer(game, st, 0, A.CARD_COMMON)
     assert idx(game, cid) in st.seats[0].locations
-    rule = assert_illegal(game, st, 0, action_id(game, "activate", cid)).rule \
-        if decision(st) and 0 in decision(st).seats else "D2"
+    rule = (
+        assert_illegal(game, st, 0, action_id(game, "activate", cid)).rule
+        if decision(st) and 0 in decision(st).seats
+        else "D2"
+    )
     assert rule == "D2"
     assert "not established" in game.view(st, 0)["cards"][cid]["ability"]
     assert got.get("vp", 0) >= 0
@@ -479,16 +524,18 @@ def test_R152_R155_gate_and_shrine_cannot_be_razed(cid):
     give(game, st, 1, cid, "locations")
     supply(st, 0, raze=4)
     assert_illegal(game, st, 0, action_id(game, "raze", cid), "R79")
-    game, st = fresh("Japanese", "Barbarians")                   # from hand: it shows a bonus
+    game, st = fresh("Japanese", "Barbarians")  # from hand: it shows a bonus
     give(game, st, 0, cid)
     supply(st, 0, raze=1)
     act(game, st, 0, "raze_hand", cid)
     assert st.seats[0].vp == 1
 
 
-PROVISIONAL_FEATURES = [e.id for e, f in GAME.data.entries
-                        if e.kind == "feature" and e.provenance == "provisional"
-                        and not e.triggers and not e.bonus]
+PROVISIONAL_FEATURES = [
+    e.id
+    for e, f in GAME.data.entries
+    if e.kind == "feature" and e.provenance == "provisional" and not e.triggers and not e.bonus
+]
 
 
 @covers(*PROVISIONAL_FEATURES)
@@ -502,6 +549,7 @@ def test_D2_provisional_features_build_and_score(cid):
 
 
 # --- stand-ins (option stand_ins=on) -------------------------------------------------------------
+
 
 def standin(*factions, **options):
     return fresh(*factions, stand_ins="on", **options)
@@ -536,7 +584,7 @@ def test_R159_chariot_builder_stand_in_ignores_protection():
 def test_R171_pack_stand_in_takes_a_resource_without_razing():
     game, st = standin("Barbarians", "Japanese")
     give(game, st, 0, "BAR016", "locations")
-    village = give(game, st, 1, "COM014", "locations")            # raze: 1 worker + 1 wood
+    village = give(game, st, 1, "COM014", "locations")  # raze: 1 worker + 1 wood
     supply(st, 0, worker=1)
     act(game, st, 0, "activate", "BAR016")
     assert goods(st, 0) == {"wood": 1} and village in st.seats[1].locations
@@ -579,23 +627,23 @@ def test_R174_robbers_stand_in_cancel_an_opponents_deal():
 def test_R151_R165_A36_garrison_and_engineers_stand_in_discard_a_location(cid, faction):
     game, st = standin(faction, "Barbarians")
     give(game, st, 0, cid, "locations")
-    ruins = give(game, st, 1, "COM069", "locations")              # cannot be razed: no matter
+    ruins = give(game, st, 1, "COM069", "locations")  # cannot be razed: no matter
     supply(st, 0, worker=1)
     act(game, st, 0, "activate", cid)
     assert ruins in st.common_discard and st.seats[1].foundations == []
-    assert st.seats[1].wood == 0                                  # not razing: no wood
+    assert st.seats[1].wood == 0  # not razing: no wood
 
 
 @covers("JAP019")
 def test_R153_negotiator_stand_in_builds_a_deal_without_discarding():
     game, st = standin("Japanese", "Barbarians")
     give(game, st, 0, "JAP019", "locations")
-    geisha = give(game, st, 0, "JAP006", "deals")                 # needs a discarded location
+    geisha = give(game, st, 0, "JAP006", "deals")  # needs a discarded location
     supply(st, 0, worker=1, wood=1)
     act(game, st, 0, "activate", "JAP019")
     p = st.seats[0]
     assert geisha in p.locations and p.deals == [] and idx(game, "JAP019") in p.locations
-    assert p.worker == 1                                          # produced on build: 1 pink
+    assert p.worker == 1  # produced on build: 1 pink
 
 
 @covers("EGY014")
@@ -623,7 +671,7 @@ def test_R167_spies_stand_in_take_a_deal_it_pays_from_the_next_production():
     st.stack.clear()
     st.phase = "production"
     game.advance(st, [])
-    assert st.seats[0].wood == 1 + 1                               # board + the deal
+    assert st.seats[0].wood == 1 + 1  # board + the deal
 
 
 def test_stand_ins_off_by_default():
@@ -635,8 +683,9 @@ def test_stand_ins_off_by_default():
     assert_illegal(game, st, 0, action_id(game, "activate", "BAR030"), "D2")
 
 
-PLAIN_BONUS_FEATURES = [e.id for e, _ in GAME.data.entries if e.kind == "feature"
-                        and not e.triggers and plain_gain(e.bonus)]
+PLAIN_BONUS_FEATURES = [
+    e.id for e, _ in GAME.data.entries if e.kind == "feature" and not e.triggers and plain_gain(e.bonus)
+]
 
 
 @covers(*PLAIN_BONUS_FEATURES)

@@ -11,7 +11,6 @@ import pytest
 
 from epochal.games.imperial_settlers import cards as C
 from epochal.games.imperial_settlers import make_game
-
 from tests.conftest import SHARED
 
 REFERENCE = SHARED / "reference" / "imperial-settlers-cards.json"
@@ -25,8 +24,7 @@ def test_section2_deck_sizes_and_ids():
     for faction in C.FACTIONS:
         assert len(game.by_faction[faction]) == 30
         code = C.CODES[faction]
-        assert [game.cards[k].id for k in game.by_faction[faction]] == \
-            [f"{code}{i:03d}" for i in range(1, 31)]
+        assert [game.cards[k].id for k in game.by_faction[faction]] == [f"{code}{i:03d}" for i in range(1, 31)]
     assert [game.cards[k].id for k in game.common_cards] == [f"COM{i:03d}" for i in range(1, 85)]
 
 
@@ -37,8 +35,17 @@ def test_D5_common_colour_counts():
         colours = game.cards[k].colours or {"none"}
         for colour in colours:
             counts[colour] = counts.get(colour, 0) + 1
-    assert counts == {"brown": 16, "grey": 13, "red": 12, "pink": 12, "gold": 10, "blue": 8,
-                      "black": 6, "purple": 1, "none": 6}
+    assert counts == {
+        "brown": 16,
+        "grey": 13,
+        "red": 12,
+        "pink": 12,
+        "gold": 10,
+        "blue": 8,
+        "black": 6,
+        "purple": 1,
+        "none": 6,
+    }
 
 
 def test_D2_faction_decks_follow_three_six_nine():
@@ -54,7 +61,7 @@ def test_R13_uses_per_deck():
         if c.common:
             assert c.deal is None and c.discard == 0
         else:
-            assert c.deal is not None                                 # every empire card deals
+            assert c.deal is not None  # every empire card deals
         if c.faction in ("Romans", "Barbarians", "Egyptians"):
             assert c.raze is None
         if c.faction == "Japanese":
@@ -98,18 +105,16 @@ def test_gaps_list_every_card_whose_data_is_not_established():
             assert gaps[entry.id]["missing"]
     assert {g for g in gaps if g.startswith("board:")} == {f"board:{f}" for f in C.FACTIONS}
     # the four common cards on which the two sources disagree
-    assert {g["id"] for g in gaps.values() if g["deck"] == "common"} == \
-        {"COM001", "COM036", "COM069", "COM079"}
+    assert {g["id"] for g in gaps.values() if g["deck"] == "common"} == {"COM001", "COM036", "COM069", "COM079"}
 
 
 def test_card_catalog_one_row_per_distinct_card():
     game = make_game()
     catalog = game.card_catalog()
-    assert len(catalog) == 54 + 4 * 18 + 16                      # + the solo attack cards
-    assert sum(len(row["copies"]) for row in catalog) == 220     # §2: 220 cards in all
+    assert len(catalog) == 54 + 4 * 18 + 16  # + the solo attack cards
+    assert sum(len(row["copies"]) for row in catalog) == 220  # §2: 220 cards in all
     assert {row["provenance"] for row in catalog} == {"exact", "partial", "provisional"}
-    assert [row["provenance"] for row in catalog if row["deck"] == "attack"] == \
-        ["provisional"] * 16                                     # D3
+    assert [row["provenance"] for row in catalog if row["deck"] == "attack"] == ["provisional"] * 16  # D3
 
 
 def test_every_card_has_a_source_and_a_name():
@@ -143,8 +148,12 @@ def test_facts_agree_with_the_reference_file():
         ours = [game.cards[game.index_of[cid]].deal for cid in ids]
         assert ours == [GOOD.get(d, d) if d else None for d in per_copy], where
         production = r["production"]
-        if production and "scaling" not in production and "or_instead" not in production \
-                and "copy_another_production" not in production["gain"]:
+        if (
+            production
+            and "scaling" not in production
+            and "or_instead" not in production
+            and "copy_another_production" not in production["gain"]
+        ):
             gain = {GOOD.get(k, k): v for k, v in production["gain"].items()}
             assert e.production == [{"op": "gain", **gain}], where
         if r.get("name_en"):
@@ -156,6 +165,7 @@ def test_copy_variants():
 
     def card(cid):
         return game.cards[game.index_of[cid]]
+
     assert card("COM014").raze == {"worker": 1, "wood": 1} and card("COM012").raze == {"worker": 2}
     assert card("COM035").cost == {"stone": 2} and card("COM035").raze == {"stone": 1, "vp": 1}
     assert card("COM048").cost == {"stone": 2} and card("COM046").cost == {"wood": 1, "stone": 1}

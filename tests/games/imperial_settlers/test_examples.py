@@ -6,10 +6,22 @@ Maria plays the Barbarians (seat 0), Dmitry the Japanese (seat 1). E11 is a solo
 from __future__ import annotations
 
 from epochal.games.imperial_settlers import actions as A
-
 from tests.games.imperial_settlers.scenario import (
-    act, action_id, answer, arrange, attack, covers, decision, fresh, give, goods, idx, pick,
-    settlers, supply)
+    act,
+    action_id,
+    answer,
+    arrange,
+    attack,
+    covers,
+    decision,
+    fresh,
+    give,
+    goods,
+    idx,
+    pick,
+    settlers,
+    supply,
+)
 
 MARIA, DMITRY = 0, 1
 
@@ -23,13 +35,12 @@ def production(game, st):
 @covers("COM018", "COM025")
 def test_E1_production_phase():
     game, st = fresh("Barbarians", "Japanese")
-    give(game, st, DMITRY, "COM018", "locations")                          # Armorer
-    give(game, st, DMITRY, "COM025", "locations")                          # Lord's Fields
-    give(game, st, DMITRY, "JAP001", "deals")                              # a deal giving 1 worker
-    give(game, st, DMITRY, "JAP012", "deals")                              # a deal giving 1 gold
+    give(game, st, DMITRY, "COM018", "locations")  # Armorer
+    give(game, st, DMITRY, "COM025", "locations")  # Lord's Fields
+    give(game, st, DMITRY, "JAP001", "deals")  # a deal giving 1 worker
+    give(game, st, DMITRY, "JAP012", "deals")  # a deal giving 1 gold
     production(game, st)
-    assert goods(st, DMITRY) == {"worker": 5, "wood": 1, "raze": 2, "defence": 1, "gold": 1,
-                                 "food": 1}
+    assert goods(st, DMITRY) == {"worker": 5, "wood": 1, "raze": 2, "defence": 1, "gold": 1, "food": 1}
 
 
 def test_E2_cleanup_the_japanese_store_food():
@@ -85,19 +96,19 @@ def test_E6_making_a_deal():
 @covers("BAR010", "COM037", "COM046")
 def test_E7_activating_location_actions():
     game, st = fresh("Barbarians", "Japanese")
-    give(game, st, MARIA, "COM037", "locations")                           # Mason's Guild
-    give(game, st, MARIA, "COM046", "locations")                           # Castle
-    give(game, st, MARIA, "BAR010", "locations")                           # Saboteurs
+    give(game, st, MARIA, "COM037", "locations")  # Mason's Guild
+    give(game, st, MARIA, "COM046", "locations")  # Castle
+    give(game, st, MARIA, "BAR010", "locations")  # Saboteurs
     supply(st, MARIA, worker=3)
     supply(st, DMITRY, stone=1)
-    act(game, st, MARIA, "activate", "BAR010")                            # turn 1
+    act(game, st, MARIA, "activate", "BAR010")  # turn 1
     assert goods(st, MARIA) == {"worker": 2, "stone": 1} and goods(st, DMITRY) == {}
-    answer(game, st, DMITRY, A.PASS)                                     # Dmitry's turn
+    answer(game, st, DMITRY, A.PASS)  # Dmitry's turn
     supply(st, MARIA, stone=2)
-    act(game, st, MARIA, "activate", "COM037")                            # next turn
+    act(game, st, MARIA, "activate", "COM037")  # next turn
     assert st.seats[MARIA].vp == 3 and goods(st, MARIA) == {"worker": 1, "vp": 3}
     deck = len(st.seats[MARIA].deck)
-    act(game, st, MARIA, "activate", "COM046")                            # a later turn
+    act(game, st, MARIA, "activate", "COM046")  # a later turn
     answer(game, st, MARIA, A.CARD_EMPIRE)
     assert len(st.seats[MARIA].deck) == deck - 1
 
@@ -106,7 +117,7 @@ def test_E8_exchanging_workers():
     game, st = fresh("Barbarians", "Japanese")
     supply(st, MARIA, worker=8)
     hand = len(st.seats[MARIA].hand)
-    for good in (0, 3, 3, 4):                                              # wood, common x2, empire
+    for good in (0, 3, 3, 4):  # wood, common x2, empire
         answer(game, st, MARIA, A.EXCHANGE + good)
     maria = st.seats[MARIA]
     new = maria.hand[hand:]
@@ -119,7 +130,7 @@ def test_E9_using_a_samurai():
     give(game, st, 0, "JAP004", "locations")
     supply(st, 0, worker=1)
     act(game, st, 0, "samurai", "JAP004")
-    act(game, st, 0, "build", "COM074")                                   # ends the turn
+    act(game, st, 0, "build", "COM074")  # ends the turn
     supply(st, 1, raze=3)
     assert game.action_text(st, 1, action_id(game, "raze", "JAP004")).find("3 raze tokens") > 0
     act(game, st, 1, "raze", "JAP004")
@@ -152,28 +163,28 @@ def test_E11_virtual_opponent_attack():
     those the Market (an action location) goes before the Carpentry Workshop (a feature)."""
     game, st = fresh("Romans")
     st.round = 2
-    workshop = give(game, st, 0, "COM004", "locations")      # Carpentry Workshop: gold + wood
-    market = give(game, st, 0, "COM032", "locations")        # Market: gold + wood
-    carpenter = give(game, st, 0, "COM043", "locations")     # Carpenter: wood + VP
-    logging = give(game, st, 0, "COM042", "locations")       # Logging Camp: 2 wood
+    workshop = give(game, st, 0, "COM004", "locations")  # Carpentry Workshop: gold + wood
+    market = give(game, st, 0, "COM032", "locations")  # Market: gold + wood
+    carpenter = give(game, st, 0, "COM043", "locations")  # Carpenter: wood + VP
+    logging = give(game, st, 0, "COM042", "locations")  # Logging Camp: 2 wood
     (worker, gold), (wood,) = arrange(game, st, row=["worker", "gold"], reveal=["wood"])
     assert game.cards[workshop].kind == "feature" and game.cards[market].kind == "action"
     events = attack(game, st)
     razed = [e for e in events if e["type"] == "attack_razed"]
     assert [e["card"] for e in razed] == ["COM032"]
-    assert st.trophies == [market]                                        # the trophy pile
+    assert st.trophies == [market]  # the trophy pile
     assert set(st.seats[0].locations) >= {workshop, carpenter, logging}
-    assert st.seats[0].foundations == [] and st.seats[0].wood == 0        # no foundation
-    assert st.attack_row == [worker, wood, gold]                          # both to the end
+    assert st.seats[0].foundations == [] and st.seats[0].wood == 0  # no foundation
+    assert st.attack_row == [worker, wood, gold]  # both to the end
 
 
 def test_E12_multiplier_tokens_are_physical_only():
     game, st = fresh("Barbarians", "Japanese")
     supply(st, MARIA, stone=4)
-    give(game, st, MARIA, "COM083", "locations")                           # Above-Ground Mine
+    give(game, st, MARIA, "COM083", "locations")  # Above-Ground Mine
     supply(st, MARIA, worker=1)
     act(game, st, MARIA, "activate", "COM083")
-    assert st.seats[MARIA].stone == 5                                      # past any token count
+    assert st.seats[MARIA].stone == 5  # past any token count
 
 
 @covers("BAR014")

@@ -4,10 +4,22 @@ from __future__ import annotations
 
 from epochal.engine import Decision
 from epochal.games.imperial_settlers import actions as A
-
 from tests.games.imperial_settlers.scenario import (
-    act, action_id, answer, assert_illegal, decision, end_turn, fresh, give, goods, idx,
-    legal_kinds, pick, settlers, supply)
+    act,
+    action_id,
+    answer,
+    assert_illegal,
+    decision,
+    end_turn,
+    fresh,
+    give,
+    goods,
+    idx,
+    legal_kinds,
+    pick,
+    settlers,
+    supply,
+)
 
 
 def run_production(game, st):
@@ -19,6 +31,7 @@ def run_production(game, st):
 
 # --- setup and rounds (R5, R21-R40) ---------------------------------------------------------------
 
+
 def test_R28_R29_setup_starting_hands_first_player_and_no_goods():
     game = settlers()
     for players in (2, 3, 4):
@@ -27,12 +40,12 @@ def test_R28_R29_setup_starting_hands_first_player_and_no_goods():
         for p in st.seats:
             common = sum(1 for k in p.hand if game.cards[k].common)
             empire = len(p.hand) - common
-            assert empire == 3 and common <= 2          # 2 + 2 dealt, + the Lookout empire card
+            assert empire == 3 and common <= 2  # 2 + 2 dealt, + the Lookout empire card
             assert (p.wood, p.stone, p.food, p.gold, p.worker, p.raze, p.vp) == (0,) * 7
             assert not p.locations and not p.deals and not p.foundations
         assert st.phase == "lookout" and decision(st).kind == "pick_table"
         assert decision(st).seats == [st.first]
-        assert len(st.table) == players + 1                                   # R34.2
+        assert len(st.table) == players + 1  # R34.2
 
 
 def test_R24_R4_every_seat_has_its_own_empire_deck():
@@ -55,9 +68,9 @@ def test_R34_R35_R36_standard_lookout_snake_draft_and_discard():
         seen.append(d.seats[0])
         assert len(game.legal(st, d.seats[0])) == len(st.table)
         game.apply(st, d.seats[0], game.legal(st, d.seats[0])[0])
-    assert seen == order + list(reversed(order))                             # R34.2, R34.3, R35
-    assert len(st.common_discard) == 2                                       # one card per draft
-    for p in st.seats:                                                       # R38: 7 cards
+    assert seen == order + list(reversed(order))  # R34.2, R34.3, R35
+    assert len(st.common_discard) == 2  # one card per draft
+    for p in st.seats:  # R38: 7 cards
         assert len(p.hand) == 7
 
 
@@ -79,7 +92,7 @@ def test_R39_A12_empty_empire_deck_gives_no_lookout_card():
     st.phase = "lookout_start"
     hand = len(st.seats[0].hand)
     game.advance(st, [])
-    assert len(st.seats[0].hand) == hand                   # no empire card, no error
+    assert len(st.seats[0].hand) == hand  # no empire card, no error
     assert game.check_invariants(st) == []
 
 
@@ -94,32 +107,33 @@ def test_R31_R125_R133_five_rounds_and_no_cleanup_in_the_last():
         game.apply(st, seat, A.PASS if A.PASS in legal else legal[0])
     assert rounds == {1, 2, 3, 4, 5}
     board = [(p.worker, p.raze, p.defence) for p in st.seats]
-    assert all(w > 0 and d == 1 for w, _, d in board)       # round 5's goods were kept (R125)
+    assert all(w > 0 and d == 1 for w, _, d in board)  # round 5's goods were kept (R125)
 
 
 # --- production (R41-R48) ------------------------------------------------------------------------
 
+
 def test_R41_R42_R44_production_board_deals_locations():
     game, st = fresh("Barbarians", "Japanese")
-    give(game, st, 0, "BAR012", "locations")                               # Sentry Tower
-    give(game, st, 0, "BAR001", "deals")                                   # deal: wood
+    give(game, st, 0, "BAR012", "locations")  # Sentry Tower
+    give(game, st, 0, "BAR001", "deals")  # deal: wood
     run_production(game, st)
     assert goods(st, 0) == {"worker": 6, "raze": 2, "defence": 1, "wood": 1}
 
 
 def test_R47_production_location_produces_when_built_and_each_production():
     game, st = fresh("Romans", "Barbarians")
-    give(game, st, 0, "COM007")                                            # Old Forest: 2 wood
+    give(game, st, 0, "COM007")  # Old Forest: 2 wood
     supply(st, 0, wood=2)
     act(game, st, 0, "build", "COM007")
-    assert st.seats[0].wood == 2                                           # paid 2, produced 2
+    assert st.seats[0].wood == 2  # paid 2, produced 2
     run_production(game, st)
-    assert st.seats[0].wood == 2 + 2 + 1                                   # + Old Forest + board
+    assert st.seats[0].wood == 2 + 2 + 1  # + Old Forest + board
 
 
 def test_R43_R118_each_card_chooses_its_deck():
     game, st = fresh("Romans", "Barbarians")
-    give(game, st, 0, "COM065", "locations")                               # Watchtower: 1 card
+    give(game, st, 0, "COM065", "locations")  # Watchtower: 1 card
     run_production(game, st)
     d = decision(st)
     assert d.kind == "card_source" and set(game.legal(st, 0)) == {A.CARD_COMMON, A.CARD_EMPIRE}
@@ -133,8 +147,7 @@ def test_A12_empty_empire_deck_takes_the_common_card_without_asking():
     game, st = fresh("Romans", "Barbarians")
     give(game, st, 0, "COM065", "locations")
     st.seats[0].deck = [k for k in st.seats[0].deck if False]
-    st.seats[0].discard = [k for k in game.by_faction["Romans"]
-                           if k not in st.seats[0].hand]
+    st.seats[0].discard = [k for k in game.by_faction["Romans"] if k not in st.seats[0].hand]
     hand = list(st.seats[0].hand)
     run_production(game, st)
     assert decision(st).kind != "card_source"
@@ -143,6 +156,7 @@ def test_A12_empty_empire_deck_takes_the_common_card_without_asking():
 
 
 # --- the Action phase (R49-R56) -------------------------------------------------------------------
+
 
 def test_R50_R54_turns_go_clockwise_and_skip_passed_players():
     game, st = fresh("Romans", "Barbarians", "Egyptians")
@@ -154,7 +168,7 @@ def test_R50_R54_turns_go_clockwise_and_skip_passed_players():
     end_turn(game, st, 1)
     assert decision(st).seats == [2]
     answer(game, st, 2, A.PASS)
-    assert decision(st).seats == [1]                                      # seat 0 passed (R54)
+    assert decision(st).seats == [1]  # seat 0 passed (R54)
 
 
 def test_R52_one_action_per_turn_then_the_next_seat():
@@ -179,7 +193,7 @@ def test_R55_A33_free_actions_do_not_use_the_turn():
     give(game, st, 0, "COM069")
     supply(st, 0, defence=1)
     act(game, st, 0, "defend", "COM018")
-    assert decision(st).kind == "turn" and decision(st).seats == [0]      # still seat 0's turn
+    assert decision(st).kind == "turn" and decision(st).seats == [0]  # still seat 0's turn
     assert st.seats[0].defended == [idx(game, "COM018")] and st.seats[0].defence == 0
 
 
@@ -187,26 +201,27 @@ def test_A33_free_actions_after_the_action_then_end_the_turn():
     game, st = fresh("Romans", "Barbarians")
     give(game, st, 0, "COM018")
     supply(st, 0, wood=1, stone=1, defence=1)
-    act(game, st, 0, "build", "COM018")                                  # Armorer, common
+    act(game, st, 0, "build", "COM018")  # Armorer, common
     d = decision(st)
     assert d.kind == "after" and d.seats == [0]
     assert set(game.legal(st, 0)) == {action_id(game, "defend", "COM018"), A.END}
     assert_illegal(game, st, 0, A.PASS, "R55")
     act(game, st, 0, "defend", "COM018")
-    assert decision(st).seats == [1]                                      # nothing free is left
+    assert decision(st).seats == [1]  # nothing free is left
 
 
 # --- build (R57-R66) ------------------------------------------------------------------------------
 
+
 def test_R57_R58_build_pays_the_cost_from_the_personal_supply():
     game, st = fresh("Romans", "Barbarians")
-    give(game, st, 0, "COM003")                                          # Wood Storage 2w + 1s
+    give(game, st, 0, "COM003")  # Wood Storage 2w + 1s
     supply(st, 0, wood=2, stone=1)
     act(game, st, 0, "build", "COM003")
-    answer(game, st, 0, A.CARD_COMMON)                                   # build bonus card
+    answer(game, st, 0, A.CARD_COMMON)  # build bonus card
     p = st.seats[0]
     assert (p.wood, p.stone) == (0, 0) and idx(game, "COM003") in p.locations
-    assert p.vp == 1                                                     # 1 per brown (itself)
+    assert p.vp == 1  # 1 per brown (itself)
 
 
 def test_R57_cannot_build_without_the_cost():
@@ -220,10 +235,10 @@ def test_R57_cannot_build_without_the_cost():
 
 def test_R58_a_build_cost_may_include_food():
     game, st = fresh("Romans", "Barbarians")
-    give(game, st, 0, "COM023")                                          # Grain Field 1w + 1f
+    give(game, st, 0, "COM023")  # Grain Field 1w + 1f
     supply(st, 0, wood=1, food=1)
     act(game, st, 0, "build", "COM023")
-    assert st.seats[0].food == 2                                         # production + bonus
+    assert st.seats[0].food == 2  # production + bonus
 
 
 def test_R60_R114_gold_pays_for_any_resource_not_the_reverse():
@@ -233,8 +248,8 @@ def test_R60_R114_gold_pays_for_any_resource_not_the_reverse():
     act(game, st, 0, "build", "COM003")
     answer(game, st, 0, A.CARD_COMMON)
     assert (st.seats[0].wood, st.seats[0].gold) == (0, 0)
-    game, st = fresh("Romans", "Barbarians")                              # a gold cost needs gold
-    give(game, st, 0, "COM030", "locations")                              # Goldsmith: 1w + 1 gold
+    game, st = fresh("Romans", "Barbarians")  # a gold cost needs gold
+    give(game, st, 0, "COM030", "locations")  # Goldsmith: 1w + 1 gold
     give(game, st, 0, "COM069")
     supply(st, 0, worker=1, wood=3, stone=3, food=3)
     assert "activate" not in legal_kinds(game, st, 0)
@@ -242,14 +257,14 @@ def test_R60_R114_gold_pays_for_any_resource_not_the_reverse():
 
 def test_R59_E3_an_empire_location_discards_a_built_location():
     game, st = fresh("Barbarians", "Japanese")
-    give(game, st, 0, "COM006", "locations")                              # Mill
-    give(game, st, 0, "BAR012")                                           # Sentry Tower
+    give(game, st, 0, "COM006", "locations")  # Mill
+    give(game, st, 0, "BAR012")  # Sentry Tower
     supply(st, 0, wood=2)
     act(game, st, 0, "build", "BAR012")
     p = st.seats[0]
-    assert p.locations == [idx(game, "BAR012")]                # the Mill was the only choice
+    assert p.locations == [idx(game, "BAR012")]  # the Mill was the only choice
     assert idx(game, "COM006") in st.common_discard
-    assert (p.wood, p.raze, p.worker) == (0, 1, 1)                        # production on build
+    assert (p.wood, p.raze, p.worker) == (0, 1, 1)  # production on build
 
 
 def test_R59_choose_which_location_or_foundation_to_discard():
@@ -261,12 +276,11 @@ def test_R59_choose_which_location_or_foundation_to_discard():
     act(game, st, 0, "build", "BAR012")
     d = decision(st)
     assert d.kind == "pick" and d.args["rule"] == "R59"
-    assert set(game.legal(st, 0)) == {action_id(game, "pick", "COM006"),
-                                      action_id(game, "pick", "COM007")}
-    pick(game, st, 0, "COM007")                                           # R59a: a foundation
+    assert set(game.legal(st, 0)) == {action_id(game, "pick", "COM006"), action_id(game, "pick", "COM007")}
+    pick(game, st, 0, "COM007")  # R59a: a foundation
     p = st.seats[0]
     assert p.foundations == [] and idx(game, "COM006") in p.locations
-    assert idx(game, "COM007") in st.common_discard                       # R110
+    assert idx(game, "COM007") in st.common_discard  # R110
 
 
 def test_R59_no_location_to_discard_no_build():
@@ -292,10 +306,10 @@ def test_R59b_R59c_discard_an_activated_location_with_its_token():
 
 def test_R61_R62_R63_production_and_build_bonus_on_build():
     game, st = fresh("Romans", "Barbarians")
-    give(game, st, 0, "COM008")                                           # Quarry 1w 1s
+    give(game, st, 0, "COM008")  # Quarry 1w 1s
     supply(st, 0, wood=1, stone=1)
     act(game, st, 0, "build", "COM008")
-    assert st.seats[0].stone == 2                                         # 1 produced + 1 bonus
+    assert st.seats[0].stone == 2  # 1 produced + 1 bonus
 
 
 def test_R64_R175_ruins_are_free_but_take_the_turn():
@@ -317,6 +331,7 @@ def test_R66_several_copies_of_a_card_may_be_built():
 
 # --- deals (R67-R73) -----------------------------------------------------------------------------
 
+
 def test_R67_no_deal_with_a_common_card():
     game, st = fresh("Barbarians", "Japanese")
     give(game, st, 0, "COM003")
@@ -332,7 +347,7 @@ def test_R68_R69_E6_a_deal_costs_food_pays_now_and_each_production():
     p = st.seats[0]
     assert p.deals == [idx(game, "BAR012")] and (p.food, p.worker) == (0, 1)
     run_production(game, st)
-    assert p.worker == 1 + 5 + 1                                          # board 5, deal 1
+    assert p.worker == 1 + 5 + 1  # board 5, deal 1
 
 
 def test_R69_A34_gold_pays_for_the_deal_unless_the_option_says_build_costs_only():
@@ -358,9 +373,10 @@ def test_R70_R71_deals_are_not_locations_and_score_nothing():
 
 # --- raze (R74-R86) -------------------------------------------------------------------------------
 
+
 def test_R75_E4_raze_a_card_from_hand():
     game, st = fresh("Barbarians", "Japanese")
-    give(game, st, 0, "COM003")                                           # Wood Storage
+    give(game, st, 0, "COM003")  # Wood Storage
     supply(st, 0, raze=1)
     act(game, st, 0, "raze_hand", "COM003")
     assert goods(st, 0) == {"wood": 2}
@@ -379,7 +395,7 @@ def test_R76_R77_R141_only_the_japanese_raze_empire_cards_from_hand():
     give(game, st, 0, "JAP001")
     supply(st, 0, raze=1)
     act(game, st, 0, "raze_hand", "JAP001")
-    assert st.seats[0].vp == 1 and idx(game, "JAP001") in st.seats[0].discard   # never reshuffled
+    assert st.seats[0].vp == 1 and idx(game, "JAP001") in st.seats[0].discard  # never reshuffled
     game, st = fresh("Barbarians", "Japanese")
     give(game, st, 0, "BAR012")
     give(game, st, 0, "COM069")
@@ -410,7 +426,7 @@ def test_R79_empire_locations_and_ruins_cannot_be_razed():
     game, st = fresh("Japanese", "Barbarians")
     give(game, st, 1, "BAR012", "locations")
     give(game, st, 1, "COM069", "locations")
-    give(game, st, 1, "JAP013", "locations")           # impossible in play, but unrazeable data
+    give(game, st, 1, "JAP013", "locations")  # impossible in play, but unrazeable data
     give(game, st, 0, "COM070")
     supply(st, 0, raze=5)
     assert_illegal(game, st, 0, action_id(game, "raze", "BAR012"), "R79")
@@ -427,8 +443,8 @@ def test_R79_R83_R141_E9_a_japanese_location_with_a_samurai_costs_three_and_is_d
     supply(st, 0, raze=3)
     act(game, st, 0, "raze", "JAP001")
     dmitry = st.seats[1]
-    assert farm not in dmitry.locations and farm in dmitry.discard           # not a foundation
-    assert dmitry.samurai == [] and dmitry.wood == 0                         # R81, R83
+    assert farm not in dmitry.locations and farm in dmitry.discard  # not a foundation
+    assert dmitry.samurai == [] and dmitry.wood == 0  # R81, R83
     assert st.seats[0].raze == 0 and st.seats[0].vp == 1
 
 
@@ -446,13 +462,13 @@ def test_R80_R103_R105_a_defence_token_costs_one_more_raze_token():
 
 def test_R84_raze_bonus_cards_choose_their_deck():
     game, st = fresh("Barbarians", "Japanese")
-    give(game, st, 0, "COM046")                                            # Castle: 2 cards
+    give(game, st, 0, "COM046")  # Castle: 2 cards
     supply(st, 0, raze=1)
     act(game, st, 0, "raze_hand", "COM046")
     assert decision(st).kind == "card_source"
     answer(game, st, 0, A.CARD_EMPIRE)
     answer(game, st, 0, A.CARD_COMMON)
-    assert len(st.seats[0].hand) == 3                                    # + the Ruins anchor
+    assert len(st.seats[0].hand) == 3  # + the Ruins anchor
 
 
 def test_R86_R192_peaceful_variant_razes_only_from_hand():
@@ -467,9 +483,10 @@ def test_R86_R192_peaceful_variant_razes_only_from_hand():
 
 # --- activate (R87-R94) ---------------------------------------------------------------------------
 
+
 def test_R87_R88_activate_pays_and_acts():
     game, st = fresh("Barbarians", "Japanese")
-    guild = give(game, st, 0, "COM037", "locations")                       # Mason's Guild
+    guild = give(game, st, 0, "COM037", "locations")  # Mason's Guild
     supply(st, 0, worker=1, stone=2)
     act(game, st, 0, "activate", "COM037")
     p = st.seats[0]
@@ -498,7 +515,7 @@ def test_R89_once_per_round():
 
 def test_R91_A42_twice_locations_once_or_twice_in_one_action():
     game, st = fresh("Barbarians", "Japanese")
-    mine = give(game, st, 0, "COM021", "locations")                        # Gold Mine, twice
+    mine = give(game, st, 0, "COM021", "locations")  # Gold Mine, twice
     give(game, st, 0, "COM069")
     supply(st, 0, worker=3)
     act(game, st, 0, "activate2", "COM021")
@@ -524,7 +541,7 @@ def test_R91_a_twice_location_on_two_turns():
 
 def test_R93_R177_a_card_as_the_activation_cost():
     game, st = fresh("Barbarians", "Japanese")
-    give(game, st, 0, "COM049", "locations")                               # Tavern
+    give(game, st, 0, "COM049", "locations")  # Tavern
     give(game, st, 0, "COM003")
     give(game, st, 0, "COM004")
     act(game, st, 0, "activate", "COM049")
@@ -547,17 +564,18 @@ def test_R94_R127_activation_marks_are_cleared_in_cleanup():
 
 # --- exchange (R95-R100) --------------------------------------------------------------------------
 
+
 def test_R95_R97_E8_exchange_pairs_each_chosen_alone():
     game, st = fresh("Barbarians", "Japanese")
     supply(st, 0, worker=8)
-    answer(game, st, 0, A.EXCHANGE + 0)                                   # wood
+    answer(game, st, 0, A.EXCHANGE + 0)  # wood
     assert decision(st).kind == "exchange"
-    answer(game, st, 0, A.EXCHANGE + 3)                                   # common card
+    answer(game, st, 0, A.EXCHANGE + 3)  # common card
     answer(game, st, 0, A.EXCHANGE + 3)
-    answer(game, st, 0, A.EXCHANGE + 4)                                   # empire card
+    answer(game, st, 0, A.EXCHANGE + 4)  # empire card
     p = st.seats[0]
     assert p.worker == 0 and p.wood == 1
-    assert sum(1 for k in p.hand if game.cards[k].common) == 2 + 1          # + the Ruins anchor
+    assert sum(1 for k in p.hand if game.cards[k].common) == 2 + 1  # + the Ruins anchor
     assert sum(1 for k in p.hand if not game.cards[k].common) == 1
     assert decision(st).seats == [1]
 
@@ -571,6 +589,7 @@ def test_R96_exchange_needs_two_workers_and_R98_gives_no_gold():
 
 
 # --- defence tokens (R101-R108) -------------------------------------------------------------------
+
 
 def test_R102_R108_defence_only_on_your_own_common_locations():
     game, st = fresh("Barbarians", "Japanese")
@@ -605,6 +624,7 @@ def test_R106_defence_tokens_go_in_cleanup_placed_or_not():
 
 # --- general rules (R113-R124) --------------------------------------------------------------------
 
+
 def test_R120_the_common_deck_is_rebuilt_from_its_discard_pile():
     game, st = fresh("Barbarians", "Japanese")
     st.common_discard = st.common_deck
@@ -635,6 +655,7 @@ def test_R8_E12_goods_are_unlimited():
 
 # --- cleanup (R125-R132) --------------------------------------------------------------------------
 
+
 def test_R126_R127_R131_E2_cleanup_keeps_only_the_stored_good():
     game, st = fresh("Romans", "Barbarians", "Egyptians", "Japanese")
     for seat in range(4):
@@ -644,11 +665,11 @@ def test_R126_R127_R131_E2_cleanup_keeps_only_the_stored_good():
     first = st.first
     game.advance(st, [])
     kept = [goods(st, s) for s in range(4)]
-    assert kept[0] == {"raze": 1}                                          # Romans (D4)
-    assert kept[1] == {"worker": 1}                                        # Barbarians (D4)
-    assert kept[2] == {"gold": 1}                                          # Egyptians (D4)
-    assert kept[3] == {"food": 2}                                          # Japanese (E2, R131)
-    assert st.round == 2 and st.first == (first + 1) % 4                   # R126.3, R128
+    assert kept[0] == {"raze": 1}  # Romans (D4)
+    assert kept[1] == {"worker": 1}  # Barbarians (D4)
+    assert kept[2] == {"gold": 1}  # Egyptians (D4)
+    assert kept[3] == {"food": 2}  # Japanese (E2, R131)
+    assert st.round == 2 and st.first == (first + 1) % 4  # R126.3, R128
 
 
 def test_R129_R144_samurai_cards_and_vp_survive_cleanup():
@@ -675,6 +696,7 @@ def test_R132_gold_is_not_stored_as_food():
 
 # --- scoring (R133-R137) --------------------------------------------------------------------------
 
+
 def test_R134_R135_final_score_track_plus_locations():
     game, st = fresh("Romans", "Barbarians")
     give(game, st, 0, "COM018", "locations")
@@ -692,19 +714,20 @@ def test_R136_R137_A9_ties_goods_then_cards_then_shared():
     game, st = fresh("Romans", "Barbarians")
     supply(st, 0, vp=5, worker=2, gold=5)
     supply(st, 1, vp=5, wood=3)
-    assert game.winners(st) == [1]                                         # 3 goods beat 2
+    assert game.winners(st) == [1]  # 3 goods beat 2
     supply(st, 1, wood=2)
     give(game, st, 1, "COM003")
-    assert game.winners(st) == [1]                                         # then cards in hand
+    assert game.winners(st) == [1]  # then cards in hand
     give(game, st, 0, "COM004")
-    assert game.winners(st) == [0, 1]                                      # shared victory
+    assert game.winners(st) == [0, 1]  # shared victory
     game, st = fresh("Romans", "Barbarians", tiebreak_gold="included")
     supply(st, 0, vp=5, worker=2, gold=5)
     supply(st, 1, vp=5, wood=3)
-    assert game.winners(st) == [0]                                         # A9 alternative
+    assert game.winners(st) == [0]  # A9 alternative
 
 
 # --- the Japanese (R140-R147) ---------------------------------------------------------------------
+
 
 def test_R142_samurai_from_your_workers_on_your_japanese_locations():
     game, st = fresh("Japanese", "Barbarians")
@@ -743,6 +766,7 @@ def test_R144_a_samurai_cannot_pay_costs():
 
 # --- factions, series -----------------------------------------------------------------------------
 
+
 def test_options_for_game_rotates_every_empire_through_every_seat():
     game = settlers()
     for players in (2, 3, 4):
@@ -757,14 +781,16 @@ def test_options_for_game_rotates_every_empire_through_every_seat():
 
 def test_R4_factions_option_names_distinct_empires():
     import pytest
+
     from epochal.engine import OptionError
+
     game = settlers()
     with pytest.raises(OptionError):
         game.new(2, 1, {"factions": "Romans,Romans"})
     with pytest.raises(OptionError):
         game.new(3, 1, {"factions": "Romans,Japanese"})
     with pytest.raises(OptionError):
-        game.new(5, 1)                                                     # R3: 1 to 4
+        game.new(5, 1)  # R3: 1 to 4
     with pytest.raises(OptionError):
         game.new(1, 1, {"factions": "Vikings"})
     assert game.new(1, 1, {"factions": "Japanese"}).seats[0].faction == "Japanese"
@@ -786,6 +812,6 @@ def test_view_hides_other_hands_but_shows_their_size_by_deck():
 def test_decision_kind_after_is_offered_only_with_free_actions():
     game, st = fresh("Romans", "Barbarians")
     give(game, st, 0, "COM069")
-    act(game, st, 0, "build", "COM069")                                   # no token, no samurai
+    act(game, st, 0, "build", "COM069")  # no token, no samurai
     assert decision(st).seats == [1]
     assert isinstance(decision(st), Decision)

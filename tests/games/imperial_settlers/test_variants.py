@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 
 from epochal.games.imperial_settlers import actions as A
-
 from tests.games.imperial_settlers.scenario import decision, settlers
 
 
@@ -13,9 +12,9 @@ def test_R181_R185_alternative_lookout_is_a_simultaneous_draft():
     game = settlers()
     st = game.new(3, 8, {"lookout": "draft"})
     d = decision(st)
-    assert d.kind == "draft" and sorted(game.actors(st)) == [0, 1, 2]        # simultaneous
+    assert d.kind == "draft" and sorted(game.actors(st)) == [0, 1, 2]  # simultaneous
     packets = [list(p) for p in st.packets]
-    assert all(len(p) == 3 for p in packets)                                # R182
+    assert all(len(p) == 3 for p in packets)  # R182
     for seat in range(3):
         assert sorted(game.legal(st, seat)) == sorted(game.layout.pick + k for k in packets[seat])
     kept = {}
@@ -29,14 +28,13 @@ def test_R181_R185_alternative_lookout_is_a_simultaneous_draft():
             assert "your_choice" not in (game.view(st, other)["decision"] or {})
     # R182: the other two go to the next player clockwise
     for seat in range(3):
-        assert sorted(st.packets[seat]) == sorted(k for k in packets[(seat - 1) % 3]
-                                                  if k != kept[(seat - 1) % 3])
+        assert sorted(st.packets[seat]) == sorted(k for k in packets[(seat - 1) % 3] if k != kept[(seat - 1) % 3])
         assert kept[seat] in st.seats[seat].hand
-    for seat in range(3):                                                    # R183
+    for seat in range(3):  # R183
         game.apply(st, seat, game.layout.pick + st.packets[seat][0])
     assert st.phase not in ("lookout", "lookout_start")
-    assert all(len(p.hand) == 7 for p in st.seats)                           # R185: +1 +2
-    assert len(st.common_discard) == 3                                       # N discarded
+    assert all(len(p.hand) == 7 for p in st.seats)  # R185: +1 +2
+    assert len(st.common_discard) == 3  # N discarded
 
 
 def test_R182_a_seat_sees_its_own_packet_only():
@@ -81,7 +79,7 @@ def test_R191_peaceful_variant_an_extra_common_card_each_lookout():
     while st.phase == "lookout":
         seat = decision(st).seats[0]
         game.apply(st, seat, game.legal(st, seat)[0])
-    assert all(len(p.hand) == 8 for p in st.seats)                           # 4 + 1 + 1 + 2
+    assert all(len(p.hand) == 8 for p in st.seats)  # 4 + 1 + 1 + 2
 
 
 def test_R192_peaceful_variant_never_offers_razing_a_location():

@@ -9,9 +9,7 @@ from epochal.agents.base import RandomAgent
 from epochal.engine import locale
 from epochal.engine.hidden import revealing
 from epochal.games.imperial_settlers import actions as A
-
-from tests.games.imperial_settlers.scenario import (
-    act, fresh, give, settlers, supply)
+from tests.games.imperial_settlers.scenario import act, fresh, give, settlers, supply
 
 
 def random_states(players=3, seed=1, options=None, every=9):
@@ -38,12 +36,10 @@ def test_R117_R37_views_show_open_goods_and_hide_hands():
             assert entry["supply"]["wood"] == p.wood and entry["vp"] == p.vp
             if entry["seat"] != seat:
                 assert "hand" not in entry
-                hidden = {game.cards[k].id for k in p.hand} - {
-                    game.cards[k].id for k in st.table + st.common_discard}
+                hidden = {game.cards[k].id for k in p.hand} - {game.cards[k].id for k in st.table + st.common_discard}
                 assert not hidden & set(view["cards"]) - {
-                    game.cards[k].id for q in st.seats for k in
-                    q.locations + q.discard + q.deals + q.foundations} - set(
-                    view["seats"][seat].get("hand", []))
+                    game.cards[k].id for q in st.seats for k in q.locations + q.discard + q.deals + q.foundations
+                } - set(view["seats"][seat].get("hand", []))
 
 
 def test_every_legal_action_has_a_text():
@@ -71,7 +67,7 @@ def test_determinize_keeps_the_view_and_redeals_hidden_cards():
 
 def test_observation_has_the_declared_size_for_every_seat_and_spectator():
     game = settlers()
-    for st, seat in random_states(players=4, every=20):
+    for st, _seat in random_states(players=4, every=20):
         for s in (*range(4), None):
             vec = game.observation(st, s)
             assert len(vec) == game.observation_size

@@ -1,9 +1,9 @@
 """Helpers to build Imperium positions and run one card at a time.
 
-    game, st = fresh("Romans", "Carthaginians")      # 2 players, seat 0 to act, Activate chosen
-    give(game, st, 0, "1CIV4")                        # put a card into seat 0's hand
-    play(game, st, 0, "1CIV4")                        # play it (an action token is spent)
-    answer(game, st, seat, A.YES)                     # answer the pending decision
+game, st = fresh("Romans", "Carthaginians")      # 2 players, seat 0 to act, Activate chosen
+give(game, st, 0, "1CIV4")                        # put a card into seat 0's hand
+play(game, st, 0, "1CIV4")                        # play it (an action token is spent)
+answer(game, st, seat, A.YES)                     # answer the pending decision
 """
 
 from __future__ import annotations
@@ -26,9 +26,11 @@ def imperium():
 
 def covers(*card_ids: str):
     """Marks the cards a test exercises; `epochal cards coverage imperium` counts them."""
+
     def mark(fn):
         fn.covers = card_ids
         return fn
+
     return mark
 
 
@@ -123,6 +125,7 @@ def assert_illegal(game, st, seat: int, action: int, rule: str | None = None) ->
 
 # --- helpers shared by the card tests -------------------------------------------------
 
+
 def hand_only(game, st, seat, *card_ids, old_hand_to="deck"):
     """The seat's hand becomes exactly these cards; returns their indices. The old hand goes
     under its deck, or onto its discard pile with ``old_hand_to="discard"``."""
@@ -136,16 +139,20 @@ def hand_only(game, st, seat, *card_ids, old_hand_to="deck"):
     p.hand = []
     return [give(game, st, seat, cid) for cid in card_ids]
 
+
 def only_in_hand(game, st, seat, *card_ids):
     """``hand_only`` with the old hand going to the discard pile (the nation card tests)."""
     return hand_only(game, st, seat, *card_ids, old_hand_to="discard")
 
+
 def card(game, card_id):
     return game.cards[idx(game, card_id)]
+
 
 def to_play(game, st, seat, *card_ids):
     """Put these cards into the seat's play area; returns their indices."""
     return [give(game, st, seat, c, zone="play") for c in card_ids]
+
 
 def market(game, st, slot, card_id, tokens=None, keep_unrest=False):
     """Put a card into a market slot; the card it replaces goes to the exile pile. An unrest
@@ -159,9 +166,11 @@ def market(game, st, slot, card_id, tokens=None, keep_unrest=False):
         st.exile.append(old)
     return k
 
+
 def vp_of(game, st, seat, card_id):
     k = idx(game, card_id)
     return game.card_vp(st, seat, k, game.cards[k].vp)
+
 
 def settle(game, st):
     """Answer what is left of an effect: decline optional choices, take the first of the rest,
@@ -179,6 +188,7 @@ def settle(game, st):
             action = game.legal(st, seat)[0]
         game.apply(st, seat, action)
     raise AssertionError("effect did not settle")
+
 
 def to_solstice(game, st):
     """Play the round out (Activate ends at once, the others revolt with nothing, clean-up takes
@@ -200,6 +210,7 @@ def to_solstice(game, st):
         game.apply(st, seat, action)
     raise AssertionError("no solstice decision came")
 
+
 def finish_round(game, st):
     """Finish the round: the active seat ends its Activate, later seats revolt with nothing,
     clean-ups keep their hands. Stops as soon as the solstice starts, i.e. at its first question
@@ -217,15 +228,17 @@ def finish_round(game, st):
         else:
             game.apply(st, seat, legal[0])
 
+
 def pick(game, st, seat, card_id):
     """Choose ``card_id`` if the effect asks; a single non-optional option was taken already."""
     d = decision(st)
-    if d is not None and d.kind == "card" and game.layout.card + idx(game, card_id) in \
-            d.args["options"]:
+    if d is not None and d.kind == "card" and game.layout.card + idx(game, card_id) in d.args["options"]:
         choose_card(game, st, seat, card_id)
+
 
 def legal_play(game, st, card_id, seat=0):
     return game.layout.play + idx(game, card_id) in game.legal(st, seat)
+
 
 def legal_exhaust(game, st, card_id, seat=0):
     return game.layout.exhaust + idx(game, card_id) in game.legal(st, seat)
@@ -236,8 +249,7 @@ def assert_printed_fields(c, facts: tuple, vp_forms: dict | None = None) -> tupl
     (name, location, state, header, types, regions, cost, vp); returns the row."""
     name, location, state, header, types, regions, cost, vp = facts
     assert (c.name, c.location, c.state) == (name, location, state)
-    assert (c.pinned, c.attack, c.power) == (header == "pinned", header == "attack",
-                                             header == "power")
+    assert (c.pinned, c.attack, c.power) == (header == "pinned", header == "attack", header == "power")
     assert (c.types, c.regions, c.cost) == (types, regions, cost)
     assert c.vp == ((vp_forms or {}).get(vp, vp) if isinstance(vp, str) else vp)
     return facts

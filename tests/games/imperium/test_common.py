@@ -25,13 +25,23 @@ import pytest
 from epochal.games.imperium import actions as A
 from epochal.games.imperium import cards as C
 from epochal.games.imperium import make_game
+from tests.games.imperium.scenario import (
+    assert_illegal,
+    covers,
+    decision,
+    exhaust,
+    fresh,
+    give,
+    ids,
+    imperium,
+    play,
+    purpose_of,
+    take_anywhere,
+)
 
-from tests.games.imperium.scenario import (assert_illegal, covers, decision, exhaust, fresh, give,
-                                           ids, imperium, play, purpose_of, take_anywhere)
-
-OPPONENTS = ("Greeks", "Persians", "Scythians")    # power cards with only an exhaust: neutral
+OPPONENTS = ("Greeks", "Persians", "Scythians")  # power cards with only an exhaust: neutral
 UNREST = tuple(f"1UNR{n}" for n in range(1, 13))
-SUITS = ("region", "uncivilised", "civilised", "tributary")          # A.SUIT + index
+SUITS = ("region", "uncivilised", "civilised", "tributary")  # A.SUIT + index
 
 
 # --- the game ------------------------------------------------------------------------------------
@@ -76,8 +86,22 @@ def k(g, card_id: str) -> int:
     return g.index_of[card_id]
 
 
-def seat(g, st, s: int, *, hand=(), play=(), discard=(), history=(), deck=None, empire=None,
-         materials=0, population=0, progress=0, actions=None):
+def seat(
+    g,
+    st,
+    s: int,
+    *,
+    hand=(),
+    play=(),
+    discard=(),
+    history=(),
+    deck=None,
+    empire=None,
+    materials=0,
+    population=0,
+    progress=0,
+    actions=None,
+):
     """Seat ``s`` holds exactly these cards and tokens (what it held goes to the box)."""
     p = st.seats[s]
     for zone in ("hand", "play", "discard", "history") + (("deck",) if deck is not None else ()):
@@ -86,8 +110,13 @@ def seat(g, st, s: int, *, hand=(), play=(), discard=(), history=(), deck=None, 
     for under in p.garrison.values():
         st.box.extend(under)
     p.garrison, p.exhausted = {}, []
-    for zone, cards in (("hand", hand), ("play", play), ("discard", discard),
-                        ("history", history), ("deck", deck or ())):
+    for zone, cards in (
+        ("hand", hand),
+        ("play", play),
+        ("discard", discard),
+        ("history", history),
+        ("deck", deck or ()),
+    ):
         for card_id in cards:
             give(g, st, s, card_id, zone)
     p.materials, p.population, p.progress = materials, population, progress
@@ -242,8 +271,7 @@ def end_turn(g, st) -> None:
 
 
 # --- unrest (R75, R253) --------------------------------------------------------------------------
-@covers("1UNR1", "1UNR2", "1UNR3", "1UNR4", "1UNR5", "1UNR6", "1UNR7", "1UNR8", "1UNR9",
-        "1UNR10", "1UNR11", "1UNR12")
+@covers("1UNR1", "1UNR2", "1UNR3", "1UNR4", "1UNR5", "1UNR6", "1UNR7", "1UNR8", "1UNR9", "1UNR10", "1UNR11", "1UNR12")
 def test_R253_unrest_choose_a_cost_then_return_itself_minus_2_vp():
     """Every unrest card: choose pay 1 population OR discard 2 OR pay 3 materials (only the
     affordable options are offered, R150/R164), then it returns itself to the unrest pile (R75);
@@ -259,9 +287,9 @@ def test_R253_unrest_choose_a_cost_then_return_itself_minus_2_vp():
         pile = len(st.unrest)
         play(g, st, 0, card_id)
         assert offered(g, st) == [A.OPTION, A.OPTION + 1, A.OPTION + 2]
-        option(g, st, 1)                                    # discard 2 cards
+        option(g, st, 1)  # discard 2 cards
         assert offered_cards(g, st) == ["1ROM15", "1ROM16"]
-        pick(g, st, "1ROM15")                               # the second follows alone
+        pick(g, st, "1ROM15")  # the second follows alone
         assert sorted(ids(g, p.discard)) == ["1ROM15", "1ROM16"]
         assert k(g, card_id) in st.unrest and len(st.unrest) == pile + 1
         assert k(g, card_id) not in p.play + p.discard + p.hand
@@ -273,10 +301,10 @@ def test_R253_unrest_choose_a_cost_then_return_itself_minus_2_vp():
 def test_R150_unrest_offers_only_affordable_options_and_progress_substitutes_R165():
     g, st = start()
     p = seat(g, st, 0, hand=["1UNR1", "1ROM15"], materials=2, population=0, progress=1)
-    play(g, st, 0, "1UNR1")          # 1 progress pays the population (R165); 2 m + 1 p = 3 m
+    play(g, st, 0, "1UNR1")  # 1 progress pays the population (R165); 2 m + 1 p = 3 m
     assert offered(g, st) == [A.OPTION, A.OPTION + 2]
     option(g, st, 2)
-    assert (p.materials, p.progress) == (0, 0)      # 2 materials, then 1 progress for the last one
+    assert (p.materials, p.progress) == (0, 0)  # 2 materials, then 1 progress for the last one
     assert k(g, "1UNR1") in st.unrest
     ok(g, st)
 
@@ -367,11 +395,12 @@ FACTS = {
     "1UNC21": ("UNC+CIV", None, "", "", None, "free"),
     "1UNC22": ("UNC+CIV", None, "", "scroll", 3, "free"),
     **{u: ("UNR", None, "", "", None, "") for u in UNREST[:8]},
-    "1UNR9": ("UNR", None, "", "", 3, ""), "1UNR10": ("UNR", None, "", "", 3, ""),
-    "1UNR11": ("UNR", None, "", "", 4, ""), "1UNR12": ("UNR", None, "", "", 4, ""),
+    "1UNR9": ("UNR", None, "", "", 3, ""),
+    "1UNR10": ("UNR", None, "", "", 3, ""),
+    "1UNR11": ("UNR", None, "", "", 4, ""),
+    "1UNR12": ("UNR", None, "", "", 4, ""),
 }
-SHORT = {"REG": "region", "UNC": "uncivilised", "CIV": "civilised", "TRI": "tributary",
-         "FAM": "fame", "UNR": "unrest"}
+SHORT = {"REG": "region", "UNC": "uncivilised", "CIV": "civilised", "TRI": "tributary", "FAM": "fame", "UNR": "unrest"}
 
 
 def test_R13_R27_common_deck_facts():
@@ -387,25 +416,45 @@ def test_R13_R27_common_deck_facts():
         assert (c.pinned, c.attack) == (head == "pinned", head == "attack"), card_id
         assert c.types + c.regions == icons.split(), card_id
         assert c.players == players, card_id
-        assert {f for f in ("free", "unplayable", "no_garrison") if getattr(c, f)} == \
-            set(flags.split()), card_id
+        assert {f for f in ("free", "unplayable", "no_garrison") if getattr(c, f)} == set(flags.split()), card_id
     groups = {}
     for c in cards.values():
         groups[c.group] = groups.get(c.group, 0) + 1
     assert groups == {"market": 62, "fame": 8, "unrest": 12, "king_of_kings": 1}
 
 
-@pytest.mark.parametrize("players,boxed", [
-    (2, {"1CIV1", "1CIV7", "1CIV9", "1REG1", "1TRI6", "1TRI10", "1UNC1", "1UNC13", "1UNC14",
-         "1UNC22", "1UNR9", "1UNR10", "1UNR11", "1UNR12"}),
-    (3, {"1CIV1", "1CIV7", "1TRI10", "1UNC1", "1UNR11", "1UNR12"}),
-    (4, set()),
-])
+@pytest.mark.parametrize(
+    "players,boxed",
+    [
+        (
+            2,
+            {
+                "1CIV1",
+                "1CIV7",
+                "1CIV9",
+                "1REG1",
+                "1TRI6",
+                "1TRI10",
+                "1UNC1",
+                "1UNC13",
+                "1UNC14",
+                "1UNC22",
+                "1UNR9",
+                "1UNR10",
+                "1UNR11",
+                "1UNR12",
+            },
+        ),
+        (3, {"1CIV1", "1CIV7", "1TRI10", "1UNC1", "1UNR11", "1UNR12"}),
+        (4, set()),
+    ],
+)
 def test_R45_player_count_marks_box_common_cards(players, boxed):
     g, st = start(players, activate=False)
     assert {g.cards[c].id for c in st.box if g.cards[c].group in ("market", "unrest")} == boxed
-    common_unrest = [c for c in st.unrest + [s.unrest for s in st.market if s.unrest >= 0]
-                     if g.cards[c].deck == "common"]
+    common_unrest = [
+        c for c in st.unrest + [s.unrest for s in st.market if s.unrest >= 0] if g.cards[c].deck == "common"
+    ]
     assert len(common_unrest) == {2: 8, 3: 10, 4: 12}[players]
 
 
@@ -423,7 +472,7 @@ def test_1CIV1_drama_and_poetry_free_steal_then_each_player_may_discard_to_retur
     assert waiting(st) == 0
     yes(g, st)
     assert offered_cards(g, st) == ["1ROM15", "1UNR1"]
-    pick(g, st, "1ROM15")                      # the discarded card; the unrest then returns
+    pick(g, st, "1ROM15")  # the discarded card; the unrest then returns
     assert ids(g, p.discard) == ["1ROM15"] and ids(g, p.hand) == []
     assert waiting(st) == 1
     no(g, st)
@@ -459,17 +508,17 @@ def test_1CIV3_moneylenders_pay_3_materials_for_an_action_vp_per_10_materials_ca
     g, st = start()
     p = seat(g, st, 0, hand=["1CIV3", "1ROM15"], empire=True, materials=4)
     play(g, st, 0, "1CIV3")
-    assert (p.materials, p.actions) == (1, 4)          # free play: no action spent (R74)
+    assert (p.materials, p.actions) == (1, 4)  # free play: no action spent (R74)
     g, st = start()
     p = seat(g, st, 0, hand=["1CIV3", "1ROM15"], empire=True, materials=1, progress=0)
     assert_illegal(g, st, 0, g.layout.play + k(g, "1CIV3"), "R163")
-    p.progress = 1                                     # 1 material + 1 progress pays 3 (R165)
+    p.progress = 1  # 1 material + 1 progress pays 3 (R165)
     play(g, st, 0, "1CIV3")
     assert (p.materials, p.progress, p.actions) == (0, 0, 4)
     p.materials = 39
     assert vp(g, st, 0, "1CIV3") == 3
     p.materials = 150
-    assert vp(g, st, 0, "1CIV3") == 10                 # 15, capped at 10 (R233)
+    assert vp(g, st, 0, "1CIV3") == 10  # 15, capped at 10 (R233)
     ok(g, st)
 
 
@@ -484,7 +533,7 @@ def test_1CIV4_corruption_all_gain_2_materials_others_take_unrest_gain_1_progres
     assert t.materials == 2
     assert len(t.hand) == 1 and "unrest" in g.cards[t.hand[0]].suits
     assert len(st.unrest) == pile - 1 and not any("unrest" in g.cards[c].suits for c in p.hand)
-    assert ids(g, p.discard) == ["1CIV4"]              # not pinned: to the discard pile (R71)
+    assert ids(g, p.discard) == ["1CIV4"]  # not pinned: to the discard pile (R71)
     ok(g, st)
 
 
@@ -495,15 +544,15 @@ def test_1CIV5_onager_each_other_abandons_a_city_2_materials_per_city_may_acquir
     t = seat(g, st, 1, play=["1UNC15", "1REG6"])
     region = market(g, st, 0, "1REG8")
     play(g, st, 0, "1CIV5")
-    assert ids(g, t.play) == ["1REG6"] and ids(g, t.discard) == ["1UNC15"]     # R167
+    assert ids(g, t.play) == ["1REG6"] and ids(g, t.discard) == ["1UNC15"]  # R167
     assert p.materials == 2
     assert purpose(st) == "acquire" and decision(st).args["optional"]
     assert g.layout.card + region in offered(g, st)
-    act(g, st, A.END)                                  # MAY: declined
+    act(g, st, A.END)  # MAY: declined
     assert p.materials == 2 and region == st.market[0].card
     g, st = start()
     p = seat(g, st, 0, hand=["1CIV5"], empire=True)
-    seat(g, st, 1, play=["1REG6"])                     # no city: nothing to abandon
+    seat(g, st, 1, play=["1REG6"])  # no city: nothing to abandon
     play(g, st, 0, "1CIV5")
     act(g, st, A.END)
     assert p.materials == 0
@@ -512,8 +561,7 @@ def test_1CIV5_onager_each_other_abandons_a_city_2_materials_per_city_may_acquir
 
 @covers("1CIV6", "1CIV7")
 @pytest.mark.parametrize("card_id", ["1CIV6", "1CIV7"])
-def test_1CIV6_metropolis_pinned_stays_in_play_solstice_choose_material_population_or_draw(
-        card_id):
+def test_1CIV6_metropolis_pinned_stays_in_play_solstice_choose_material_population_or_draw(card_id):
     """Pinned: stays in the play area after its play (R71); solstice (R108): choose 1 material
     OR 1 population OR draw a card (R261)."""
     g, st = start()
@@ -538,7 +586,7 @@ def test_1CIV8_pharmacy_solstice_gain_population_or_pay_2_population_for_progres
     assert offered(g, st) == [A.OPTION, A.OPTION + 1]
     option(g, st, 1)
     assert (p.population, p.progress) == (0, 1)
-    g, st = start()                                    # 1 population, no progress: only option 1
+    g, st = start()  # 1 population, no progress: only option 1
     p = seat(g, st, 0, play=["1CIV8"], empire=True, population=1)
     to_solstice(g, st)
     assert st.round == 2 and (p.population, p.progress) == (2, 0)
@@ -566,7 +614,7 @@ def test_R75_playing_an_unrest_returns_an_unrest_so_wonder_may_exhaust():
     unrest, so Wonder's reaction is offered (G24: on your Activate turn)."""
     g, st = start()
     p = seat(g, st, 0, hand=["1UNR3", "1ROM15"], play=["1CIV9"], empire=True, population=1)
-    play(g, st, 0, "1UNR3")                            # only "pay 1 population" is affordable
+    play(g, st, 0, "1UNR3")  # only "pay 1 population" is affordable
     assert k(g, "1UNR3") in st.unrest
     assert purpose(st) == "exhaust Wonder"
     yes(g, st)
@@ -603,10 +651,10 @@ def test_1CIV11_exports_all_gain_2_materials_give_each_other_a_card_vp_per_10_ca
     play(g, st, 0, "1CIV11")
     assert (p.materials, t.materials) == (2, 2)
     assert purpose(st) == "give a card" and offered_cards(g, st) == ["1ROM15", "1UNR1"]
-    pick(g, st, "1UNR1")                               # the discard pile may give too
+    pick(g, st, "1UNR1")  # the discard pile may give too
     assert ids(g, t.hand) == ["1UNR1"] and ids(g, p.hand) == ["1ROM15"]
     seat(g, st, 0, discard=[f"1UNC{n}" for n in range(1, 22)])
-    assert vp(g, st, 0, "1CIV11") == 2                 # 21 cards
+    assert vp(g, st, 0, "1CIV11") == 2  # 21 cards
     ok(g, st)
 
 
@@ -626,14 +674,12 @@ def test_R145_exports_give_is_an_attack_a_cape_recall_avoids_it():
 @covers("1CIV12")
 def test_1CIV12_urban_development_material_and_population_per_city_metropolis_in_play():
     g, st = start()
-    p = seat(g, st, 0, hand=["1CIV12"], play=["1UNC15", "1CIV6", "1ROM19", "1REG6"],
-             discard=["1UNC16"], empire=True)
+    p = seat(g, st, 0, hand=["1CIV12"], play=["1UNC15", "1CIV6", "1ROM19", "1REG6"], discard=["1UNC16"], empire=True)
     play(g, st, 0, "1CIV12")
     assert (p.materials, p.population) == (3, 3)
-    assert vp(g, st, 0, "1CIV12") == 8                 # 2 VP per city/metropolis owned
-    seat(g, st, 0, discard=["1CIV12", "1UNC15", "1UNC16", "1UNC17", "1CIV6", "1CIV7",
-                            "1ROM19"])
-    assert vp(g, st, 0, "1CIV12") == 10                # 12, capped (R233)
+    assert vp(g, st, 0, "1CIV12") == 8  # 2 VP per city/metropolis owned
+    seat(g, st, 0, discard=["1CIV12", "1UNC15", "1UNC16", "1UNC17", "1CIV6", "1CIV7", "1ROM19"])
+    assert vp(g, st, 0, "1CIV12") == 10  # 12, capped (R233)
     ok(g, st)
 
 
@@ -641,7 +687,7 @@ def test_1CIV12_urban_development_material_and_population_per_city_metropolis_in
 def test_1CIV13_mercenaries_free_pay_1_population_for_an_action_vp_per_4_population():
     g, st = start()
     p = seat(g, st, 0, hand=["1CIV13", "1ROM15"], empire=True, population=1, actions=0)
-    play(g, st, 0, "1CIV13")                           # free: playable with no action (R74)
+    play(g, st, 0, "1CIV13")  # free: playable with no action (R74)
     assert (p.population, p.actions) == (0, 1)
     g, st = start()
     seat(g, st, 0, hand=["1CIV13", "1ROM15"], empire=True)
@@ -654,8 +700,7 @@ def test_1CIV13_mercenaries_free_pay_1_population_for_an_action_vp_per_4_populat
 @covers("1CIV14")
 def test_1CIV14_temple_exhaust_discard_for_progress_solstice_returns_unrest_from_discard():
     g, st = start()
-    p = seat(g, st, 0, hand=["1ROM15", "1ROM16"], play=["1CIV14"], discard=["1UNR1"],
-             empire=True)
+    p = seat(g, st, 0, hand=["1ROM15", "1ROM16"], play=["1CIV14"], discard=["1UNR1"], empire=True)
     exhaust(g, st, 0, "1CIV14")
     pick(g, st, "1ROM16")
     assert p.progress == 1 and ids(g, p.discard) == ["1UNR1", "1ROM16"]
@@ -666,7 +711,7 @@ def test_1CIV14_temple_exhaust_discard_for_progress_solstice_returns_unrest_from
     assert vp(g, st, 0, "1CIV14") == 2
     g, st = start()
     seat(g, st, 0, play=["1CIV14", "1CIV10"], empire=True)
-    assert_illegal(g, st, 0, g.layout.exhaust + k(g, "1CIV14"), "R78")     # no card to discard
+    assert_illegal(g, st, 0, g.layout.exhaust + k(g, "1CIV14"), "R78")  # no card to discard
     ok(g, st)
 
 
@@ -687,7 +732,7 @@ def test_R181_cataphract_garrisons_itself_under_a_region_and_runs_its_play_effec
     assert purpose(st) == "garrison this card under a region"
     assert offered_cards(g, st) == ["1REG3"]
     pick(g, st, "1REG3")
-    assert p.materials == 3                            # Mountain's play effect runs
+    assert p.materials == 3  # Mountain's play effect runs
     assert purpose(st) == "exile from the market"
     act(g, st, g.layout.card + elders)
     assert purpose(st) == "garrison"
@@ -714,7 +759,7 @@ def test_1FAM1_praiseworthy_history_for_7_vp_or_break_through_and_3_vp_R232():
     option(g, st, 1)
     assert sorted(offered(g, st)) == [A.SUIT + i for i in range(4)]  # declare a category (R134)
     act(g, st, A.SUIT + SUITS.index("region"))
-    act(g, st, A.BT_DECK)                                            # the region deck's top (R135)
+    act(g, st, A.BT_DECK)  # the region deck's top (R135)
     assert top in p.hand and ids(g, p.discard) == ["1FAM1"]
     assert vp(g, st, 0, "1FAM1") == 3
     ok(g, st)
@@ -752,7 +797,7 @@ def test_1FAM3_notorious_steal_a_progress_or_the_victim_takes_unrest_vp_per_othe
     assert p.progress == 0 and len(st.unrest) == pile - 1
     assert ["unrest"] == g.cards[t.hand[0]].suits
     seat(g, st, 1, hand=["1UNR1"], discard=["1UNR2"], history=["1UNR3"], deck=["1UNR4"])
-    seat(g, st, 0, hand=["1UNR5"])                     # your own unrest does not count
+    seat(g, st, 0, hand=["1UNR5"])  # your own unrest does not count
     assert vp(g, st, 0, "1FAM3") == 4
     ok(g, st)
 
@@ -773,7 +818,7 @@ def test_1FAM4_marvellous_draw_the_top_card_then_discard_return_or_history_9_vp(
     assert ids(g, p.deck) == ["1ROM16", "1ROM17"] and p.hand == []
     g, st = start()
     p = seat(g, st, 0, hand=["1FAM4"], deck=[], discard=["1ROM16"])
-    play(g, st, 0, "1FAM4")                            # "if able": no reshuffle (R96)
+    play(g, st, 0, "1FAM4")  # "if able": no reshuffle (R96)
     assert ids(g, p.discard) == ["1ROM16", "1FAM4"] and p.hand == []
     ok(g, st)
 
@@ -785,15 +830,15 @@ def test_R117_glorious_barbarian_draws_up_to_4_may_reshuffle_then_history():
     g, st = start()
     p = seat(g, st, 0, hand=["1FAM5"], deck=["1ROM16"], discard=["1ROM17", "1ROM18", "1ROM19"])
     play(g, st, 0, "1FAM5")
-    assert offered(g, st) == [A.OPTION + i for i in range(5)]       # 4, 3, 2, 1 or 0 cards
+    assert offered(g, st) == [A.OPTION + i for i in range(5)]  # 4, 3, 2, 1 or 0 cards
     option(g, st, 0)
     assert len(p.hand) == 4 and ids(g, p.history) == ["1FAM5"]
-    assert p.nation_exhausted                          # the reshuffle took a nation card (R98)
+    assert p.nation_exhausted  # the reshuffle took a nation card (R98)
     assert vp(g, st, 0, "1FAM5") == 6
     g, st = start()
     p = seat(g, st, 0, hand=["1FAM5"], deck=["1ROM16", "1ROM17"])
     play(g, st, 0, "1FAM5")
-    option(g, st, 3)                                   # just 1
+    option(g, st, 3)  # just 1
     assert ids(g, p.hand) == ["1ROM17"]
     ok(g, st)
 
@@ -805,7 +850,7 @@ def test_R121_glorious_empire_develops_for_free_then_history():
     dev = ids(g, p.development)
     play(g, st, 0, "1FAM5")
     assert purpose(st) == "develop" and offered_cards(g, st) == sorted(dev)
-    pick(g, st, "1ROM7")                               # 3 materials + 3 population, for free
+    pick(g, st, "1ROM7")  # 3 materials + 3 population, for free
     assert "1ROM7" in ids(g, p.discard) and "1ROM7" not in ids(g, p.development)
     assert (p.materials, p.population) == (0, 0) and ids(g, p.history) == ["1FAM5"]
     ok(g, st)
@@ -818,7 +863,7 @@ def test_triumphant_cannot_be_played_nor_garrisoned_11_vp(card_id):
     seat(g, st, 0, hand=[card_id, "1REG2", "1ROM15"])
     assert not playable(g, st, 0, card_id)
     assert_illegal(g, st, 0, g.layout.play + k(g, card_id), "R71")
-    play(g, st, 0, "1REG2")                            # Jungle: gain 1 population, exile, garrison
+    play(g, st, 0, "1REG2")  # Jungle: gain 1 population, exile, garrison
     if purpose(st) == "exile from the market":
         act(g, st, offered(g, st)[0])
     assert purpose(st) == "garrison" and offered_cards(g, st) == ["1ROM15"]
@@ -838,7 +883,7 @@ def test_R91_awe_inspiring_and_qin_raise_the_hand_limit_while_in_play(cards, lim
     assert ids(g, p.play) == cards and p.hand == []
     end_turn(g, st)
     assert len(p.hand) == limit
-    g, st = start()                                    # in hand, not in play: no effect
+    g, st = start()  # in hand, not in play: no effect
     p = seat(g, st, 0, hand=["1ROM15"], discard=cards, deck=[f"1UNC{n}" for n in range(2, 12)])
     end_turn(g, st)
     assert len(p.hand) == 5
@@ -850,7 +895,7 @@ def test_R91_awe_inspiring_and_qin_raise_the_hand_limit_while_in_play(cards, lim
 def test_1TRI5_qin_1_vp_per_3_pinned_non_region_cards_in_play():
     g, st = start()
     seat(g, st, 0, play=["1TRI5", "1CIV6", "1UNC15", "1REG6", "1REG7"], hand=["1CIV10"])
-    assert vp(g, st, 0, "1TRI5") == 1                  # Qin, Metropolis, City; not the regions
+    assert vp(g, st, 0, "1TRI5") == 1  # Qin, Metropolis, City; not the regions
     seat(g, st, 0, play=["1TRI5", "1CIV6", "1UNC15", "1CIV10", "1CIV14", "1UNC8"])
     assert vp(g, st, 0, "1TRI5") == 2
     ok(g, st)
@@ -872,14 +917,14 @@ def _glory(g, st, s, fame=()):
     p.actions = max(p.actions, 1)
     play(g, st, s, "1ROM14")
     pick(g, st, regions[0])
-    pick(g, st, regions[1])                            # the third follows alone
+    pick(g, st, regions[1])  # the third follows alone
 
 
 @covers("1FAM9")
 def test_E4_R255_the_last_fame_card_is_looked_at_never_king_of_kings():
     g, st = start(power_side="B")
     p = seat(g, st, 0)
-    _glory(g, st, 0, fame=["1FAM4"])                   # look at 2, only 1 face down
+    _glory(g, st, 0, fame=["1FAM4"])  # look at 2, only 1 face down
     assert ids(g, p.hand) == ["1FAM4"]
     assert st.kok_side == "A" and not st.scoring_triggered
     ok(g, st)
@@ -891,7 +936,7 @@ def test_R254_king_of_kings_side_a_barbarian_6_progress_flips_and_triggers_the_e
     p = seat(g, st, 0, progress=1)
     _glory(g, st, 0)
     assert p.progress == 7 and st.kok_side == "B" and st.scoring_triggered
-    assert k(g, "1FAM9") not in p.hand + p.discard     # it stays by the fame deck
+    assert k(g, "1FAM9") not in p.hand + p.discard  # it stays by the fame deck
     ok(g, st)
 
 
@@ -902,7 +947,7 @@ def test_R254_king_of_kings_side_a_empire_3_progress_and_a_free_develop():
     _glory(g, st, 0)
     assert p.progress == 3
     assert purpose(st) == "develop"
-    pick(g, st, "1ROM3")                               # 4 materials + 1 population, for free
+    pick(g, st, "1ROM3")  # 4 materials + 1 population, for free
     assert "1ROM3" in ids(g, p.discard) and (p.materials, p.population) == (0, 0)
     assert st.kok_side == "B" and st.scoring_triggered
     ok(g, st)
@@ -912,16 +957,16 @@ def test_R254_king_of_kings_side_a_empire_3_progress_and_a_free_develop():
 def test_R255_king_of_kings_side_b_once_per_player_4_progress_or_free_develop():
     g, st = start(power_side="B")
     st.kok_side, st.kok_a_used = "B", True
-    p = seat(g, st, 0, hand=["1ROM15"])                # a spare card keeps the turn open
+    p = seat(g, st, 0, hand=["1ROM15"])  # a spare card keeps the turn open
     _glory(g, st, 0)
     assert p.progress == 4 and p.used_kok_b
-    _glory(g, st, 0)                                   # side B a second time: nothing
+    _glory(g, st, 0)  # side B a second time: nothing
     assert p.progress == 4
     end_turn(g, st)
     g.apply(st, 1, A.ACTIVATE)
     t = seat(g, st, 1, empire=True)
     dev_before = list(t.development)
-    _glory(g, st, 1)                                   # another player may still use it
+    _glory(g, st, 1)  # another player may still use it
     if purpose(st) == "develop":
         act(g, st, offered(g, st)[0])
     assert t.used_kok_b and len(t.development) == len(dev_before) - 1 and t.progress == 0
@@ -931,24 +976,37 @@ def test_R255_king_of_kings_side_b_once_per_player_4_progress_or_free_develop():
 # --- regions -------------------------------------------------------------------------------------
 # id: (gain, first step, VP)
 REGIONS = {
-    "1REG1": ({}, None, 1),                                # Wilderness
-    "1REG2": ({"population": 1}, None, 1),                 # Jungle
-    "1REG3": ({"materials": 3}, None, 1),                  # Mountain
-    "1REG4": ({}, "draw", 0),                              # Coast
-    "1REG5": ({}, "history", 0),                           # Floodplain (R256)
-    "1REG6": ({}, None, 0),                                # Forest
-    "1REG7": ({}, None, 0),                                # Oasis (R259)
-    "1REG8": ({"population": 1}, None, 0),                 # Hills
-    "1REG9": ({"materials": 2}, None, 0),                  # Marsh
-    "1REG10": ({}, None, 0),                               # Steppe
-    "1REG11": ({}, "history", 0),                          # River
-    "1REG12": ({}, None, 0),                               # Cape
-    "1REG13": ({}, "retrieve", 0),                         # Woodland
+    "1REG1": ({}, None, 1),  # Wilderness
+    "1REG2": ({"population": 1}, None, 1),  # Jungle
+    "1REG3": ({"materials": 3}, None, 1),  # Mountain
+    "1REG4": ({}, "draw", 0),  # Coast
+    "1REG5": ({}, "history", 0),  # Floodplain (R256)
+    "1REG6": ({}, None, 0),  # Forest
+    "1REG7": ({}, None, 0),  # Oasis (R259)
+    "1REG8": ({"population": 1}, None, 0),  # Hills
+    "1REG9": ({"materials": 2}, None, 0),  # Marsh
+    "1REG10": ({}, None, 0),  # Steppe
+    "1REG11": ({}, "history", 0),  # River
+    "1REG12": ({}, None, 0),  # Cape
+    "1REG13": ({}, "retrieve", 0),  # Woodland
 }
 
 
-@covers("1REG1", "1REG2", "1REG3", "1REG4", "1REG5", "1REG6", "1REG7", "1REG8", "1REG9",
-        "1REG10", "1REG11", "1REG12", "1REG13")
+@covers(
+    "1REG1",
+    "1REG2",
+    "1REG3",
+    "1REG4",
+    "1REG5",
+    "1REG6",
+    "1REG7",
+    "1REG8",
+    "1REG9",
+    "1REG10",
+    "1REG11",
+    "1REG12",
+    "1REG13",
+)
 @pytest.mark.parametrize("card_id", sorted(REGIONS))
 def test_regions_gain_exile_a_market_card_may_garrison_and_stay_in_play(card_id):
     """Each plain region: its gain (or Coast's draw, Floodplain/River's MAY history from the
@@ -974,10 +1032,9 @@ def test_regions_gain_exile_a_market_card_may_garrison_and_stay_in_play(card_id)
         pick(g, st, "1ROM16")
         assert ids(g, p.deck) == ["1ROM18", "1ROM17", "1ROM16"]
     assert purpose(st) == "exile from the market"
-    assert all(not st.market[i].tokens for i in range(5)
-               if g.layout.card + st.market[i].card in offered(g, st))          # R141
+    assert all(not st.market[i].tokens for i in range(5) if g.layout.card + st.market[i].card in offered(g, st))  # R141
     act(g, st, g.layout.card + elders)
-    assert elders in st.exile                          # one unrest back, one tucked anew
+    assert elders in st.exile  # one unrest back, one tucked anew
     assert st.market[1].card == refill and st.market[1].unrest >= 0 and len(st.unrest) == pile
     assert purpose(st) == "garrison" and "1ROM15" in offered_cards(g, st)
     pick(g, st, "1ROM15")
@@ -995,9 +1052,9 @@ def test_R269_sacred_pass_looks_at_the_nation_deck_and_may_swap_a_hand_card_aban
     p = seat(g, st, 0, hand=["1ROM15"], play=["1REG14"])
     acc = nation(g, st, 0, "1ROM9", "1ROM10")
     exhaust(g, st, 0, "1REG14")
-    yes(g, st)                                         # MAY look
+    yes(g, st)  # MAY look
     assert decision(st).args["optional"] and offered_cards(g, st) == ["1ROM15"]
-    pick(g, st, "1ROM15")                              # MAY abandon it to swap
+    pick(g, st, "1ROM15")  # MAY abandon it to swap
     assert ids(g, p.hand) == ["1ROM10"]
     assert p.nation_deck == [acc, k(g, "1ROM9"), k(g, "1ROM15")]
     assert ids(g, p.discard) == ["1REG14"] and p.play == []
@@ -1038,9 +1095,9 @@ def test_R130_armenians_acquire_with_tokens_and_tucked_unrest_refill_tucks_anew_
     tucked = st.market[1].unrest
     refill = on_top(g, st, "uncivilised", "1UNC20")
     pile = len(st.unrest)
-    play(g, st, 0, "1TRI1")                            # the only uncivilised card: no choice
+    play(g, st, 0, "1TRI1")  # the only uncivilised card: no choice
     assert elders in p.hand and tucked in p.hand and p.progress == 2
-    assert st.market[1].card == refill and st.market[1].unrest >= 0          # R127
+    assert st.market[1].card == refill and st.market[1].unrest >= 0  # R127
     assert len(st.unrest) == pile - 1
     assert ids(g, p.history) == ["1TRI1"] and vp(g, st, 0, "1TRI1") == 3
     ok(g, st)
@@ -1054,7 +1111,7 @@ def test_R74_G37_assyrians_free_play_once_per_turn_even_back_in_hand():
     p = seat(g, st, 0, hand=["1TRI2", "1FAM2"], play=["1UNC19"], materials=3, actions=0)
     play(g, st, 0, "1TRI2")
     assert (p.population, p.actions) == (1, 0) and ids(g, p.discard) == ["1TRI2"]
-    exhaust(g, st, 0, "1UNC19")                        # Port: no river; MAY pay 3 to retrieve
+    exhaust(g, st, 0, "1UNC19")  # Port: no river; MAY pay 3 to retrieve
     yes(g, st)
     assert ids(g, p.hand) == ["1FAM2", "1TRI2"] and p.materials == 0
     assert not playable(g, st, 0, "1TRI2")
@@ -1082,11 +1139,11 @@ def test_R117_egyptians_barbarian_nation_top_to_discard_accession_flips_state_R9
 def test_R121_egyptians_empire_develops_paying_the_cost_vp_per_civilised():
     g, st = start()
     p = seat(g, st, 0, hand=["1TRI3"], empire=True, materials=4)
-    play(g, st, 0, "1TRI3")                            # only The Senate (4 materials) is affordable
+    play(g, st, 0, "1TRI3")  # only The Senate (4 materials) is affordable
     assert "1ROM6" in ids(g, p.discard) and p.materials == 0
     assert ids(g, p.history) == ["1TRI3"]
     seat(g, st, 0, history=["1TRI3"], hand=["1CIV2", "1UNC15"], discard=["1CIV10", "1UNC3"])
-    assert vp(g, st, 0, "1TRI3") == 3                  # a dual card counts (R22)
+    assert vp(g, st, 0, "1TRI3") == 3  # a dual card counts (R22)
     ok(g, st)
 
 
@@ -1107,8 +1164,7 @@ def test_1TRI4_ionians_free_return_up_to_2_unrest_from_hand_or_discard_then_hist
 @covers("1TRI6", "1CIV10")
 def test_1TRI6_olmecs_free_return_an_exhaust_token_to_the_state_card():
     g, st = start()
-    p = seat(g, st, 0, hand=["1TRI6", "1ROM15"], play=["1CIV10"], deck=["1ROM16", "1ROM17"],
-             empire=True)
+    p = seat(g, st, 0, hand=["1TRI6", "1ROM15"], play=["1CIV10"], deck=["1ROM16", "1ROM17"], empire=True)
     exhaust(g, st, 0, "1CIV10")
     assert p.exhausts == 4 and not exhaustable(g, st, 0, "1CIV10")
     play(g, st, 0, "1TRI6")
@@ -1126,7 +1182,7 @@ def test_R270_R237_sumerians_return_up_to_2_unrest_before_scoring():
     seat(g, st, 0, hand=["1TRI7", "1UNR1"], discard=["1UNR2"], deck=["1UNR3", *FILL])
     assert not playable(g, st, 0, "1TRI7")
     seat(g, st, 1, deck=[f"1UNC{n}" for n in range(2, 9)])
-    st.scoring_triggered = st.final_round = True       # this round is the last (R219)
+    st.scoring_triggered = st.final_round = True  # this round is the last (R219)
     to_solstice(g, st)
     assert st.over and not st.collapsed
     assert g.unrest_count(st, 0) == 1
@@ -1139,13 +1195,12 @@ def test_R270_R237_sumerians_apply_before_the_collapse_winner_is_found():
     """Collapse (R222): the last unrest leaves the pile and the game stops at once (R223), but
     Sumerians still return up to 2 unrest before the fewest-unrest winner is found (R237)."""
     g, st = start()
-    seat(g, st, 0, hand=["1CIV4", "1UNR1", "1UNR2"], discard=["1TRI7"], deck=["1ROM16"],
-         empire=True)
+    seat(g, st, 0, hand=["1CIV4", "1UNR1", "1UNR2"], discard=["1TRI7"], deck=["1ROM16"], empire=True)
     seat(g, st, 1, deck=[f"1UNC{n}" for n in range(2, 9)])
     calm(st)
     st.box.extend(st.unrest[:-1])
     st.unrest = st.unrest[-1:]
-    play(g, st, 0, "1CIV4")                            # the Greeks take the last unrest
+    play(g, st, 0, "1CIV4")  # the Greeks take the last unrest
     assert st.over and st.collapsed
     assert g.unrest_count(st, 0) == 0 and g.unrest_count(st, 1) == 1
     assert g.winners(st) == [0]
@@ -1158,9 +1213,9 @@ def test_1TRI8_aksumites_gain_4_materials_1_vp_per_tributary_capped_at_10():
     p = seat(g, st, 0, hand=["1TRI8"])
     play(g, st, 0, "1TRI8")
     assert p.materials == 4 and p.actions == 2
-    assert vp(g, st, 0, "1TRI8") == 1                  # itself
+    assert vp(g, st, 0, "1TRI8") == 1  # itself
     seat(g, st, 0, discard=[f"1TRI{n}" for n in range(1, 12)])
-    assert vp(g, st, 0, "1TRI8") == 10                 # 11, capped (R233)
+    assert vp(g, st, 0, "1TRI8") == 10  # 11, capped (R233)
     ok(g, st)
 
 
@@ -1198,7 +1253,7 @@ def test_R135_hittites_break_through_for_a_region_from_the_region_deck_then_hist
     p = seat(g, st, 0, hand=["1TRI11"])
     top = on_top(g, st, "region", "1REG7")
     market_region = st.market[0].card
-    play(g, st, 0, "1TRI11")                           # one category: no declaration needed
+    play(g, st, 0, "1TRI11")  # one category: no declaration needed
     assert set(offered(g, st)) >= {A.BT_DECK, g.layout.card + market_region}
     act(g, st, A.BT_DECK)
     assert top in p.hand and st.market[0].card == market_region
@@ -1213,10 +1268,10 @@ def test_R257_G41_standing_army_attacker_may_pay_1_progress_for_the_attack_to_ap
     p = seat(g, st, 0, hand=["1CIV4"], empire=True, progress=1)
     t = seat(g, st, 1, play=["1UNC1"])
     play(g, st, 0, "1CIV4")
-    assert waiting(st) == 0 and offered(g, st) == [A.YES, A.NO]     # the attacker decides
+    assert waiting(st) == 0 and offered(g, st) == [A.YES, A.NO]  # the attacker decides
     yes(g, st)
-    assert t.progress == 1 and len(t.hand) == 1                      # paid: the unrest lands
-    assert p.progress == 1                                           # 1 - 1 + Corruption's 1
+    assert t.progress == 1 and len(t.hand) == 1  # paid: the unrest lands
+    assert p.progress == 1  # 1 - 1 + Corruption's 1
     assert (p.materials, t.materials) == (2, 2)
     assert vp(g, st, 1, "1UNC1") == 1
     ok(g, st)
@@ -1233,9 +1288,9 @@ def test_R257_standing_army_unpaid_or_unaffordable_ignores_the_attack():
     g, st = start()
     p = seat(g, st, 0, hand=["1CIV4"], empire=True, progress=0, materials=9)
     t = seat(g, st, 1, play=["1UNC1"])
-    play(g, st, 0, "1CIV4")                            # no progress: nothing to ask (R163)
+    play(g, st, 0, "1CIV4")  # no progress: nothing to ask (R163)
     assert t.hand == [] and p.progress == 1
-    g, st = start()                                    # in hand, not in play: no shield (R159)
+    g, st = start()  # in hand, not in play: no shield (R159)
     seat(g, st, 0, hand=["1CIV4"], empire=True, progress=1)
     t = seat(g, st, 1, hand=["1UNC1"])
     play(g, st, 0, "1CIV4")
@@ -1251,7 +1306,7 @@ def test_R257_standing_army_toll_is_paid_once_for_the_whole_attack_card():
     t = seat(g, st, 1, play=["1UNC1", "1REG6"])
     play(g, st, 0, "1UNC7")
     yes(g, st)
-    option(g, st, 1)                                   # break through for a region + recall
+    option(g, st, 1)  # break through for a region + recall
     act(g, st, A.BT_DECK)
     assert p.progress == 1 and t.progress == 1
     assert ids(g, t.play) == ["1UNC1"] and "1REG6" in ids(g, t.hand)
@@ -1265,10 +1320,9 @@ def test_R145_cape_or_wilderness_recall_avoids_the_whole_attack(shield):
     p = seat(g, st, 0, hand=["1UNC7"], materials=3)
     t = seat(g, st, 1, play=[shield, "1REG6"])
     play(g, st, 0, "1UNC7")
-    assert waiting(st) == 1 and offered_cards(g, st) == sorted([shield]) and \
-        decision(st).args["optional"]
+    assert waiting(st) == 1 and offered_cards(g, st) == sorted([shield]) and decision(st).args["optional"]
     pick(g, st, shield)
-    assert ids(g, t.hand) == [shield]                  # recalled to hand: no unrest
+    assert ids(g, t.hand) == [shield]  # recalled to hand: no unrest
     option(g, st, 1)
     act(g, st, A.BT_DECK)
     assert ids(g, t.play) == ["1REG6"] and ids(g, t.hand) == [shield]
@@ -1282,7 +1336,7 @@ def test_R145_a_cape_left_in_play_leaves_the_attack_to_apply():
     seat(g, st, 0, hand=["1CIV4"], empire=True)
     t = seat(g, st, 1, play=["1REG12"])
     play(g, st, 0, "1CIV4")
-    act(g, st, A.END)                                  # MAY recall: declined
+    act(g, st, A.END)  # MAY recall: declined
     assert ids(g, t.play) == ["1REG12"] and len(t.hand) == 1
     ok(g, st)
 
@@ -1292,7 +1346,7 @@ def test_R96_jade_mask_draws_up_to_3_without_reshuffle_then_a_card_back_on_top()
     g, st = start()
     p = seat(g, st, 0, hand=["1UNC2"], deck=["1ROM16", "1ROM17"], discard=["1ROM18"])
     play(g, st, 0, "1UNC2")
-    assert ids(g, p.discard) == ["1ROM18"]             # "if able": no reshuffle
+    assert ids(g, p.discard) == ["1ROM18"]  # "if able": no reshuffle
     assert offered_cards(g, st) == ["1ROM16", "1ROM17"]
     pick(g, st, "1ROM16")
     assert ids(g, p.deck) == ["1ROM16"] and ids(g, p.hand) == ["1ROM17"]
@@ -1332,9 +1386,9 @@ def test_R135_elders_break_through_returns_the_tucked_unrest_others_gain_1_progr
     play(g, st, 0, "1UNC3")
     option(g, st, 1)
     assert set(offered(g, st)) == {g.layout.card + shrine, A.BT_DECK}
-    act(g, st, g.layout.card + shrine)                 # variant 1: the market card
+    act(g, st, g.layout.card + shrine)  # variant 1: the market card
     assert shrine in p.hand and tucked not in p.hand
-    assert len(st.unrest) == pile and st.market[1].unrest >= 0      # one back, one re-tucked
+    assert len(st.unrest) == pile and st.market[1].unrest >= 0  # one back, one re-tucked
     assert t.progress == 1 and p.progress == 0
     ok(g, st)
 
@@ -1348,10 +1402,10 @@ def test_1UNC4_town_exhaust_all_gain_2_materials_solstice_2_progress_then_histor
     exhaust(g, st, 0, card_id)
     assert (p.materials, t.materials) == (2, 2)
     to_solstice(g, st)
-    assert offered(g, st) == [A.YES, A.NO]             # MAY gain 2 progress
+    assert offered(g, st) == [A.YES, A.NO]  # MAY gain 2 progress
     yes(g, st)
     assert p.progress == 2
-    assert offered(g, st) == [A.OPTION, A.OPTION + 1]   # then abandon it OR put it into history
+    assert offered(g, st) == [A.OPTION, A.OPTION + 1]  # then abandon it OR put it into history
     option(g, st, 1)
     assert ids(g, p.history) == [card_id] and p.play == []
     assert vp(g, st, 0, card_id) == 2
@@ -1378,18 +1432,17 @@ def test_1UNC4_town_solstice_may_decline_and_stay_or_be_abandoned():
 @covers("1UNC6")
 def test_1UNC6_shrine_exhaust_pay_1_material_to_draw_solstice_discard_to_return_unrest():
     g, st = start()
-    p = seat(g, st, 0, hand=["1ROM15"], play=["1UNC6"], discard=["1UNR1"], deck=FILL,
-             materials=1)
+    p = seat(g, st, 0, hand=["1ROM15"], play=["1UNC6"], discard=["1UNR1"], deck=FILL, materials=1)
     exhaust(g, st, 0, "1UNC6")
     assert p.materials == 0 and len(p.hand) == 2
     to_solstice(g, st)
     yes(g, st)
-    act(g, st, offered(g, st)[0])                      # discard a card
+    act(g, st, offered(g, st)[0])  # discard a card
     assert k(g, "1UNR1") in st.unrest
     assert vp(g, st, 0, "1UNC6") == 1
     g, st = start()
     seat(g, st, 0, hand=["1ROM15"], play=["1UNC6", "1CIV10"])
-    assert_illegal(g, st, 0, g.layout.exhaust + k(g, "1UNC6"), "R78")    # cannot pay (R163)
+    assert_illegal(g, st, 0, g.layout.exhaust + k(g, "1UNC6"), "R78")  # cannot pay (R163)
     ok(g, st)
 
 
@@ -1407,8 +1460,8 @@ def test_1UNC7_invasion_pay_3_others_take_unrest_then_break_through_for_a_tribut
     option(g, st, 0)
     assert set(offered(g, st)) >= {g.layout.card + trib, A.BT_MAIN}
     act(g, st, g.layout.card + trib)
-    assert trib in p.hand and tucked not in p.hand     # broken through: unrest back (R135)
-    assert len(st.unrest) == pile - 1                  # the Greeks' unrest; the refill re-tucks
+    assert trib in p.hand and tucked not in p.hand  # broken through: unrest back (R135)
+    assert len(st.unrest) == pile - 1  # the Greeks' unrest; the refill re-tucks
     assert vp(g, st, 0, "1UNC7") == 1
     g, st = start()
     seat(g, st, 0, hand=["1UNC7", "1ROM15"], materials=2)
@@ -1422,7 +1475,7 @@ def test_1UNC8_mysticism_exhaust_gain_an_action_solstice_take_unrest_or_discard_
     p = seat(g, st, 0, hand=["1ROM15"], play=["1UNC8"], deck=FILL)
     exhaust(g, st, 0, "1UNC8")
     assert p.actions == 4
-    to_solstice(g, st)                                 # 5 cards in hand: both options
+    to_solstice(g, st)  # 5 cards in hand: both options
     assert offered(g, st) == [A.OPTION, A.OPTION + 1]
     option(g, st, 1)
     act(g, st, offered(g, st)[0])
@@ -1430,10 +1483,10 @@ def test_1UNC8_mysticism_exhaust_gain_an_action_solstice_take_unrest_or_discard_
     assert len(p.hand) == 3
     g, st = start()
     p = seat(g, st, 0, play=["1UNC8"], deck=["1ROM16"])
-    st.box.extend(p.nation_deck)                       # nothing to reshuffle in at clean-up
+    st.box.extend(p.nation_deck)  # nothing to reshuffle in at clean-up
     p.nation_deck = []
     pile = len(st.unrest)
-    to_solstice(g, st)                                 # one card in hand: only the unrest
+    to_solstice(g, st)  # one card in hand: only the unrest
     assert st.round == 2 and len(st.unrest) == pile - 1
     assert vp(g, st, 0, "1UNC8") == 1
     ok(g, st)
@@ -1462,11 +1515,11 @@ def test_1UNC10_agriculture_treats_a_fertile_as_3_production_for_the_turn():
     exhaust(g, st, 0, "1UNC10")
     play(g, st, 0, "1ROM15")
     no(g, st)
-    no(g, st)                                          # neither player draws
+    no(g, st)  # neither player draws
     option(g, st, 0)
     assert p.materials == 4
-    end_turn(g, st)                                    # "for the rest of the turn"
-    act(g, st, A.REVOLT)                               # the Greeks pass; then seat 0 again
+    end_turn(g, st)  # "for the rest of the turn"
+    act(g, st, A.REVOLT)  # the Greeks pass; then seat 0 again
     end_turn(g, st)
     assert st.turn == 0 and p.region_as_production == 0
     ok(g, st)
@@ -1474,17 +1527,24 @@ def test_1UNC10_agriculture_treats_a_fertile_as_3_production_for_the_turn():
 
 @covers("1UNC10", "1UNC11", "1UNC12")
 def test_R233_agriculture_boats_shaduf_vp_count_icons_on_every_scoring_card():
-    """"2 VP per {fertile}" etc. count the icons on all the cards that score (R228), not only
+    """ "2 VP per {fertile}" etc. count the icons on all the cards that score (R228), not only
     the play area (unlike Qin's "in play")."""
     g, st = start()
-    seat(g, st, 0, play=["1UNC10", "1UNC11", "1UNC12", "1REG4"],
-         discard=["1REG6", "1REG7"], history=["1REG9"], hand=["1REG11"])
+    seat(
+        g,
+        st,
+        0,
+        play=["1UNC10", "1UNC11", "1UNC12", "1REG4"],
+        discard=["1REG6", "1REG7"],
+        history=["1REG9"],
+        hand=["1REG11"],
+    )
     # fertile: Coast, Forest = 2; river: Oasis, Marsh, River = 3
     assert vp(g, st, 0, "1UNC10") == 4
     assert vp(g, st, 0, "1UNC11") == 5
     assert vp(g, st, 0, "1UNC12") == 6
     seat(g, st, 0, discard=["1UNC12", "1REG5", "1REG7", "1REG9", "1REG11", "1REG12"])
-    assert vp(g, st, 0, "1UNC12") == 10                # 5 rivers, capped at 10 (R233)
+    assert vp(g, st, 0, "1UNC12") == 10  # 5 rivers, capped at 10 (R233)
     ok(g, st)
 
 
@@ -1493,8 +1553,7 @@ def test_R18_R233_a_repeated_region_icon_counts_twice_for_vp():
     """Region icons can repeat on one card (R18); "per {fertile}" counts icons, not cards."""
     g, st = start(4)
     seated = {p.nation for p in st.seats}
-    double = [c.id for c in g.cards if c.deck in seated
-              and c.regions.count("fertile") + c.regions.count("river") >= 2]
+    double = [c.id for c in g.cards if c.deck in seated and c.regions.count("fertile") + c.regions.count("river") >= 2]
     if not double:
         pytest.skip("no seated nation has a region card with two fertile/river icons")
     card = g.cards[k(g, double[0])]
@@ -1511,9 +1570,9 @@ def test_R265_boats_recall_a_river_for_materials_and_population_shaduf_reacts():
     p = seat(g, st, 0, hand=["1ROM15"], play=["1UNC11", "1UNC12", "1REG9", "1REG4"])
     exhaust(g, st, 0, "1UNC11")
     assert offered(g, st) == [A.OPTION, A.OPTION + 1]
-    option(g, st, 0)                                   # the only river: Marsh
+    option(g, st, 0)  # the only river: Marsh
     assert "1REG9" in ids(g, p.hand) and (p.materials, p.population) == (2, 1)
-    assert purpose(st) == "exhaust Shaduf"             # materials from a river (E3)
+    assert purpose(st) == "exhaust Shaduf"  # materials from a river (E3)
     yes(g, st)
     assert p.progress == 1 and set(ids(g, p.exhausted)) == {"1UNC11", "1UNC12"}
     ok(g, st)
@@ -1523,10 +1582,10 @@ def test_R265_boats_recall_a_river_for_materials_and_population_shaduf_reacts():
 def test_R78_boats_recall_a_fertile_for_an_action_and_needs_a_region_to_recall():
     g, st = start()
     p = seat(g, st, 0, hand=["1ROM15"], play=["1UNC11", "1REG4"])
-    exhaust(g, st, 0, "1UNC11")                        # no river: only the fertile option
+    exhaust(g, st, 0, "1UNC11")  # no river: only the fertile option
     assert "1REG4" in ids(g, p.hand) and p.actions == 4
     g, st = start()
-    seat(g, st, 0, hand=["1ROM15"], play=["1UNC11", "1REG3"])           # Mountain: no icons
+    seat(g, st, 0, hand=["1ROM15"], play=["1UNC11", "1REG3"])  # Mountain: no icons
     assert not exhaustable(g, st, 0, "1UNC11")
     assert_illegal(g, st, 0, g.layout.exhaust + k(g, "1UNC11"), "R78")
     ok(g, st)
@@ -1539,11 +1598,11 @@ def test_E3_R265_shaduf_reacts_when_prosperity_gains_materials_through_a_river_r
     play(g, st, 0, "1ROM15")
     no(g, st)
     no(g, st)
-    option(g, st, 0)                                   # Oasis: 2 production
+    option(g, st, 0)  # Oasis: 2 production
     assert p.materials == 2 and purpose(st) == "exhaust Shaduf"
     yes(g, st)
     assert p.progress == 1 and p.exhausts == 4
-    g, st = start()                                    # no river among the producers: nothing
+    g, st = start()  # no river among the producers: nothing
     p = seat(g, st, 0, hand=["1ROM15", "1ROM16"], play=["1UNC12", "1REG6"])
     play(g, st, 0, "1ROM15")
     no(g, st)
@@ -1563,7 +1622,7 @@ def test_1UNC13_rituals_return_an_unrest_or_1_progress_and_may_return_an_exhaust
     g, st = start()
     p = seat(g, st, 0, hand=["1UNC13", "1ROM15"], play=["1CIV10"], deck=["1ROM16"])
     exhaust(g, st, 0, "1CIV10")
-    play(g, st, 0, "1UNC13")                           # no unrest in hand: only option 2 (R150)
+    play(g, st, 0, "1UNC13")  # no unrest in hand: only option 2 (R150)
     assert offered(g, st) == [A.YES, A.NO]
     yes(g, st)
     assert p.progress == 1 and p.exhausts == 5 and p.exhausted == []
@@ -1576,7 +1635,7 @@ def test_1UNC14_ambassador_resolves_an_opponents_pinned_exhaust_as_your_own_R150
     g, st = start()
     p = seat(g, st, 0, hand=["1ROM15"], play=["1UNC14"], deck=["1ROM16"])
     t = seat(g, st, 1, play=["1CIV10", "1UNC6"], deck=["1ROM17"])
-    exhaust(g, st, 0, "1UNC14")                        # Shrine needs 1 material: only Coinage
+    exhaust(g, st, 0, "1UNC14")  # Shrine needs 1 material: only Coinage
     assert ids(g, p.hand) == ["1ROM15", "1ROM16"] and ids(g, t.deck) == ["1ROM17"]
     assert ids(g, p.exhausted) == ["1UNC14"] and t.exhausted == []
     assert vp(g, st, 0, "1UNC14") == 1
@@ -1592,7 +1651,7 @@ def test_1UNC15_city_solstice_may_discard_to_gain_material_population_or_draw(ca
     assert ids(g, p.play) == [card_id]
     to_solstice(g, st)
     yes(g, st)
-    act(g, st, offered(g, st)[0])                      # the discarded card
+    act(g, st, offered(g, st)[0])  # the discarded card
     assert offered(g, st) == [A.OPTION, A.OPTION + 1, A.OPTION + 2]
     option(g, st, 1)
     assert p.population == 1 and len(p.hand) == 4
@@ -1625,14 +1684,13 @@ def test_1UNC18_gambling_pay_1_declare_a_category_keep_a_match_else_exile():
 @covers("1UNC19", "1UNC12", "1REG11")
 def test_R265_port_gains_a_material_per_river_shaduf_reacts_may_pay_3_for_a_discard_card():
     g, st = start()
-    p = seat(g, st, 0, hand=["1ROM15"], play=["1UNC19", "1UNC12", "1REG7", "1REG11"],
-             discard=["1ROM16"], materials=1)
+    p = seat(g, st, 0, hand=["1ROM15"], play=["1UNC19", "1UNC12", "1REG7", "1REG11"], discard=["1ROM16"], materials=1)
     exhaust(g, st, 0, "1UNC19")
     assert p.materials == 3
     assert purpose(st) == "exhaust Shaduf"
     yes(g, st)
     assert p.progress == 1
-    yes(g, st)                                         # MAY pay 3 materials
+    yes(g, st)  # MAY pay 3 materials
     assert ids(g, p.hand) == ["1ROM15", "1ROM16"] and p.materials == 0
     assert vp(g, st, 0, "1UNC19") == 1
     ok(g, st)
@@ -1647,7 +1705,7 @@ def test_R135_diplomacy_pay_3_break_through_for_a_tributary_from_the_main_deck()
     trib = on_top(g, st, "main", "1TRI2")
     on_top(g, st, "main", "1REG7")
     size = len(st.decks["main"])
-    play(g, st, 0, "1UNC20")                           # no tributary in the market: variant 5
+    play(g, st, 0, "1UNC20")  # no tributary in the market: variant 5
     assert trib in p.hand and p.materials == 0
     assert len(st.decks["main"]) == size - 1 and k(g, "1REG7") in st.decks["main"]
     g, st = start()

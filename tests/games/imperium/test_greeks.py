@@ -11,9 +11,26 @@ import pytest
 
 from epochal.games.imperium import actions as A
 from tests.games.imperium.scenario import (
-    answer, assert_illegal, assert_printed_fields, card, choose_card, covers, decision, exhaust,
-                                           finish_round, fresh, give, ids, idx, market, only_in_hand, pick,
-                                           play, to_play, vp_of)
+    answer,
+    assert_illegal,
+    assert_printed_fields,
+    card,
+    choose_card,
+    covers,
+    decision,
+    exhaust,
+    finish_round,
+    fresh,
+    give,
+    ids,
+    idx,
+    market,
+    only_in_hand,
+    pick,
+    play,
+    to_play,
+    vp_of,
+)
 
 GRE = [f"1GRE{n}" for n in range(1, 24)]
 UNREST = ["1GRE13", "1GRE22", "1GRE23"]
@@ -22,21 +39,14 @@ CITIES = ["1GRE5", "1GRE11", "1GRE19"]
 FACTS = {
     "1GRE1": ("Greeks", "in-play", None, "power", [], [], {}, "1 per 7 cards"),
     "1GRE2": ("Olympic Games", "accession", None, None, [], [], {}, None),
-    "1GRE3": ("Greek Prosperity", "development", "empire", None, [], [],
-              {"materials": 2, "population": 2}, 2),
-    "1GRE4": ("Pericles", "development", "empire", None, [], [],
-              {"materials": 3, "population": 2}, 3),
-    "1GRE5": ("City of Corinth", "development", "empire", "pinned", ["city"], [],
-              {"materials": 3, "population": 2}, 3),
-    "1GRE6": ("Science", "development", "empire", "pinned", [], [],
-              {"materials": 3, "population": 2}, 3),
-    "1GRE7": ("Greek Innovation", "development", "empire", "attack", [], [],
-              {"materials": 3, "population": 2}, 3),
-    "1GRE8": ("Direct Democracy", "development", "empire", "pinned", [], [],
-              {"materials": 3, "population": 2}, 3),
+    "1GRE3": ("Greek Prosperity", "development", "empire", None, [], [], {"materials": 2, "population": 2}, 2),
+    "1GRE4": ("Pericles", "development", "empire", None, [], [], {"materials": 3, "population": 2}, 3),
+    "1GRE5": ("City of Corinth", "development", "empire", "pinned", ["city"], [], {"materials": 3, "population": 2}, 3),
+    "1GRE6": ("Science", "development", "empire", "pinned", [], [], {"materials": 3, "population": 2}, 3),
+    "1GRE7": ("Greek Innovation", "development", "empire", "attack", [], [], {"materials": 3, "population": 2}, 3),
+    "1GRE8": ("Direct Democracy", "development", "empire", "pinned", [], [], {"materials": 3, "population": 2}, 3),
     "1GRE9": ("Lighthouse", "development", "empire", "pinned", [], [], {"materials": 5}, 3),
-    "1GRE10": ("Philosophy", "development", "empire", None, [], [], {"materials": 6},
-               "1 per 5 cards"),
+    "1GRE10": ("Philosophy", "development", "empire", None, [], [], {"materials": 6}, "1 per 5 cards"),
     "1GRE11": ("City of Athens", "nation", None, "pinned", ["city"], [], {}, None),
     "1GRE12": ("Plains of Thessaly", "nation", None, "pinned", [], ["production"], {}, None),
     "1GRE13": ("Unrest", "nation", None, None, [], [], {}, -2),
@@ -55,11 +65,18 @@ VP_FORMS = {
     "1 per 7 cards": {"per": {"zone": "all"}, "vp": 1, "every": 7},
     "1 per 5 cards": {"per": {"zone": "all"}, "vp": 1, "every": 5},
 }
-SUITS = {"1GRE12": ["region"], "1GRE20": ["region"], "1GRE21": ["region"],
-         "1GRE13": ["unrest"], "1GRE22": ["unrest"], "1GRE23": ["unrest"]}
+SUITS = {
+    "1GRE12": ["region"],
+    "1GRE20": ["region"],
+    "1GRE21": ["region"],
+    "1GRE13": ["unrest"],
+    "1GRE22": ["unrest"],
+    "1GRE23": ["unrest"],
+}
 
 
 # --- data ----------------------------------------------------------------------------------------
+
 
 def test_greeks_have_23_cards_as_r9_says():
     game, _ = fresh("Greeks", "Romans", activate=False)
@@ -90,18 +107,18 @@ def test_power_card_side_b_keeps_only_its_vp_line_d3():
 
 # --- setup (R29-R40) -----------------------------------------------------------------------------
 
+
 def test_setup_zones_r30_r34_r35_r36_r37_r39_r40():
     game, st = fresh("Greeks", "Romans", seed=5, activate=False)
     p = st.seats[0]
-    assert p.nation == "Greeks" and not p.empire                          # R37
-    assert game.cards[p.power].id == "1GRE1"                              # R30
-    assert ids(game, p.nation_deck)[0] == "1GRE2"                         # R34: at the bottom
-    assert sorted(ids(game, p.nation_deck)) == sorted(
-        ["1GRE2", "1GRE11", "1GRE12", "1GRE13"])                          # R35: an unrest too
+    assert p.nation == "Greeks" and not p.empire  # R37
+    assert game.cards[p.power].id == "1GRE1"  # R30
+    assert ids(game, p.nation_deck)[0] == "1GRE2"  # R34: at the bottom
+    assert sorted(ids(game, p.nation_deck)) == sorted(["1GRE2", "1GRE11", "1GRE12", "1GRE13"])  # R35: an unrest too
     assert sorted(ids(game, p.development)) == sorted(f"1GRE{n}" for n in range(3, 11))  # R36
-    start = sorted(ids(game, p.hand + p.deck))                            # R39
+    start = sorted(ids(game, p.hand + p.deck))  # R39
     assert start == sorted(f"1GRE{n}" for n in range(14, 24)) and len(start) == 10
-    assert len(p.hand) == 5 and len(p.deck) == 5                          # R40
+    assert len(p.hand) == 5 and len(p.deck) == 5  # R40
     assert (p.materials, p.population, p.progress, p.actions, p.exhausts) == (3, 2, 1, 3, 5)
 
 
@@ -133,16 +150,17 @@ def test_olympic_games_flip_the_state_when_a_reshuffle_discards_them_r98_r99():
     game, st = fresh("Greeks", "Romans")
     p = st.seats[0]
     p.nation_deck = [k for k in p.nation_deck if game.cards[k].id == "1GRE2"]
-    only_in_hand(game, st, 0, "1GRE15")                                   # Greek Mercenaries
+    only_in_hand(game, st, 0, "1GRE15")  # Greek Mercenaries
     p.discard += p.deck
     p.deck = []
-    play(game, st, 0, "1GRE15")                                           # draw -> reshuffle
-    assert p.empire                                                       # R99
+    play(game, st, 0, "1GRE15")  # draw -> reshuffle
+    assert p.empire  # R99
     assert idx(game, "1GRE2") in p.hand + p.deck
-    assert p.exhausts == 4 and p.nation_exhausted                         # R98 step 1
+    assert p.exhausts == 4 and p.nation_exhausted  # R98 step 1
 
 
 # --- the power card ------------------------------------------------------------------------------
+
 
 @covers("1GRE1")
 def test_power_a_spends_two_actions_to_break_through_for_a_civilised_r134_r153():
@@ -155,8 +173,8 @@ def test_power_a_spends_two_actions_to_break_through_for_a_civilised_r134_r153()
     assert p.actions == 1
     d = decision(st)
     assert d.kind == "suit" and sorted(d.args["options"]) == [A.SUIT + 1, A.SUIT + 2]
-    answer(game, st, 0, A.SUIT + 2)                                       # civilised
-    choose_card(game, st, 0, "1CIV10")                                    # variant 1: market
+    answer(game, st, 0, A.SUIT + 2)  # civilised
+    choose_card(game, st, 0, "1CIV10")  # variant 1: market
     assert k in p.hand and len(st.unrest) == pile + 1 - (st.market[2].unrest >= 0)  # R135
     assert p.power in p.exhausted and p.exhausts == 4
 
@@ -176,20 +194,21 @@ def test_power_vp_one_per_seven_cards_side_a_one_per_three_side_b_r228_r233():
     p = st.seats[0]
     assert len(game.scoring_zones(p)) == 10
     assert game.score_seat(st, 0).breakdown["power"] == 1
-    give(game, st, 0, "1GRE13", zone="history")                           # history counts
+    give(game, st, 0, "1GRE13", zone="history")  # history counts
     give(game, st, 0, "1GRE12", zone="play")
-    give(game, st, 0, "1GRE11", zone="nation_deck")                       # the nation deck not
+    give(game, st, 0, "1GRE11", zone="nation_deck")  # the nation deck not
     p.garrison[idx(game, "1GRE12")] = [give(game, st, 0, "1GRE3", zone="hand")]
-    p.hand.remove(idx(game, "1GRE3"))                                     # a garrison counts
+    p.hand.remove(idx(game, "1GRE3"))  # a garrison counts
     assert len(game.scoring_zones(p)) == 13
     assert game.score_seat(st, 0).breakdown["power"] == 1
     game, st = fresh("Greeks", "Romans", power_side="B")
     assert game.score_seat(st, 0).breakdown["power"] == 3
-    st.seats[0].discard += [k for k in range(40)]                         # 50 cards: capped
-    assert game.score_seat(st, 0).breakdown["power"] == 10                # G35
+    st.seats[0].discard += [k for k in range(40)]  # 50 cards: capped
+    assert game.score_seat(st, 0).breakdown["power"] == 10  # G35
 
 
 # --- accession and development cards -------------------------------------------------------------
+
 
 @covers("1GRE2")
 def test_olympic_games_draw_two_then_put_a_card_from_the_hand_into_history_r183():
@@ -199,7 +218,7 @@ def test_olympic_games_draw_two_then_put_a_card_from_the_hand_into_history_r183(
     drawn = p.deck[-2:]
     play(game, st, 0, "1GRE2")
     d = decision(st)
-    assert d.args["rule"] == "R183" and A.END not in game.legal(st, 0)    # not optional
+    assert d.args["rule"] == "R183" and A.END not in game.legal(st, 0)  # not optional
     assert sorted(d.args["options"]) == sorted(game.layout.card + k for k in drawn + [other])
     choose_card(game, st, 0, "1GRE16")
     assert p.history == [other] and all(k in p.hand for k in drawn)
@@ -211,18 +230,18 @@ def test_greek_prosperity_materials_per_production_or_cards_per_city_or_metropol
     game, st = fresh("Greeks", "Romans")
     p = st.seats[0]
     p.empire = True
-    to_play(game, st, 0, "1GRE11", "1CIV6", "1GRE20", "1GRE12")           # Athens, Metropolis
+    to_play(game, st, 0, "1GRE11", "1CIV6", "1GRE20", "1GRE12")  # Athens, Metropolis
     only_in_hand(game, st, 0, "1GRE3", "1GRE13")
     play(game, st, 0, "1GRE3")
-    answer(game, st, 0, A.OPTION + 2)                                     # a card per city/metr.
+    answer(game, st, 0, A.OPTION + 2)  # a card per city/metr.
     assert len(p.hand) == 1 + 2
     give(game, st, 0, "1GRE3")
     play(game, st, 0, "1GRE3")
-    answer(game, st, 0, A.OPTION)                                         # 1 material/production
+    answer(game, st, 0, A.OPTION)  # 1 material/production
     assert p.materials == 3 + 2
     give(game, st, 0, "1GRE3")
     play(game, st, 0, "1GRE3")
-    answer(game, st, 0, A.OPTION + 1)                                     # 1 population/region
+    answer(game, st, 0, A.OPTION + 1)  # 1 population/region
     assert p.population == 2 + 2
     assert vp_of(game, st, 0, "1GRE3") == 2
 
@@ -235,9 +254,9 @@ def test_pericles_free_acquires_any_category_then_goes_to_history_r74():
     k = market(game, st, 4, "1TRI11")
     only_in_hand(game, st, 0, "1GRE4", "1GRE13")
     play(game, st, 0, "1GRE4")
-    assert p.actions == 3                                                 # free play
+    assert p.actions == 3  # free play
     d = decision(st)
-    assert A.END not in game.legal(st, 0) and len(d.args["options"]) == 5   # any, must
+    assert A.END not in game.legal(st, 0) and len(d.args["options"]) == 5  # any, must
     choose_card(game, st, 0, "1TRI11")
     assert k in p.hand and p.history == [idx(game, "1GRE4")]
     assert vp_of(game, st, 0, "1GRE4") == 3
@@ -254,8 +273,8 @@ def test_cities_solstice_may_discard_for_a_material_population_or_card_r108_r111
     assert d.kind == "may" and d.seats == [0]
     answer(game, st, 0, A.YES)
     hand = len(p.hand)
-    game.apply(st, 0, game.legal(st, 0)[0])                               # discard a card
-    answer(game, st, 0, A.OPTION + 2)                                     # draw a card
+    game.apply(st, 0, game.legal(st, 0)[0])  # discard a card
+    answer(game, st, 0, A.OPTION + 2)  # draw a card
     assert len(p.hand) == hand
     assert idx(game, card_id) in p.play
 
@@ -284,14 +303,14 @@ def test_science_raises_the_hand_size_and_lets_advance_be_played_in_empire_r91_r
     assert idx(game, "1GRE6") in p.play and game.hand_limit(st, 0) == 6
     assert game.layout.play + idx(game, "1GRE16") in game.legal(st, 0)
     give(game, st, 0, "1GRE17")
-    assert game.layout.play + idx(game, "1GRE17") not in game.legal(st, 0)   # Conquer: no
+    assert game.layout.play + idx(game, "1GRE17") not in game.legal(st, 0)  # Conquer: no
     p.deck += p.discard
     p.discard = []
-    answer(game, st, 0, A.END)                                            # clean-up
+    answer(game, st, 0, A.END)  # clean-up
     while decision(st).seats == [0]:
         legal = game.legal(st, 0)
         game.apply(st, 0, A.END if A.END in legal else legal[0])
-    assert len(p.hand) == 6                                               # R91
+    assert len(p.hand) == 6  # R91
 
 
 @covers("1GRE7")
@@ -305,7 +324,7 @@ def test_greek_innovation_tops_two_cards_to_acquire_others_recall_a_pinned_r158(
     play(game, st, 0, "1GRE7")
     choose_card(game, st, 0, "1GRE16")
     choose_card(game, st, 0, "1GRE17")
-    assert p.deck[-2:] == [a, b]                                          # b on top
+    assert p.deck[-2:] == [a, b]  # b on top
     choose_card(game, st, 0, "1UNC7")
     assert k in p.hand
     d = decision(st)
@@ -329,9 +348,9 @@ def test_direct_democracy_an_unrest_costs_one_card_less_r75_r253():
     p = st.seats[0]
     p.materials = p.population = p.progress = 0
     unrest, other = only_in_hand(game, st, 0, "1GRE22", "1GRE16")
-    assert_illegal(game, st, 0, game.layout.play + unrest)                # 2 cards needed
+    assert_illegal(game, st, 0, game.layout.play + unrest)  # 2 cards needed
     to_play(game, st, 0, "1GRE8")
-    play(game, st, 0, "1GRE22")                                           # discard 1 only
+    play(game, st, 0, "1GRE22")  # discard 1 only
     assert other in p.discard and unrest in st.unrest
 
 
@@ -344,13 +363,13 @@ def test_direct_democracy_an_unrest_costs_one_material_less_but_the_same_populat
     unrest = only_in_hand(game, st, 0, "1GRE23")[0]
     play(game, st, 0, "1GRE23")
     d = decision(st)
-    assert sorted(d.args["options"]) == [A.OPTION, A.OPTION + 2]          # no cards to discard
-    answer(game, st, 0, A.OPTION + 2)                                     # 2 materials, not 3
+    assert sorted(d.args["options"]) == [A.OPTION, A.OPTION + 2]  # no cards to discard
+    answer(game, st, 0, A.OPTION + 2)  # 2 materials, not 3
     assert (p.materials, p.population) == (0, 1) and unrest in st.unrest
     p.materials = 5
     give(game, st, 0, "1GRE13")
     play(game, st, 0, "1GRE13")
-    answer(game, st, 0, A.OPTION)                                         # population stays 1
+    answer(game, st, 0, A.OPTION)  # population stays 1
     assert (p.materials, p.population) == (5, 0)
 
 
@@ -362,7 +381,7 @@ def test_direct_democracy_exhausts_to_play_an_unrest_without_an_action_r74_r76()
     p.actions = 0
     unrest, other = only_in_hand(game, st, 0, "1GRE13", "1GRE16")
     exhaust(game, st, 0, "1GRE8")
-    answer(game, st, 0, A.OPTION)                                         # spend 1 population
+    answer(game, st, 0, A.OPTION)  # spend 1 population
     assert unrest in st.unrest and p.population == 1 and p.actions == 0
     assert idx(game, "1GRE8") in p.exhausted and other in p.hand
 
@@ -378,7 +397,7 @@ def test_direct_democracy_cannot_exhaust_without_a_playable_unrest_r78():
     give(game, st, 0, "1GRE22")
     assert action in game.legal(st, 0)
     p.materials = p.population = p.progress = 0
-    only_in_hand(game, st, 0, "1GRE22")                                   # nothing to pay with
+    only_in_hand(game, st, 0, "1GRE22")  # nothing to pay with
     assert_illegal(game, st, 0, action, "R78")
 
 
@@ -390,7 +409,7 @@ def test_lighthouse_puts_an_attack_from_the_discard_pile_on_top_of_the_deck():
     mercs = give(game, st, 0, "1GRE15", zone="discard")
     give(game, st, 0, "1GRE14", zone="discard")
     st.exile = []
-    exhaust(game, st, 0, "1GRE9")                                         # no swap: exile empty
+    exhaust(game, st, 0, "1GRE9")  # no swap: exile empty
     assert p.deck[-1] == mercs and mercs not in p.discard
 
 
@@ -410,12 +429,12 @@ def test_lighthouse_swaps_an_exiled_card_into_the_market_keeping_the_tokens_r142
     pile = len(st.unrest)
     exhaust(game, st, 0, "1GRE9")
     answer(game, st, 0, A.OPTION + 1)
-    choose_card(game, st, 0, "1UNC7")                                     # the exiled one is forced
+    choose_card(game, st, 0, "1UNC7")  # the exiled one is forced
     s = st.market[3]
     assert s.card == coinage and st.exile == [out]
-    assert s.tokens == {"materials": 1}                                   # R142 step 4
-    assert under in st.unrest + [s.unrest]                                # R140 step 1: back
-    assert s.unrest >= 0 and len(st.unrest) == pile                       # R142 step 3, G9
+    assert s.tokens == {"materials": 1}  # R142 step 4
+    assert under in st.unrest + [s.unrest]  # R140 step 1: back
+    assert s.unrest >= 0 and len(st.unrest) == pile  # R142 step 3, G9
 
 
 @covers("1GRE10")
@@ -426,11 +445,11 @@ def test_philosophy_abandons_a_pinned_non_region_to_break_through_r167_r134():
     athens, pelop = to_play(game, st, 0, "1GRE11", "1GRE20")
     only_in_hand(game, st, 0, "1GRE10")
     play(game, st, 0, "1GRE10")
-    assert athens in p.discard and pelop in p.play                        # not the region
-    answer(game, st, 0, A.SUIT + 1)                                       # uncivilised
+    assert athens in p.discard and pelop in p.play  # not the region
+    answer(game, st, 0, A.SUIT + 1)  # uncivilised
     answer(game, st, 0, A.BT_DECK)
     assert "uncivilised" in game.cards[p.hand[-1]].suits
-    assert vp_of(game, st, 0, "1GRE10") == 2                              # 11 cards / 5
+    assert vp_of(game, st, 0, "1GRE10") == 2  # 11 cards / 5
 
 
 @covers("1GRE10")
@@ -444,9 +463,9 @@ def test_philosophy_needs_a_pinned_card_other_than_a_region_r78():
 
 # --- the nation deck and the starting deck -------------------------------------------------------
 
+
 @covers("1GRE12", "1GRE20", "1GRE21")
-@pytest.mark.parametrize("card_id,gain", [("1GRE12", (1, 0)), ("1GRE20", (0, 1)),
-                                          ("1GRE21", (0, 0))])
+@pytest.mark.parametrize("card_id,gain", [("1GRE12", (1, 0)), ("1GRE20", (0, 1)), ("1GRE21", (0, 0))])
 def test_regions_gain_and_may_be_garrisoned_r176(card_id, gain):
     game, st = fresh("Greeks", "Romans")
     p = st.seats[0]
@@ -466,7 +485,7 @@ def test_unrest_pays_then_returns_itself_to_the_pile_r75_r253(card_id):
     p = st.seats[0]
     only_in_hand(game, st, 0, card_id)
     play(game, st, 0, card_id)
-    answer(game, st, 0, A.OPTION)                                         # spend 1 population
+    answer(game, st, 0, A.OPTION)  # spend 1 population
     assert p.population == 1
     assert idx(game, card_id) in st.unrest and idx(game, card_id) not in p.discard
     assert vp_of(game, st, 0, card_id) == -2
@@ -482,12 +501,12 @@ def test_glory_abandons_three_regions_to_look_at_two_fame_cards_and_take_one():
     play(game, st, 0, "1GRE14")
     for _ in range(2):
         game.apply(st, 0, game.legal(st, 0)[0])
-    assert all(k in p.discard for k in regions)                           # R167
+    assert all(k in p.discard for k in regions)  # R167
     game.apply(st, 0, game.layout.card + top2[1])
     assert top2[1] in p.hand and top2[1] not in st.fame and glory in p.discard
     to_play(game, st, 0, "1GRE12", "1GRE20")
     give(game, st, 0, "1GRE14")
-    assert_illegal(game, st, 0, game.layout.play + glory, "R163")        # 2 regions only
+    assert_illegal(game, st, 0, game.layout.play + glory, "R163")  # 2 regions only
     assert card(game, "1GRE14").no_garrison
 
 
@@ -499,7 +518,7 @@ def test_greek_mercenaries_progress_card_steal_two_materials_each_others_gain_po
     only_in_hand(game, st, 0, "1GRE15")
     play(game, st, 0, "1GRE15")
     assert p.progress == 2 and len(p.hand) == 1
-    assert (p.materials, rome.materials, carthage.materials) == (3 + 2 + 1, 1, 0)   # R170
+    assert (p.materials, rome.materials, carthage.materials) == (3 + 2 + 1, 1, 0)  # R170
     assert (rome.population, carthage.population) == (3, 3)
 
 
@@ -507,12 +526,12 @@ def test_greek_mercenaries_progress_card_steal_two_materials_each_others_gain_po
 def test_greek_mercenaries_standing_army_toll_is_asked_once_r257_g41():
     game, st = fresh("Greeks", "Romans")
     p, rome = st.seats
-    to_play(game, st, 1, "1UNC1")                                         # Standing Army
+    to_play(game, st, 1, "1UNC1")  # Standing Army
     only_in_hand(game, st, 0, "1GRE15")
     play(game, st, 0, "1GRE15")
     d = decision(st)
     assert d.kind == "may" and d.seats == [0] and d.args["rule"] == "R257"
-    answer(game, st, 0, A.NO)                                             # leave Rome alone
+    answer(game, st, 0, A.NO)  # leave Rome alone
     assert (rome.materials, rome.population) == (3, 2) and p.materials == 3
     assert p.progress == 2
 

@@ -9,10 +9,26 @@ from __future__ import annotations
 import pytest
 
 from epochal.games.imperium import actions as A
-from tests.games.imperium.scenario import (answer, assert_illegal, assert_printed_fields, card,
-                                           choose_card, covers, decision, finish_round, fresh,
-                                           give, ids, idx, market, only_in_hand, play, purpose_of,
-                                           to_play, vp_of)
+from tests.games.imperium.scenario import (
+    answer,
+    assert_illegal,
+    assert_printed_fields,
+    card,
+    choose_card,
+    covers,
+    decision,
+    finish_round,
+    fresh,
+    give,
+    ids,
+    idx,
+    market,
+    only_in_hand,
+    play,
+    purpose_of,
+    to_play,
+    vp_of,
+)
 
 ROM = [f"1ROM{n}" for n in range(1, 24)]
 UNREST = ["1ROM13", "1ROM22", "1ROM23"]
@@ -23,19 +39,33 @@ POP = {"per": {"resource": "population"}, "vp": 1}
 FACTS = {
     "1ROM1": ("Romans", "in-play", None, "power", [], [], {}, dict(POP, every=4)),
     "1ROM2": ("Julius Caesar", "accession", "empire", None, [], [], {}, None),
-    "1ROM3": ("Military Engineering", "development", "empire", "attack", [], [],
-              {"materials": 4, "population": 1}, 3),
+    "1ROM3": ("Military Engineering", "development", "empire", "attack", [], [], {"materials": 4, "population": 1}, 3),
     "1ROM4": ("Roman Invasion", "development", "empire", "attack", [], [], {"population": 3}, 2),
     "1ROM5": ("Legions", "development", "empire", "pinned", [], [], {"population": 3}, 2),
     "1ROM6": ("The Senate", "development", "empire", None, [], [], {"materials": 4}, 3),
-    "1ROM7": ("Rome, the Eternal City", "development", "empire", "pinned", ["metropolis"], [],
-              {"materials": 3, "population": 3}, 4),
-    "1ROM8": ("Emperor Trajan", "development", "empire", None, [], [],
-              {"materials": 2, "population": 1}, dict(POP, every=3)),
+    "1ROM7": (
+        "Rome, the Eternal City",
+        "development",
+        "empire",
+        "pinned",
+        ["metropolis"],
+        [],
+        {"materials": 3, "population": 3},
+        4,
+    ),
+    "1ROM8": (
+        "Emperor Trajan",
+        "development",
+        "empire",
+        None,
+        [],
+        [],
+        {"materials": 2, "population": 1},
+        dict(POP, every=3),
+    ),
     "1ROM9": ("Prosperity", "nation", None, None, [], [], {}, None),
     "1ROM10": ("Bread and Circuses", "nation", None, "pinned", [], [], {}, None),
-    "1ROM11": ("Gallia Aquitania", "nation", None, "pinned", [], ["production", "fertile"], {},
-               None),
+    "1ROM11": ("Gallia Aquitania", "nation", None, "pinned", [], ["production", "fertile"], {}, None),
     "1ROM12": ("Raetia", "nation", None, "pinned", [], ["production", "river"], {}, None),
     "1ROM13": ("Unrest", "nation", None, None, [], [], {}, -2),
     "1ROM14": ("Glory", "deck", None, None, [], [], {}, None),
@@ -49,11 +79,16 @@ FACTS = {
     "1ROM22": ("Unrest", "deck", None, None, [], [], {}, -2),
     "1ROM23": ("Unrest", "deck", None, None, [], [], {}, -2),
 }
-NAME_RU = {"1ROM1": "Римляне", "1ROM2": "Гай Юлий Цезарь", "1ROM3": "Военная инженерия",
-           "1ROM21": "Римская экспансия"}                                 # R243, R249-R251
+NAME_RU = {
+    "1ROM1": "Римляне",
+    "1ROM2": "Гай Юлий Цезарь",
+    "1ROM3": "Военная инженерия",
+    "1ROM21": "Римская экспансия",
+}  # R243, R249-R251
 
 
 # --- data ----------------------------------------------------------------------------------------
+
 
 def test_romans_have_23_cards_as_r9_says():
     game, _ = fresh("Romans", "Scythians", activate=False)
@@ -77,18 +112,18 @@ def test_card_facts(card_id):
 
 # --- setup (R29-R40) -----------------------------------------------------------------------------
 
+
 def test_setup_zones_r30_r34_r35_r36_r39_r40():
     game, st = fresh("Romans", "Scythians", seed=5, activate=False)
     p = st.seats[0]
-    assert p.nation == "Romans" and not p.empire                          # R37
-    assert game.cards[p.power].id == "1ROM1"                              # R30
-    assert ids(game, p.nation_deck)[0] == "1ROM2"                         # R34: at the bottom
-    assert sorted(ids(game, p.nation_deck)) == sorted(
-        ["1ROM2", "1ROM9", "1ROM10", "1ROM11", "1ROM12", "1ROM13"])       # R35
+    assert p.nation == "Romans" and not p.empire  # R37
+    assert game.cards[p.power].id == "1ROM1"  # R30
+    assert ids(game, p.nation_deck)[0] == "1ROM2"  # R34: at the bottom
+    assert sorted(ids(game, p.nation_deck)) == sorted(["1ROM2", "1ROM9", "1ROM10", "1ROM11", "1ROM12", "1ROM13"])  # R35
     assert sorted(ids(game, p.development)) == sorted(f"1ROM{n}" for n in range(3, 9))  # R36
-    start = sorted(ids(game, p.hand + p.deck))                            # R39
+    start = sorted(ids(game, p.hand + p.deck))  # R39
     assert start == sorted(f"1ROM{n}" for n in range(14, 24)) and len(start) == 10
-    assert len(p.hand) == 5 and len(p.deck) == 5                          # R40
+    assert len(p.hand) == 5 and len(p.deck) == 5  # R40
 
 
 def test_no_supply_cards_r38():
@@ -99,6 +134,7 @@ def test_no_supply_cards_r38():
 
 # --- the power card --------------------------------------------------------------------------------
 
+
 @covers("1ROM1", "1ROM14")
 def test_power_a_looks_at_one_more_fame_card_and_gains_progress_with_glory_r243():
     game, st = fresh("Romans", "Scythians")
@@ -107,12 +143,12 @@ def test_power_a_looks_at_one_more_fame_card_and_gains_progress_with_glory_r243(
     glory = only_in_hand(game, st, 0, "1ROM14")[0]
     top3 = st.fame[-3:]
     play(game, st, 0, "1ROM14")
-    for _ in range(2):                                                    # the third is forced
+    for _ in range(2):  # the third is forced
         game.apply(st, 0, game.legal(st, 0)[0])
-    assert all(k in p.discard for k in regions)                           # abandoned (R167)
+    assert all(k in p.discard for k in regions)  # abandoned (R167)
     d = decision(st)
     assert sorted(d.args["options"]) == sorted(game.layout.card + k for k in top3)
-    assert p.progress == 2                                                # + 1 (R243)
+    assert p.progress == 2  # + 1 (R243)
     game.apply(st, 0, game.layout.card + top3[0])
     assert top3[0] in p.hand and top3[0] not in st.fame and len(st.fame) == 5
     assert glory in p.discard
@@ -124,8 +160,8 @@ def test_glory_needs_three_regions_and_cannot_be_garrisoned():
     to_play(game, st, 0, "1ROM11", "1ROM12")
     only_in_hand(game, st, 0, "1ROM14", "1ROM20")
     assert_illegal(game, st, 0, game.layout.play + idx(game, "1ROM14"), "R163")
-    play(game, st, 0, "1ROM20")                                           # Dalmatia: garrison
-    assert decision(st).kind == "activate"                                # nothing to offer
+    play(game, st, 0, "1ROM20")  # Dalmatia: garrison
+    assert decision(st).kind == "activate"  # nothing to offer
     assert idx(game, "1ROM14") in st.seats[0].hand
 
 
@@ -141,6 +177,7 @@ def test_power_vp_side_a_per_four_population_side_b_per_two_r233():
 
 # --- accession and development cards ----------------------------------------------------------------
 
+
 @covers("1ROM2")
 def test_julius_caesar_flips_the_state_then_free_plays_to_draw_two_into_history_r99_r250():
     game, st = fresh("Romans", "Scythians")
@@ -149,16 +186,16 @@ def test_julius_caesar_flips_the_state_then_free_plays_to_draw_two_into_history_
     p.discard += p.deck
     p.deck = []
     only_in_hand(game, st, 0, "1ROM9")
-    play(game, st, 0, "1ROM9")                                            # Prosperity: may draw
-    answer(game, st, 0, A.YES)                                            # -> reshuffle (R98)
-    assert p.empire and idx(game, "1ROM2") in p.hand + p.deck             # R99
+    play(game, st, 0, "1ROM9")  # Prosperity: may draw
+    answer(game, st, 0, A.YES)  # -> reshuffle (R98)
+    assert p.empire and idx(game, "1ROM2") in p.hand + p.deck  # R99
     answer(game, st, 1, A.NO)
-    give(game, st, 0, "1ROM2")          # in hand before Activate could end by itself
+    give(game, st, 0, "1ROM2")  # in hand before Activate could end by itself
     answer(game, st, 0, A.OPTION)
     actions, hand = p.actions, len(p.hand)
     play(game, st, 0, "1ROM2")
-    answer(game, st, 0, A.OPTION)                                         # draw 2
-    assert p.actions == actions                                           # free (R74)
+    answer(game, st, 0, A.OPTION)  # draw 2
+    assert p.actions == actions  # free (R74)
     assert len(p.hand) == hand - 1 + 2
     assert idx(game, "1ROM2") in p.history
 
@@ -173,9 +210,8 @@ def test_julius_caesar_may_acquire_a_region_or_tributary_instead():
     play(game, st, 0, "1ROM2")
     answer(game, st, 0, A.OPTION + 1)
     d = decision(st)
-    assert d.args["optional"]                                             # "you MAY acquire"
-    assert {game.cards[o - game.layout.card].suits[0] for o in d.args["options"]} <= \
-        {"region", "tributary"}
+    assert d.args["optional"]  # "you MAY acquire"
+    assert {game.cards[o - game.layout.card].suits[0] for o in d.args["options"]} <= {"region", "tributary"}
     choose_card(game, st, 0, "1REG4")
     assert region in p.hand and idx(game, "1ROM2") in p.history
 
@@ -196,12 +232,12 @@ def test_military_engineering_others_discard_two_then_may_break_through_civilise
     before = list(scy.hand)
     play(game, st, 0, "1ROM3")
     for _ in range(2):
-        assert decision(st).seats == [1]                                  # the target chooses
+        assert decision(st).seats == [1]  # the target chooses
         game.apply(st, 1, game.legal(st, 1)[0])
     assert len(scy.hand) == len(before) - 2 and len(scy.discard) == 2
     d = decision(st)
     assert d.kind == "suit" and d.args["optional"]
-    answer(game, st, 0, A.SUIT + 2)                                       # civilised
+    answer(game, st, 0, A.SUIT + 2)  # civilised
     answer(game, st, 0, A.BT_DECK)
     assert len(p.hand) == 1 and "civilised" in game.cards[p.hand[0]].suits
     assert vp_of(game, st, 0, "1ROM3") == 3
@@ -218,7 +254,7 @@ def test_roman_invasion_may_acquire_then_others_abandon_a_region():
     play(game, st, 0, "1ROM4")
     choose_card(game, st, 0, "1REG4")
     assert region in p.hand
-    assert steppe in scy.discard and steppe not in scy.play               # abandon (R167)
+    assert steppe in scy.discard and steppe not in scy.play  # abandon (R167)
 
 
 @covers("1ROM5")
@@ -232,7 +268,7 @@ def test_legions_raise_the_hand_size_and_let_conquer_be_played_in_empire_r91():
     play(game, st, 0, "1ROM5")
     assert idx(game, "1ROM5") in p.play and game.hand_limit(st, 0) == 6
     assert conquer in game.legal(st, 0)
-    assert game.layout.play + idx(game, "1ROM16") not in game.legal(st, 0)   # only Conquer
+    assert game.layout.play + idx(game, "1ROM16") not in game.legal(st, 0)  # only Conquer
 
 
 @covers("1ROM6")
@@ -246,7 +282,7 @@ def test_the_senate_may_acquire_civilised_and_put_a_hand_card_into_history():
     d = decision(st)
     assert d.args["optional"]
     choose_card(game, st, 0, "1CIV10")
-    assert civ in p.hand and p.progress == 2                              # with its token
+    assert civ in p.hand and p.progress == 2  # with its token
     choose_card(game, st, 0, "1ROM22")
     assert idx(game, "1ROM22") in p.history
     assert idx(game, "1ROM6") in p.discard
@@ -261,7 +297,7 @@ def test_rome_the_eternal_city_needs_city_of_rome_in_play_and_puts_it_into_histo
     eternal = game.layout.play + idx(game, "1ROM7")
     assert_illegal(game, st, 0, eternal, "R163")
     play(game, st, 0, "1ROM19")
-    assert idx(game, "1ROM19") in p.play                                  # pinned
+    assert idx(game, "1ROM19") in p.play  # pinned
     play(game, st, 0, "1ROM7")
     assert idx(game, "1ROM19") in p.history and idx(game, "1ROM7") in p.play
     assert vp_of(game, st, 0, "1ROM7") == 4
@@ -290,9 +326,9 @@ def test_emperor_trajan_acquires_any_market_card_goes_to_history_and_scores_per_
     only_in_hand(game, st, 0, "1ROM8")
     play(game, st, 0, "1ROM8")
     d = decision(st)
-    assert not d.args["optional"] and len(d.args["options"]) == 5         # every suit
+    assert not d.args["optional"] and len(d.args["options"]) == 5  # every suit
     choose_card(game, st, 0, "1TRI7")
-    assert tri in p.hand and (under < 0 or under in p.hand)               # R130
+    assert tri in p.hand and (under < 0 or under in p.hand)  # R130
     assert idx(game, "1ROM8") in p.history
     p.population = 10
     assert vp_of(game, st, 0, "1ROM8") == 3
@@ -303,7 +339,7 @@ def test_emperor_trajan_acquires_any_market_card_goes_to_history_and_scores_per_
 def test_prosperity_all_may_draw_then_materials_per_production_or_population_per_region(card_id):
     game, st = fresh("Romans", "Scythians")
     p, scy = st.seats
-    to_play(game, st, 0, "1ROM11", "1ROM12", "1ROM20", "1SCY18")   # 3 production, 4 regions
+    to_play(game, st, 0, "1ROM11", "1ROM12", "1ROM20", "1SCY18")  # 3 production, 4 regions
     only_in_hand(game, st, 0, card_id)
     play(game, st, 0, card_id)
     answer(game, st, 0, A.YES)
@@ -331,17 +367,16 @@ def test_bread_and_circuses_solstice_discards_then_may_return_two_unrest():
     p.deck = [k for k in p.deck if "unrest" not in game.cards[k].suits]
     finish_round(game, st)
     assert purpose_of(decision(st)) == "discard"
-    choose_card(game, st, 0, "1ROM16")                                    # must discard one
+    choose_card(game, st, 0, "1ROM16")  # must discard one
     pile = len(st.unrest)
-    choose_card(game, st, 0, "1ROM22")                                    # from hand
-    choose_card(game, st, 0, "1ROM23")                                    # from the discard
+    choose_card(game, st, 0, "1ROM22")  # from hand
+    choose_card(game, st, 0, "1ROM23")  # from the discard
     assert len(st.unrest) == pile + 2
     assert idx(game, "1ROM22") in st.unrest and idx(game, "1ROM23") in st.unrest
 
 
 @covers("1ROM11", "1ROM12", "1ROM20")
-@pytest.mark.parametrize("card_id, materials, population",
-                         [("1ROM11", 3, 2), ("1ROM12", 4, 2), ("1ROM20", 3, 3)])
+@pytest.mark.parametrize("card_id, materials, population", [("1ROM11", 3, 2), ("1ROM12", 4, 2), ("1ROM20", 3, 3)])
 def test_regions_gain_and_may_be_garrisoned_r176(card_id, materials, population):
     game, st = fresh("Romans", "Scythians")
     p = st.seats[0]
@@ -359,7 +394,7 @@ def test_unrest_pays_then_returns_itself_to_the_pile_r75_r253(card_id):
     p = st.seats[0]
     only_in_hand(game, st, 0, card_id)
     play(game, st, 0, card_id)
-    answer(game, st, 0, A.OPTION)                                         # spend 1 population
+    answer(game, st, 0, A.OPTION)  # spend 1 population
     assert p.population == 1 and idx(game, card_id) in st.unrest
     assert vp_of(game, st, 0, card_id) == -2
 
@@ -372,7 +407,7 @@ def test_advance_pays_materials_to_acquire_or_break_through():
     k = market(game, st, 1, "1UNC7", keep_unrest=True)
     only_in_hand(game, st, 0, "1ROM16")
     play(game, st, 0, "1ROM16")
-    answer(game, st, 0, A.OPTION)                                         # pay 3: acquire
+    answer(game, st, 0, A.OPTION)  # pay 3: acquire
     choose_card(game, st, 0, "1UNC7")
     assert p.materials == 2 and k in p.hand
 
@@ -384,8 +419,8 @@ def test_conquer_pays_population_to_break_through_for_a_region():
     p.population, p.progress = 3, 0
     only_in_hand(game, st, 0, "1ROM17")
     play(game, st, 0, "1ROM17")
-    answer(game, st, 0, A.OPTION + 1)                                     # pay 3: break through
-    answer(game, st, 0, A.SUIT)                                           # region
+    answer(game, st, 0, A.OPTION + 1)  # pay 3: break through
+    answer(game, st, 0, A.SUIT)  # region
     answer(game, st, 0, A.BT_DECK)
     assert p.population == 0 and "region" in game.cards[p.hand[0]].suits
 
@@ -401,8 +436,8 @@ def test_triumvirate_breaks_through_for_uncivilised_and_goes_to_history():
     play(game, st, 0, "1ROM18")
     choose_card(game, st, 0, "1UNC7")
     assert unc in p.hand and idx(game, "1ROM18") in p.history
-    assert under >= 0 and under not in p.hand                             # R135: returned,
-    assert len(st.unrest) == pile and st.market[1].unrest >= 0            # refill tucks (R127)
+    assert under >= 0 and under not in p.hand  # R135: returned,
+    assert len(st.unrest) == pile and st.market[1].unrest >= 0  # refill tucks (R127)
 
 
 @covers("1ROM19")
@@ -435,7 +470,7 @@ def test_roman_expansion_acquires_one_or_two_regions_others_recall_one_into_hist
     assert d.args["optional"] and game.layout.card + second in d.args["options"]
     choose_card(game, st, 0, "1REG9")
     assert first in p.hand and second in p.hand
-    assert steppe in scy.hand                                             # recalled (R158)
+    assert steppe in scy.hand  # recalled (R158)
     assert idx(game, "1ROM21") in p.history
 
 

@@ -27,13 +27,10 @@ from epochal.games.imperium import actions as A
 from epochal.games.imperium import cards as C
 from epochal.games.imperium import make_game
 from epochal.games.imperium.rules import DECK_SIZE, FAME_REMOVED, SLOT_DECK, UNREST_UNDER
-
-from tests.games.imperium.scenario import (assert_illegal, give, ids, imperium, purpose_of,
-                                           put_in_market, take_anywhere)
+from tests.games.imperium.scenario import assert_illegal, give, ids, imperium, purpose_of, put_in_market, take_anywhere
 
 NATIONS = ("Romans", "Greeks", "Persians", "Scythians")
-COPIES = {"Greeks": "GRE", "Persians": "PER", "Scythians": "SCY", "Vikings": "VIK",
-          "Carthaginians": "CAR"}
+COPIES = {"Greeks": "GRE", "Persians": "PER", "Scythians": "SCY", "Vikings": "VIK", "Carthaginians": "CAR"}
 PLAYERS = (2, 3, 4)
 
 
@@ -49,12 +46,13 @@ def game():
         cards = []
         for card in romans:
             card = dict(card, id=card["id"].replace("ROM", code), deck=nation)
-            if nation == "Carthaginians" and card.get("power"):      # R85, R241 (E11)
+            if nation == "Carthaginians" and card.get("power"):  # R85, R241 (E11)
                 card["passive"] = [{"hook": "market_token", "args": {"materials": 1}}]
-                card["side_b"] = {"name": "Carthaginians (B)",
-                                  "vp": {"per": {"resource": "materials"}, "vp": 1, "every": 3},
-                                  "passive": [{"hook": "market_token",
-                                               "args": {"materials": 2}}]}
+                card["side_b"] = {
+                    "name": "Carthaginians (B)",
+                    "vp": {"per": {"resource": "materials"}, "vp": 1, "every": 3},
+                    "passive": [{"hook": "market_token", "args": {"materials": 2}}],
+                }
             cards.append(card)
         (directory / f"{nation.lower()}.json").write_text(json.dumps(cards))
     return make_game(str(directory))
@@ -159,11 +157,11 @@ def illegal(g, st, action, rule):
 
 def unrest_total(g, st):
     """Unrest cards in the game (common ones not removed, R45)."""
-    return sum(1 for i, c in enumerate(g.cards) if "unrest" in c.suits and c.deck == "common"
-               and i not in st.box)
+    return sum(1 for i, c in enumerate(g.cards) if "unrest" in c.suits and c.deck == "common" and i not in st.box)
 
 
 # --- 5. Setup (R29-R56) ---------------------------------------------------------------------------
+
 
 def test_R29_one_nation_per_seat_and_only_nations_with_data():
     g = game()
@@ -184,17 +182,18 @@ def test_R30_R39_personal_setup(players):
     for seat, p in enumerate(st.seats):
         cards = [g.cards[x] for x in g.by_nation[p.nation]]
         assert p.nation == NATIONS[seat]
-        assert g.cards[p.power].location == "in-play" and g.cards[p.power].power   # R30
+        assert g.cards[p.power].location == "in-play" and g.cards[p.power].power  # R30
         assert p.side == "A"
-        assert g.cards[p.nation_deck[0]].location == "accession"                    # R34, R35
-        assert sorted(g.cards[x].location for x in p.nation_deck[1:]) == \
-            ["nation"] * sum(c.location == "nation" for c in cards)
-        assert {g.cards[x].location for x in p.development} == {"development"}       # R36
+        assert g.cards[p.nation_deck[0]].location == "accession"  # R34, R35
+        assert sorted(g.cards[x].location for x in p.nation_deck[1:]) == ["nation"] * sum(
+            c.location == "nation" for c in cards
+        )
+        assert {g.cards[x].location for x in p.development} == {"development"}  # R36
         assert len(p.development) == sum(c.location == "development" for c in cards)
-        assert not p.empire                                                          # R37
-        assert {g.cards[x].location for x in p.hand + p.deck} == {"deck"}          # R39
+        assert not p.empire  # R37
+        assert {g.cards[x].location for x in p.hand + p.deck} == {"deck"}  # R39
         assert len(p.hand) + len(p.deck) == sum(c.location == "deck" for c in cards)
-        assert len(p.hand) == 5                                                      # R40
+        assert len(p.hand) == 5  # R40
         assert p.play == [] and p.discard == [] and p.history == []
     ok(g, st)
 
@@ -205,23 +204,30 @@ def test_R42_starting_tokens_3_2_1_and_5_exhaust_3_action(players):
     for p in st.seats:
         assert (p.materials, p.population, p.progress) == (3, 2, 1)
         assert (p.actions, p.exhausts) == (3, 5)
-    g, st = new(players, start_tokens="2/3/1")                                       # G5
+    g, st = new(players, start_tokens="2/3/1")  # G5
     assert {(p.materials, p.population, p.progress) for p in st.seats} == {(2, 3, 1)}
 
 
 @pytest.mark.parametrize("players", PLAYERS)
 def test_R45_player_count_cards_are_removed(players):
     g, st = new(players, seed=7)
-    removed = {i for i, c in enumerate(g.cards) if c.players and players < c.players
-               and (c.deck == "common" or c.deck in NATIONS[:players])}
+    removed = {
+        i
+        for i, c in enumerate(g.cards)
+        if c.players and players < c.players and (c.deck == "common" or c.deck in NATIONS[:players])
+    }
     fame_box = [i for i in st.box if g.cards[i].group == "fame"]
     assert set(st.box) - set(fame_box) == removed
     if players == 4:
         assert removed == set()
     else:
         assert removed and all(g.cards[i].players > players for i in removed)
-    places = [*st.unrest, *sum(st.decks.values(), []), *(s.card for s in st.market),
-              *(s.unrest for s in st.market if s.unrest >= 0)]
+    places = [
+        *st.unrest,
+        *sum(st.decks.values(), []),
+        *(s.card for s in st.market),
+        *(s.unrest for s in st.market if s.unrest >= 0),
+    ]
     assert not removed & set(places)
     ok(g, st)
 
@@ -230,10 +236,10 @@ def test_R45_player_count_cards_are_removed(players):
 def test_R47_R49_fame_deck_on_king_of_kings_with_removals(players):
     g, st = new(players, seed=3)
     fame = [i for i, c in enumerate(g.cards) if c.group == "fame"]
-    assert st.kok == k(g, "1FAM9") and st.kok_side == "A"                            # R47
+    assert st.kok == k(g, "1FAM9") and st.kok_side == "A"  # R47
     assert st.kok not in st.fame
     assert len(st.fame) == len(fame) - FAME_REMOVED[players] == 8 - {2: 2, 3: 1, 4: 0}[players]
-    boxed = [i for i in st.box if g.cards[i].group == "fame"]                         # R49
+    boxed = [i for i in st.box if g.cards[i].group == "fame"]  # R49
     assert len(boxed) == FAME_REMOVED[players]
     assert sorted(st.fame + boxed) == sorted(fame)
 
@@ -246,7 +252,7 @@ def test_R50_category_decks_hold_6_7_8_cards(players):
         assert len(deck) + 1 == DECK_SIZE[players] == {2: 6, 3: 7, 4: 8}[players]
         assert {g.category(g.cards[x]) for x in deck + [st.market[slot].card]} == {suit}
     dual = [x for x in st.decks["uncivilised"] if "civilised" in g.cards[x].suits]
-    assert not set(dual) & set(st.decks["civilised"])                                 # R44
+    assert not set(dual) & set(st.decks["civilised"])  # R44
 
 
 @pytest.mark.parametrize("players", PLAYERS)
@@ -257,8 +263,9 @@ def test_R51_main_deck_holds_the_rest_and_all_tributaries(players):
     tributaries = {i for i in in_use if g.cards[i].suits[0] == "tributary"}
     main = set(st.decks["main"]) | set(market[3:])
     assert tributaries <= main | set(market)
-    assert main == in_use - set(sum((st.decks[s] for s in ("region", "uncivilised",
-                                                           "civilised")), [])) - set(market[:3])
+    assert main == in_use - set(sum((st.decks[s] for s in ("region", "uncivilised", "civilised")), [])) - set(
+        market[:3]
+    )
     assert len(st.decks["main"]) == len(in_use) - 3 * DECK_SIZE[players] - 2
 
 
@@ -267,21 +274,21 @@ def test_R51_main_deck_holds_the_rest_and_all_tributaries(players):
 def test_R52_R53_market_of_5_with_unrest_tucked_under_the_G9_categories(players, under):
     for seed in range(6):
         g, st = new(players, seed=seed, unrest_under=under)
-        assert len(st.market) == 5 and all(s.card >= 0 for s in st.market)          # R52
+        assert len(st.market) == 5 and all(s.card >= 0 for s in st.market)  # R52
         assert SLOT_DECK == ("region", "uncivilised", "civilised", "main", "main")
         tucked = 0
         for s in st.market:
             banner = g.cards[s.card].suits[0]
-            if banner in UNREST_UNDER[under]:                                         # R53
+            if banner in UNREST_UNDER[under]:  # R53
                 assert s.unrest >= 0 and "unrest" in g.cards[s.unrest].suits
                 tucked += 1
             else:
                 assert s.unrest == -1
-        assert len(st.unrest) == unrest_total(g, st) - tucked                         # R46
+        assert len(st.unrest) == unrest_total(g, st) - tucked  # R46
         if under == "reg_unc_civ":
             assert st.market[0].unrest >= 0
         else:
-            assert st.market[0].unrest == -1                                          # regions
+            assert st.market[0].unrest == -1  # regions
         ok(g, st)
 
 
@@ -320,16 +327,15 @@ def test_R38_R45_R46_real_celtic_supply_unrest_joins_the_unrest_pile_by_player_c
     g = imperium()
     if "Celts" not in g.nations:
         pytest.skip("no Celtic data file (epochal/games/imperium/data/celts.json)")
-    others = [n for n in g.nations if n != "Celts"][:players - 1]
+    others = [n for n in g.nations if n != "Celts"][: players - 1]
     st = g.new(players, 1, {"nations": ",".join(["Celts", *others])})
-    supply = [i for i, c in enumerate(g.cards) if c.location == "supply"
-              and c.deck in ("Celts", *others)]
+    supply = [i for i, c in enumerate(g.cards) if c.location == "supply" and c.deck in ("Celts", *others)]
     used = [i for i in supply if not g.cards[i].players or g.cards[i].players <= players]
     assert {2: 0, 3: 2, 4: 5}[players] == len([i for i in used if g.cards[i].deck == "Celts"])
-    assert set(supply) - set(used) <= set(st.box)                     # R45
+    assert set(supply) - set(used) <= set(st.box)  # R45
     tucked = [s.unrest for s in st.market if s.unrest >= 0]
     common = [i for i, c in enumerate(g.cards) if c.group == "unrest" and i not in st.box]
-    assert sorted(st.unrest + tucked) == sorted(common + used)        # R38, R46
+    assert sorted(st.unrest + tucked) == sorted(common + used)  # R38, R46
     for p in st.seats:
         assert not set(supply) & set(p.hand + p.deck + p.nation_deck + p.development)
     assert g.check_invariants(st) == []
@@ -340,7 +346,7 @@ def test_R29_R56_real_data_every_nation_sets_up_for_2_3_4():
     nations = real.nations
     if len(nations) < 2:
         pytest.skip(f"only {nations} have data files; a game needs two nations (R29)")
-    for i, nation in enumerate(nations):
+    for i, _nation in enumerate(nations):
         for players in PLAYERS:
             names = [nations[(i + j) % len(nations)] for j in range(players)]
             if len(set(names)) < players:
@@ -349,16 +355,16 @@ def test_R29_R56_real_data_every_nation_sets_up_for_2_3_4():
             assert real.check_invariants(st) == []
             assert [p.nation for p in st.seats] == names
             for p in st.seats:
-                assert (p.actions, p.exhausts, len(p.hand)) == (3, 5, 5)     # R40, R42
-                assert not p.empire                                          # R37
-                assert real.cards[p.power].power                             # R30
+                assert (p.actions, p.exhausts, len(p.hand)) == (3, 5, 5)  # R40, R42
+                assert not p.empire  # R37
+                assert real.cards[p.power].power  # R30
             assert len(st.market) == 5 and all(s.card >= 0 for s in st.market)
             assert len(st.fame) == 8 - FAME_REMOVED[players]
-            assert [len(st.decks[d]) + 1 for d in ("region", "uncivilised", "civilised")] \
-                == [DECK_SIZE[players]] * 3
+            assert [len(st.decks[d]) + 1 for d in ("region", "uncivilised", "civilised")] == [DECK_SIZE[players]] * 3
 
 
 # --- 6-8. The turn: Activate, Innovate, Revolt (R65-R83) -------------------------------------------
+
 
 def test_R67_a_turn_is_activate_innovate_or_revolt():
     g, st = new(2)
@@ -366,32 +372,37 @@ def test_R67_a_turn_is_activate_innovate_or_revolt():
     assert g.legal(st, 0) == [A.ACTIVATE, A.INNOVATE, A.REVOLT, A.REVOLT + 1, A.REVOLT + 2]
     illegal(g, st, A.END, "R67")
     illegal(g, st, g.layout.play + k(g, "1TRI8"), "R67")
-    illegal(g, st, A.REVOLT + 3, "R83")                  # more unrest than the hand holds
+    illegal(g, st, A.REVOLT + 3, "R83")  # more unrest than the hand holds
 
 
 def test_R69_activate_offers_plays_exhausts_and_end():
     g, st = fresh(2)
     hand(g, st, 0, "1TRI8", "1TRI2", "1TRI6")
-    give(g, st, 0, "1UNC8", "play")                      # Mysticism: Exhaust: gain an action
+    give(g, st, 0, "1UNC8", "play")  # Mysticism: Exhaust: gain an action
     legal = g.legal(st, 0)
-    assert set(legal) == {A.END, g.layout.play + k(g, "1TRI8"), g.layout.play + k(g, "1TRI2"),
-                          g.layout.play + k(g, "1TRI6"), g.layout.exhaust + k(g, "1UNC8")}
-    play(g, st, "1TRI8")                                  # any order, any combination
+    assert set(legal) == {
+        A.END,
+        g.layout.play + k(g, "1TRI8"),
+        g.layout.play + k(g, "1TRI2"),
+        g.layout.play + k(g, "1TRI6"),
+        g.layout.exhaust + k(g, "1UNC8"),
+    }
+    play(g, st, "1TRI8")  # any order, any combination
     exhaust(g, st, "1UNC8")
     play(g, st, "1TRI2")
     assert top(st).kind == "activate" and A.END in legal_now(g, st)
     act(g, st, A.END)
-    assert purpose(st) == "place a token on a market card"          # on to clean-up
+    assert purpose(st) == "place a token on a market card"  # on to clean-up
 
 
 def test_R71_playing_spends_an_action_token_then_the_card_is_discarded():
     g, st = fresh(2)
     p = st.seats[0]
     hand(g, st, 0, "1TRI8", "1UNC8")
-    play(g, st, "1TRI8")                                  # Aksumites: gain 4 materials
+    play(g, st, "1TRI8")  # Aksumites: gain 4 materials
     assert (p.actions, p.materials) == (2, 7)
     assert k(g, "1TRI8") in p.discard and k(g, "1TRI8") not in p.play
-    play(g, st, "1UNC8")                                  # pinned: stays in play
+    play(g, st, "1UNC8")  # pinned: stays in play
     assert p.actions == 1 and p.play == [k(g, "1UNC8")]
     ok(g, st)
 
@@ -402,7 +413,7 @@ def test_R71_illegal_playing_a_card_you_do_not_hold():
     give(g, st, 0, "1TRI8", "deck")
     err = illegal(g, st, g.layout.play + k(g, "1TRI8"), "R71")
     assert "not in your hand" in err.reason
-    give(g, st, 1, "1TRI4")                               # the opponent's card
+    give(g, st, 1, "1TRI4")  # the opponent's card
     illegal(g, st, g.layout.play + k(g, "1TRI4"), "R71")
 
 
@@ -419,17 +430,17 @@ def test_R74_free_play_needs_no_action_and_is_once_per_turn_G37():
     p = st.seats[0]
     hand(g, st, 0, "1TRI2", "1FAM2")
     p.actions = 0
-    play(g, st, "1TRI2")                                  # Assyrians: free, gain 1 population
+    play(g, st, "1TRI2")  # Assyrians: free, gain 1 population
     assert (p.actions, p.population) == (0, 3)
-    give(g, st, 0, "1TRI2")                               # the same card back in hand
+    give(g, st, 0, "1TRI2")  # the same card back in hand
     illegal(g, st, g.layout.play + k(g, "1TRI2"), "R74")
-    play(g, st, "1FAM2")                                  # another free card is fine
-    assert p.actions == 1                                 # Great: gain an action
-    act(g, st, A.NO)                                      # ... and do not put it into history
+    play(g, st, "1FAM2")  # another free card is fine
+    assert p.actions == 1  # Great: gain an action
+    act(g, st, A.NO)  # ... and do not put it into history
     finish_turn(g, st)
-    pass_turn(g, st)                                      # seat 1
+    pass_turn(g, st)  # seat 1
     assert k(g, "1TRI2") in p.hand
-    act(g, st, A.ACTIVATE)                                # the next turn: allowed again
+    act(g, st, A.ACTIVATE)  # the next turn: allowed again
     play(g, st, "1TRI2")
     assert p.population == 4
 
@@ -439,10 +450,10 @@ def test_R72_state_symbol_must_match_the_state_card():
     p = st.seats[0]
     hand(g, st, 0, "1CIV4", "1ROM2", "1ROM16", "1TRI8")
     assert not p.empire
-    for empire_card in ("1CIV4", "1ROM2"):                # Corruption; Julius Caesar (free)
+    for empire_card in ("1CIV4", "1ROM2"):  # Corruption; Julius Caesar (free)
         err = illegal(g, st, g.layout.play + k(g, empire_card), "R72")
         assert "Empire" in err.reason
-    assert g.layout.play + k(g, "1ROM16") in g.legal(st, 0)          # Advance: Barbarian
+    assert g.layout.play + k(g, "1ROM16") in g.legal(st, 0)  # Advance: Barbarian
     p.empire = True
     illegal(g, st, g.layout.play + k(g, "1ROM16"), "R72")
     assert {g.layout.play + k(g, c) for c in ("1CIV4", "1ROM2", "1TRI8")} <= set(g.legal(st, 0))
@@ -454,8 +465,8 @@ def test_R75_an_unrest_card_is_played_and_returns_to_the_unrest_pile():
     hand(g, st, 0, "1ROM22", "1TRI8")
     pile = len(st.unrest)
     play(g, st, "1ROM22")
-    assert top(st).kind == "option"                       # spend 1 pop / discard 2 / spend 3 mat
-    assert legal_now(g, st) == [A.OPTION, A.OPTION + 2]   # only one other card: no discard 2
+    assert top(st).kind == "option"  # spend 1 pop / discard 2 / spend 3 mat
+    assert legal_now(g, st) == [A.OPTION, A.OPTION + 2]  # only one other card: no discard 2
     act(g, st, A.OPTION)
     assert p.population == 1 and len(st.unrest) == pile + 1
     assert st.unrest[-1] == k(g, "1ROM22") and k(g, "1ROM22") not in p.discard + p.play
@@ -472,9 +483,9 @@ def test_R75_R164_an_unrest_card_you_cannot_pay_for_cannot_be_played():
 
 def test_R76_only_a_card_in_your_play_area_with_an_exhaust_effect():
     g, st = fresh(2)
-    give(g, st, 0, "1UNC8")                               # Mysticism in hand, not in play
+    give(g, st, 0, "1UNC8")  # Mysticism in hand, not in play
     illegal(g, st, g.layout.exhaust + k(g, "1UNC8"), "R76")
-    give(g, st, 0, "1ROM20", "play")                      # Dalmatia: no exhaust effect
+    give(g, st, 0, "1ROM20", "play")  # Dalmatia: no exhaust effect
     illegal(g, st, g.layout.exhaust + k(g, "1ROM20"), "R76")
 
 
@@ -482,16 +493,16 @@ def test_R77_R78_exhaust_moves_a_token_and_a_card_is_exhausted_once_per_round():
     g, st = fresh(2)
     p = st.seats[0]
     give(g, st, 0, "1UNC8", "play")
-    exhaust(g, st, "1UNC8")                               # Mysticism: gain an action
-    assert (p.exhausts, p.actions) == (4, 4)              # R152: more than 3 is fine
+    exhaust(g, st, "1UNC8")  # Mysticism: gain an action
+    assert (p.exhausts, p.actions) == (4, 4)  # R152: more than 3 is fine
     assert p.exhausted == [k(g, "1UNC8")]
     assert g.layout.exhaust + k(g, "1UNC8") not in g.legal(st, 0)
     err = illegal(g, st, g.layout.exhaust + k(g, "1UNC8"), "R77")
     assert "already exhausted" in err.reason
-    finish_turn(g, st)                                    # G38: the owner's clean-up frees it
+    finish_turn(g, st)  # G38: the owner's clean-up frees it
     assert p.exhausted == [] and p.exhausts == 5
     pass_turn(g, st)
-    act(g, st, A.OPTION + 1)                              # Mysticism's solstice: discard 2
+    act(g, st, A.OPTION + 1)  # Mysticism's solstice: discard 2
     while purpose(st) == "discard":
         act(g, st, legal_now(g, st)[0])
     act(g, st, A.ACTIVATE)
@@ -510,10 +521,10 @@ def test_R78_exhausting_needs_an_exhaust_token():
 def test_R78_R163_an_exhaust_you_cannot_pay_for_is_impossible():
     g, st = fresh(2)
     p = st.seats[0]
-    give(g, st, 0, "1UNC6", "play")                       # Shrine: Exhaust: spend 1 material ...
+    give(g, st, 0, "1UNC6", "play")  # Shrine: Exhaust: spend 1 material ...
     p.materials = p.progress = 0
     illegal(g, st, g.layout.exhaust + k(g, "1UNC6"), "R78")
-    p.progress = 1                                        # R165: 1 progress pays 2 materials
+    p.progress = 1  # R165: 1 progress pays 2 materials
     exhaust(g, st, "1UNC6")
     assert p.progress == 0 and p.exhausts == 4
 
@@ -521,10 +532,10 @@ def test_R78_R163_an_exhaust_you_cannot_pay_for_is_impossible():
 def test_R79_R116_a_state_card_in_play_is_exhausted_in_either_state():
     g, st = fresh(2)
     p = st.seats[0]
-    give(g, st, 0, "1UNC4", "play")                       # Town: Barbarian
+    give(g, st, 0, "1UNC4", "play")  # Town: Barbarian
     p.empire = True
     materials = [s.materials for s in st.seats]
-    exhaust(g, st, "1UNC4")                               # all players gain 2 materials
+    exhaust(g, st, "1UNC4")  # all players gain 2 materials
     assert [s.materials for s in st.seats] == [m + 2 for m in materials]
 
 
@@ -552,13 +563,13 @@ def test_R82_innovate_discards_the_hand_then_breaks_through_one_card():
     act(g, st, A.INNOVATE)
     assert p.hand == [] and {k(g, c) for c in ("1TRI8", "1TRI2", "1ROM22")} <= set(p.discard)
     assert top(st).kind == "suit"
-    assert legal_now(g, st) == [A.SUIT + i for i in range(4)]       # all four categories
-    act(g, st, A.SUIT + 1)                                          # uncivilised
+    assert legal_now(g, st) == [A.SUIT + i for i in range(4)]  # all four categories
+    act(g, st, A.SUIT + 1)  # uncivilised
     assert A.BT_DECK in legal_now(g, st)
     top_card = st.decks["uncivilised"][-1]
     act(g, st, A.BT_DECK)
     assert p.hand == [top_card] and len(st.unrest) == unrest
-    assert purpose(st) == "place a token on a market card"          # clean-up, no Activate
+    assert purpose(st) == "place a token on a market card"  # clean-up, no Activate
 
 
 def test_R82_G52_innovate_with_an_empty_hand():
@@ -578,13 +589,14 @@ def test_R83_revolt_returns_any_number_of_unrest_from_hand():
     assert [c.id for c in map(g.cards.__getitem__, p.hand) if "unrest" in c.suits] == []
     assert purpose(st) == "place a token on a market card"
     ok(g, st)
-    g, st = new(2)                                        # G52: zero is a revolt too
+    g, st = new(2)  # G52: zero is a revolt too
     hand(g, st, 0, "1ROM22")
     act(g, st, A.REVOLT)
     assert k(g, "1ROM22") in st.seats[0].hand
 
 
 # --- 9. Clean-up (R84-R94) -----------------------------------------------------------------------
+
 
 def test_R84_clean_up_puts_a_progress_token_on_any_market_card_G46():
     g, st = fresh(2)
@@ -594,8 +606,8 @@ def test_R84_clean_up_puts_a_progress_token_on_any_market_card_G46():
     slot = st.market[2]
     before = slot.tokens.get("progress", 0)
     act(g, st, g.layout.card + slot.card)
-    assert slot.tokens["progress"] == before + 1                      # tokens accumulate
-    assert st.seats[0].progress == 1                                  # from the supply
+    assert slot.tokens["progress"] == before + 1  # tokens accumulate
+    assert st.seats[0].progress == 1  # from the supply
 
 
 def test_R88_clean_up_resets_3_actions_5_exhausts_and_clears_tokens():
@@ -617,7 +629,7 @@ def test_R90_R91_discard_any_then_draw_up_to_five():
     p = st.seats[0]
     hand(g, st, 0, "1TRI8", "1TRI2", "1TRI4")
     act(g, st, A.END)
-    act(g, st, legal_now(g, st)[0])                                  # the market token
+    act(g, st, legal_now(g, st)[0])  # the market token
     assert purpose(st) == "discard at clean-up" and A.END in legal_now(g, st)
     pick(g, st, "1TRI8")
     pick(g, st, "1TRI4")
@@ -629,7 +641,7 @@ def test_R90_R91_discard_any_then_draw_up_to_five():
 def test_R91_hand_limit_effects_and_R92_no_maximum_G40():
     g, st = fresh(2)
     p = st.seats[0]
-    give(g, st, 0, "1FAM8", "play")                                   # Awe-inspiring: limit +1
+    give(g, st, 0, "1FAM8", "play")  # Awe-inspiring: limit +1
     hand(g, st, 0, "1TRI8")
     finish_turn(g, st)
     assert len(p.hand) == 6
@@ -638,7 +650,7 @@ def test_R91_hand_limit_effects_and_R92_no_maximum_G40():
     hand(g, st, 0, *[f"1ROM{i}" for i in (9, 10, 11, 12, 14, 15, 16)])
     deck = len(p.deck)
     finish_turn(g, st)
-    assert len(p.hand) == 7 and len(p.deck) == deck                   # nothing drawn
+    assert len(p.hand) == 7 and len(p.deck) == deck  # nothing drawn
 
 
 def test_R94_a_clean_up_reshuffle_uses_the_fresh_exhaust_tokens():
@@ -651,11 +663,12 @@ def test_R94_a_clean_up_reshuffle_uses_the_fresh_exhaust_tokens():
     p.nation_exhausted = True
     top_nation = p.nation_deck[-1]
     finish_turn(g, st)
-    assert top_nation in p.hand + p.deck                             # R98 step 1 happened
+    assert top_nation in p.hand + p.deck  # R98 step 1 happened
     assert p.nation_exhausted and p.exhausts == 4 and len(p.hand) == 5
 
 
 # --- 10. Drawing and reshuffling (R95-R107) --------------------------------------------------------
+
 
 def draw_by_coinage(g, st):
     """Seat 0 exhausts Coinage (in play) to draw 1 card."""
@@ -670,9 +683,9 @@ def test_R95_R98_barbarian_reshuffle_moves_the_nation_card_then_shuffles():
     p.discard, p.deck = p.deck, []
     discard = set(p.discard)
     top_nation, rest = p.nation_deck[-1], p.nation_deck[:-1]
-    draw_by_coinage(g, st)                                 # Coinage itself takes a token: 4
-    assert p.nation_deck == rest                          # the top nation card ...
-    assert set(p.deck) | {p.hand[-1]} == discard | {top_nation}       # ... shuffled in
+    draw_by_coinage(g, st)  # Coinage itself takes a token: 4
+    assert p.nation_deck == rest  # the top nation card ...
+    assert set(p.deck) | {p.hand[-1]} == discard | {top_nation}  # ... shuffled in
     assert p.discard == [] and p.nation_exhausted and p.exhausts == 3
     ok(g, st)
 
@@ -686,7 +699,7 @@ def test_R98_step_1_skipped_when_the_nation_deck_holds_a_token_or_no_token_is_le
         if case == "nation token":
             p.nation_exhausted = True
         else:
-            p.exhausts = 1                                # Coinage uses the last one
+            p.exhausts = 1  # Coinage uses the last one
         draw_by_coinage(g, st)
         assert p.nation_deck == nation and len(p.hand) == 6
         assert not set(nation) & set(p.deck + p.hand + p.discard)
@@ -695,15 +708,15 @@ def test_R98_step_1_skipped_when_the_nation_deck_holds_a_token_or_no_token_is_le
 def test_R96_draw_if_able_never_reshuffles():
     g, st = fresh(2)
     p = st.seats[0]
-    hand(g, st, 0, "1UNC2", "1TRI8")                      # Jade Mask: if able, draw 3 ...
+    hand(g, st, 0, "1UNC2", "1TRI8")  # Jade Mask: if able, draw 3 ...
     p.discard += p.deck
     p.deck = []
     to(g, st, "1TRI2", p.deck)
     nation, discard = list(p.nation_deck), list(p.discard)
     play(g, st, "1UNC2")
     assert k(g, "1TRI2") in p.hand and p.deck == []
-    assert p.nation_deck == nation and p.discard == discard            # no reshuffle
-    pick(g, st, "1TRI8")                                  # ... then one card back on top
+    assert p.nation_deck == nation and p.discard == discard  # no reshuffle
+    pick(g, st, "1TRI8")  # ... then one card back on top
     assert p.deck == [k(g, "1TRI8")]
 
 
@@ -715,16 +728,16 @@ def test_R99_E8_the_accession_card_flips_the_state_card_to_empire():
     p.discard += p.deck + p.nation_deck[1:]
     p.nation_deck, p.deck = [caesar], []
     draw_by_coinage(g, st)
-    assert p.empire and p.nation_deck == []                          # at once (R99)
+    assert p.empire and p.nation_deck == []  # at once (R99)
     assert caesar in p.deck + p.hand
-    if caesar in p.deck:                                   # bring it up: it is playable now
+    if caesar in p.deck:  # bring it up: it is playable now
         p.deck.remove(caesar)
         p.hand.append(caesar)
-    assert g.layout.play + caesar in g.legal(st, 0)       # Empire card, free play
+    assert g.layout.play + caesar in g.legal(st, 0)  # Empire card, free play
     p.discard += p.deck
     p.deck = []
     st.seats[0].exhausted.clear()
-    draw_by_coinage(g, st)                                 # Empire branch now (R103)
+    draw_by_coinage(g, st)  # Empire branch now (R103)
     assert purpose(st) == "develop on reshuffle"
 
 
@@ -738,11 +751,11 @@ def test_R103_empire_reshuffle_may_develop_one_affordable_card():
     assert purpose(st) == "develop on reshuffle"
     offered = {a - g.layout.card for a in legal_now(g, st) if a != A.END}
     affordable = {x for x in p.development if g.can_pay(p, g.cards[x].cost)}
-    assert offered == affordable and k(g, "1ROM3") in offered        # 4 mat + 1 pop
-    assert k(g, "1ROM7") not in offered                               # 3 mat + 3 pop
-    assert A.END in legal_now(g, st)                                  # optional
+    assert offered == affordable and k(g, "1ROM3") in offered  # 4 mat + 1 pop
+    assert k(g, "1ROM7") not in offered  # 3 mat + 3 pop
+    assert A.END in legal_now(g, st)  # optional
     pick(g, st, "1ROM3")
-    assert (p.materials, p.population, p.progress) == (0, 0, 0)      # 1 progress = 2 mat
+    assert (p.materials, p.population, p.progress) == (0, 0, 0)  # 1 progress = 2 mat
     assert k(g, "1ROM3") in p.deck + p.hand and k(g, "1ROM3") not in p.development
     assert p.dev_exhausted and p.exhausts == 3 and len(p.hand) == 6
     ok(g, st)
@@ -763,13 +776,13 @@ def test_R103_declining_to_develop_still_reshuffles():
 def test_R105_E1_a_draw_on_another_players_turn_reshuffles_by_the_same_rules():
     g, st = fresh(2)
     q = st.seats[1]
-    hand(g, st, 0, "1ROM15")                              # Prosperity: all players MAY draw
+    hand(g, st, 0, "1ROM15")  # Prosperity: all players MAY draw
     q.discard, q.deck = q.deck, []
     nation_top = q.nation_deck[-1]
     play(g, st, "1ROM15")
-    act(g, st, A.NO)                                      # seat 0 declines
+    act(g, st, A.NO)  # seat 0 declines
     assert top(st).seats == [1]
-    act(g, st, A.YES)                                     # seat 1 draws: deck empty
+    act(g, st, A.YES)  # seat 1 draws: deck empty
     assert q.nation_exhausted and q.exhausts == 4 and nation_top in q.deck + q.hand
     assert len(q.hand) == 6 and q.discard == []
 
@@ -787,9 +800,9 @@ def test_R106_nothing_to_reshuffle_the_draw_stops():
 def test_E7_two_reshuffles_in_one_turn():
     g, st = fresh(2)
     p = st.seats[0]
-    give(g, st, 0, "1UNC9")                               # Oracle: free, draw 2, discard 1
+    give(g, st, 0, "1UNC9")  # Oracle: free, draw 2, discard 1
     p.exhausts = 3
-    p.discard += p.nation_deck[1:2]                       # nation deck of 4 on the accession
+    p.discard += p.nation_deck[1:2]  # nation deck of 4 on the accession
     p.nation_deck = p.nation_deck[:1] + p.nation_deck[2:]
     assert len(p.nation_deck) == 5
     p.discard += p.deck[1:]
@@ -798,19 +811,20 @@ def test_E7_two_reshuffles_in_one_turn():
     play(g, st, "1UNC9")
     assert first in p.hand
     assert p.nation_deck[-1] != top_nation and len(p.nation_deck) == 4
-    assert top_nation in p.hand + p.deck                  # moved, then shuffled in
+    assert top_nation in p.hand + p.deck  # moved, then shuffled in
     assert p.exhausts == 2 and p.nation_exhausted
-    act(g, st, legal_now(g, st)[0])                       # Oracle: discard one drawn card
-    p.discard += p.deck                                   # later the deck empties again
+    act(g, st, legal_now(g, st)[0])  # Oracle: discard one drawn card
+    p.discard += p.deck  # later the deck empties again
     p.deck = []
     nation = list(p.nation_deck)
     draw_by_coinage(g, st)
-    assert p.nation_deck == nation and p.exhausts == 1    # step 1 skipped
+    assert p.nation_deck == nation and p.exhausts == 1  # step 1 skipped
     finish_turn(g, st)
-    assert not p.nation_exhausted                          # cleared at clean-up (R88)
+    assert not p.nation_exhausted  # cleared at clean-up (R88)
 
 
 # --- 13. The market: acquire, break through, exile (R124-R143) -----------------------------------------
+
 
 def set_market(g, st, *card_ids, tuck=()):
     """The five market slots hold these cards, without tokens; the slots in ``tuck`` get an
@@ -840,14 +854,14 @@ def test_R130_E9_acquire_takes_the_card_its_tokens_and_its_unrest_then_refills()
     set_market(g, st, "1REG6", "1UNC3", "1CIV2", "1TRI3", "1REG8", tuck=[1])
     st.market[1].tokens = {"progress": 1}
     under = st.market[1].unrest
-    hand(g, st, 0, "1TRI1")                               # Armenians: acquire 1 uncivilised
+    hand(g, st, 0, "1TRI1")  # Armenians: acquire 1 uncivilised
     pile, refill = len(st.unrest), st.decks["uncivilised"][-1]
     play(g, st, "1TRI1")
-    assert k(g, "1UNC3") in p.hand and under in p.hand    # the card and its unrest (R130.3)
-    assert p.progress == 2                                # its token (R130.2)
-    assert st.market[1].card == refill                    # R126: from the category deck
-    assert st.market[1].tokens == {}                      # R128
-    assert st.market[1].unrest >= 0 and len(st.unrest) == pile - 1   # R127
+    assert k(g, "1UNC3") in p.hand and under in p.hand  # the card and its unrest (R130.3)
+    assert p.progress == 2  # its token (R130.2)
+    assert st.market[1].card == refill  # R126: from the category deck
+    assert st.market[1].tokens == {}  # R128
+    assert st.market[1].unrest >= 0 and len(st.unrest) == pile - 1  # R127
     assert k(g, "1TRI1") in p.history
     ok(g, st)
 
@@ -858,14 +872,14 @@ def test_R135_E9_break_through_variant_1_returns_the_unrest():
     set_market(g, st, "1REG6", "1UNC3", "1CIV2", "1TRI3", "1REG8", tuck=[1])
     st.market[1].tokens = {"progress": 1}
     under = st.market[1].unrest
-    hand(g, st, 0, "1ROM18")                              # Triumvirate: break through 1 unc.
+    hand(g, st, 0, "1ROM18")  # Triumvirate: break through 1 unc.
     pile = len(st.unrest)
     play(g, st, "1ROM18")
     assert top(st).kind == "bt_source"
     assert set(legal_now(g, st)) == {g.layout.card + k(g, "1UNC3"), A.BT_DECK}
     pick(g, st, "1UNC3")
     assert k(g, "1UNC3") in p.hand and under not in p.hand and p.progress == 2
-    assert len(st.unrest) == pile                          # back, and a new one tucked
+    assert len(st.unrest) == pile  # back, and a new one tucked
     assert st.market[1].unrest >= 0 and under in st.unrest + [st.market[1].unrest]
     ok(g, st)
 
@@ -885,14 +899,14 @@ def test_R135_E9_break_through_variant_2_takes_the_deck_top_and_leaves_the_marke
 def test_R135_variant_5_tributary_reveals_the_main_deck():
     g, st = fresh(2)
     p = st.seats[0]
-    set_market(g, st, "1REG6", "1UNC3", "1CIV2", "1REG8", "1UNC7")   # no tributary
-    hand(g, st, 0, "1UNC20")                              # Diplomacy: pay 3, break through tri.
+    set_market(g, st, "1REG6", "1UNC3", "1CIV2", "1REG8", "1UNC7")  # no tributary
+    hand(g, st, 0, "1UNC20")  # Diplomacy: pay 3, break through tri.
     main = st.decks["main"]
-    for cid in ("1TRI8", "1REG9", "1UNC5"):               # the top is the last
+    for cid in ("1TRI8", "1REG9", "1UNC5"):  # the top is the last
         to(g, st, cid, main)
     size = len(main)
     play(g, st, "1UNC20")
-    assert p.materials == 0 and k(g, "1TRI8") in p.hand   # found under two others
+    assert p.materials == 0 and k(g, "1TRI8") in p.hand  # found under two others
     assert k(g, "1REG9") in main and k(g, "1UNC5") in main and len(main) == size - 1
     ok(g, st)
 
@@ -906,7 +920,7 @@ def test_R135_no_deck_variant_for_tributaries_and_main_deck_when_the_deck_is_emp
     pick(g, st, "1TRI3")
     st.decks["main"] += st.decks["region"]
     st.decks["region"] = []
-    play(g, st, "1TRI11")                                 # Hittites: break through 1 region
+    play(g, st, "1TRI11")  # Hittites: break through 1 region
     assert set(legal_now(g, st)) == {g.layout.card + k(g, "1REG6"), A.BT_MAIN}
 
 
@@ -938,11 +952,11 @@ def test_R126_R129_refill_from_the_main_deck_when_the_category_deck_is_empty():
     assert st.market[1].card == main_top
     hand(g, st, 0, "1TRI1")
     set_market(g, st, "1REG6", "1UNC5", "1CIV2", "1TRI3", "1REG8")
-    st.box += st.decks["main"]                            # both empty: the slot stays empty
+    st.box += st.decks["main"]  # both empty: the slot stays empty
     st.decks["main"] = []
     play(g, st, "1TRI1")
     assert st.market[1].card == -1 and st.market[1].unrest == -1
-    assert not st.scoring_triggered                       # no card was taken from it
+    assert not st.scoring_triggered  # no card was taken from it
     ok(g, st)
 
 
@@ -954,7 +968,7 @@ def test_R132_G49_acquire_with_no_such_card_does_nothing():
     market = [s.card for s in st.market]
     play(g, st, "1TRI1")
     assert p.hand == [] and [s.card for s in st.market] == market
-    assert k(g, "1TRI1") in p.history                     # the rest of the card still applies
+    assert k(g, "1TRI1") in p.history  # the rest of the card still applies
 
 
 def test_R133_acquire_civilised_may_take_a_dual_card():
@@ -962,7 +976,7 @@ def test_R133_acquire_civilised_may_take_a_dual_card():
     p = st.seats[0]
     p.empire = True
     set_market(g, st, "1REG6", "1UNC19", "1TRI2", "1TRI3", "1REG8", tuck=[1])
-    hand(g, st, 0, "1ROM6")                               # The Senate: MAY acquire 1 civilised
+    hand(g, st, 0, "1ROM6")  # The Senate: MAY acquire 1 civilised
     play(g, st, "1ROM6")
     assert legal_now(g, st) == [g.layout.card + k(g, "1UNC19"), A.END]
     pick(g, st, "1UNC19")
@@ -973,7 +987,7 @@ def test_R120_acquire_an_empire_card_while_barbarian():
     g, st = fresh(2)
     p = st.seats[0]
     set_market(g, st, "1REG6", "1TRI2", "1CIV4", "1TRI3", "1REG8")
-    hand(g, st, 0, "1ROM16")                              # Advance: pay 3, acquire unc./civ.
+    hand(g, st, 0, "1ROM16")  # Advance: pay 3, acquire unc./civ.
     play(g, st, "1ROM16")
     act(g, st, A.OPTION)
     assert k(g, "1CIV4") in p.hand and not p.empire
@@ -984,16 +998,16 @@ def test_R139_R141_exile_returns_the_unrest_refills_and_spares_cards_with_tokens
     set_market(g, st, "1REG6", "1UNC3", "1CIV2", "1TRI3", "1REG8", tuck=[1, 3])
     st.market[3].tokens = {"progress": 1}
     under = st.market[1].unrest
-    hand(g, st, 0, "1REG10")                              # Steppe: exile 1 market card
+    hand(g, st, 0, "1REG10")  # Steppe: exile 1 market card
     play(g, st, "1REG10")
     offered = {a - g.layout.card for a in legal_now(g, st)}
-    assert k(g, "1TRI3") not in offered                   # R141: it has a token
+    assert k(g, "1TRI3") not in offered  # R141: it has a token
     assert offered == {k(g, c) for c in ("1REG6", "1UNC3", "1CIV2", "1REG8")}
     pile = len(st.unrest)
     pick(g, st, "1UNC3")
     assert st.exile == [k(g, "1UNC3")]
-    assert under in st.unrest + [st.market[1].unrest]              # R140.1
-    assert st.market[1].card >= 0 and st.market[1].unrest >= 0     # R140.2-3
+    assert under in st.unrest + [st.market[1].unrest]  # R140.1
+    assert st.market[1].card >= 0 and st.market[1].unrest >= 0  # R140.2-3
     assert len(st.unrest) == pile
     ok(g, st)
 
@@ -1001,15 +1015,15 @@ def test_R139_R141_exile_returns_the_unrest_refills_and_spares_cards_with_tokens
 def test_R163_illegal_breaking_through_without_paying():
     g, st = fresh(2)
     p = st.seats[0]
-    hand(g, st, 0, "1UNC20", "1ROM16", "1ROM17")          # Diplomacy, Advance, Conquer
+    hand(g, st, 0, "1UNC20", "1ROM16", "1ROM17")  # Diplomacy, Advance, Conquer
     p.materials, p.population, p.progress = 2, 0, 0
-    for cid in ("1UNC20", "1ROM16"):                      # 3 or 5 materials: too few
+    for cid in ("1UNC20", "1ROM16"):  # 3 or 5 materials: too few
         err = illegal(g, st, g.layout.play + k(g, cid), "R163")
         assert "cannot pay" in err.reason
-    illegal(g, st, g.layout.play + k(g, "1ROM17"), "R163")          # 2 or 3 population
-    p.materials = 3                                       # now Advance's cheaper option only
+    illegal(g, st, g.layout.play + k(g, "1ROM17"), "R163")  # 2 or 3 population
+    p.materials = 3  # now Advance's cheaper option only
     set_market(g, st, "1REG6", "1UNC3", "1TRI2", "1TRI3", "1REG8")
-    play(g, st, "1ROM16")                                 # (the only option: no question)
+    play(g, st, "1ROM16")  # (the only option: no question)
     assert p.materials == 0 and k(g, "1UNC3") in p.hand
 
 
@@ -1021,10 +1035,10 @@ def test_R143_acquiring_from_the_exile_pile_brings_an_unrest():
         p.hand.remove(k(g, cid))
         st.exile.append(k(g, cid))
     pile = len(st.unrest)
-    g.acquire_from_exile(st, 0, k(g, "1UNC3"), [])        # an uncivilised card: + an unrest
+    g.acquire_from_exile(st, 0, k(g, "1UNC3"), [])  # an uncivilised card: + an unrest
     assert k(g, "1UNC3") in p.hand and len(st.unrest) == pile - 1
     assert "unrest" in g.cards[p.hand[-1]].suits
-    g.acquire_from_exile(st, 0, k(g, "1REG6"), [])        # a region: none (G9 adopted)
+    g.acquire_from_exile(st, 0, k(g, "1REG6"), [])  # a region: none (G9 adopted)
     assert p.hand[-1] == k(g, "1REG6") and len(st.unrest) == pile - 1
     ok(g, st)
 
@@ -1036,22 +1050,22 @@ def test_R142_replacing_a_market_card_from_the_exile_pile_real_greek_lighthouse(
     st = g.new(2, 0, {"nations": "Greeks,Romans"})
     p = st.seats[0]
     act(g, st, A.ACTIVATE)
-    give(g, st, 0, "1GRE9", "play")                       # Lighthouse: Exhaust: choose ...
+    give(g, st, 0, "1GRE9", "play")  # Lighthouse: Exhaust: choose ...
     give(g, st, 0, "1UNC5")
     p.hand.remove(k(g, "1UNC5"))
-    st.exile.append(k(g, "1UNC5"))                        # an exiled uncivilised card
+    st.exile.append(k(g, "1UNC5"))  # an exiled uncivilised card
     set_market(g, st, "1REG6", "1UNC3", "1CIV2", "1TRI3", "1REG8", tuck=[3])
-    st.market[3].tokens = {"progress": 2}                 # tokens: still replaceable (R141)
+    st.market[3].tokens = {"progress": 2}  # tokens: still replaceable (R141)
     under, pile = st.market[3].unrest, len(st.unrest)
     exhaust(g, st, "1GRE9")
-    act(g, st, A.OPTION + 1)                              # swap with the exile pile
+    act(g, st, A.OPTION + 1)  # swap with the exile pile
     if purpose(st) == "take a card from the exile pile":
         pick(g, st, "1UNC5")
     pick(g, st, "1TRI3")
     s = st.market[3]
-    assert s.card == k(g, "1UNC5") and k(g, "1TRI3") in st.exile    # R142.1-2
-    assert s.tokens == {"progress": 2}                               # R142.4
-    assert s.unrest >= 0 and len(st.unrest) == pile                  # R140.1, R142.3
+    assert s.card == k(g, "1UNC5") and k(g, "1TRI3") in st.exile  # R142.1-2
+    assert s.tokens == {"progress": 2}  # R142.4
+    assert s.unrest >= 0 and len(st.unrest) == pile  # R140.1, R142.3
     assert under in st.unrest + [s.unrest]
     assert g.check_invariants(st) == []
 
@@ -1067,18 +1081,19 @@ def test_E2_R155_find_a_region_in_any_area_real_viking_erik_the_red():
     hand(g, st, 0, "1VIK21", "1REG6")
     give(g, st, 0, "1REG8", "discard")
     give(g, st, 0, "1REG9", "deck")
-    play(g, st, "1VIK21")                                 # pay 1 pop, abandon, find a region
+    play(g, st, "1VIK21")  # pay 1 pop, abandon, find a region
     while purpose(st) not in (None, "find a card"):
         act(g, st, legal_now(g, st)[0])
     offered = {a - g.layout.card for a in legal_now(g, st)}
-    assert {k(g, c) for c in ("1REG6", "1REG8", "1REG9")} <= offered   # hand, discard, deck
-    pick(g, st, "1REG9")                                  # from the personal deck (R156)
+    assert {k(g, c) for c in ("1REG6", "1REG8", "1REG9")} <= offered  # hand, discard, deck
+    pick(g, st, "1REG9")  # from the personal deck (R156)
     assert k(g, "1REG9") in p.hand
-    assert g.cards[p.nation_deck[0]].location == "accession"           # R193
+    assert g.cards[p.nation_deck[0]].location == "accession"  # R193
     assert g.check_invariants(st) == []
 
 
 # --- 14. Paying: progress substitution (R163-R166) -------------------------------------------------------
+
 
 def test_R165_E10_progress_stands_in_for_population_1_1_and_materials_2_1():
     g, st = fresh(2)
@@ -1097,37 +1112,38 @@ def test_R165_E10_progress_stands_in_for_population_1_1_and_materials_2_1():
 def test_R166_progress_is_spent_only_for_the_shortfall():
     g, st = fresh(2)
     p = st.seats[0]
-    hand(g, st, 0, "1UNC20")                               # Diplomacy: spend 3 materials
+    hand(g, st, 0, "1UNC20")  # Diplomacy: spend 3 materials
     p.materials, p.progress = 3, 4
     play(g, st, "1UNC20")
     assert (p.materials, p.progress) == (0, 4)
     g, st = fresh(2)
     p = st.seats[0]
     hand(g, st, 0, "1UNC20")
-    p.materials, p.progress = 1, 1                         # 2 materials short: 1 progress
+    p.materials, p.progress = 1, 1  # 2 materials short: 1 progress
     play(g, st, "1UNC20")
     assert (p.materials, p.progress) == (0, 0)
 
 
 # --- 15. Garrison, history, recall, abandon (R158, R167, R176-R185) --------------------------------------
 
+
 def test_R176_R179_a_garrison_card_is_under_the_card_not_in_play():
     g, st = fresh(2)
     p = st.seats[0]
-    hand(g, st, 0, "1ROM20", "1CIV6", "1TRI8")            # Dalmatia: gain 1 pop, MAY garrison
+    hand(g, st, 0, "1ROM20", "1CIV6", "1TRI8")  # Dalmatia: gain 1 pop, MAY garrison
     play(g, st, "1ROM20")
     assert purpose(st) == "garrison" and A.END in legal_now(g, st)
     pick(g, st, "1CIV6")
     assert p.garrison == {k(g, "1ROM20"): [k(g, "1CIV6")]}
     assert k(g, "1CIV6") not in p.play + p.hand and p.population == 3
     illegal(g, st, g.layout.play + k(g, "1CIV6"), "R71")  # cannot be played ...
-    illegal(g, st, g.layout.exhaust + k(g, "1CIV6"), "R76")         # ... nor exhausted
+    illegal(g, st, g.layout.exhaust + k(g, "1CIV6"), "R76")  # ... nor exhausted
     base = g.score_seat(st, 0).breakdown["cards"]
     count = g.unrest_count(st, 0)
-    p.garrison[k(g, "1ROM20")].append(st.unrest.pop())    # a garrisoned unrest
+    p.garrison[k(g, "1ROM20")].append(st.unrest.pop())  # a garrisoned unrest
     ok(g, st)
-    assert g.score_seat(st, 0).breakdown["cards"] == base - 2       # scores (R179, R228)
-    assert g.unrest_count(st, 0) == count                           # ... not in collapse (G33)
+    assert g.score_seat(st, 0).breakdown["cards"] == base - 2  # scores (R179, R228)
+    assert g.unrest_count(st, 0) == count  # ... not in collapse (G33)
 
 
 def test_R182_R184_garrisons_are_open_history_is_private():
@@ -1146,14 +1162,14 @@ def test_R177_R181_several_garrison_cards_and_garrisoning_under_a_region_in_play
     p = st.seats[0]
     p.empire = True
     set_market(g, st, "1REG6", "1UNC3", "1CIV2", "1TRI3", "1REG8")
-    give(g, st, 0, "1ROM20", "play")                      # Dalmatia in play
+    give(g, st, 0, "1ROM20", "play")  # Dalmatia in play
     under(g, st, 0, "1ROM20", "1TRI7")
-    hand(g, st, 0, "1CIV15", "1TRI8")                     # Cataphract
+    hand(g, st, 0, "1CIV15", "1TRI8")  # Cataphract
     play(g, st, "1CIV15")
-    act(g, st, A.END)                                      # acquire nothing
-    pick(g, st, "1ROM20")                                 # tuck Cataphract under Dalmatia
-    assert p.population == 3                              # Dalmatia's play effect ran
-    pick(g, st, "1TRI8")                                  # ... and its garrison
+    act(g, st, A.END)  # acquire nothing
+    pick(g, st, "1ROM20")  # tuck Cataphract under Dalmatia
+    assert p.population == 3  # Dalmatia's play effect ran
+    pick(g, st, "1TRI8")  # ... and its garrison
     assert p.garrison[k(g, "1ROM20")] == [k(g, c) for c in ("1TRI7", "1CIV15", "1TRI8")]
     assert p.play == [k(g, "1ROM20")] and p.actions == 2
     ok(g, st)
@@ -1161,7 +1177,7 @@ def test_R177_R181_several_garrison_cards_and_garrisoning_under_a_region_in_play
 
 def test_R176_no_garrison_cards_cannot_be_garrisoned():
     g, st = fresh(2)
-    hand(g, st, 0, "1ROM20", "1ROM14", "1TRI8")           # Glory: cannot be garrisoned
+    hand(g, st, 0, "1ROM20", "1ROM14", "1TRI8")  # Glory: cannot be garrisoned
     play(g, st, "1ROM20")
     assert set(legal_now(g, st)) == {g.layout.card + k(g, "1TRI8"), A.END}
 
@@ -1169,7 +1185,7 @@ def test_R176_no_garrison_cards_cannot_be_garrisoned():
 def test_R113_R179_a_garrison_cards_solstice_is_not_applied():
     g, st = fresh(2)
     p = st.seats[0]
-    hand(g, st, 0, "1ROM20", "1CIV10")                    # Coinage: Solstice: gain 2 materials
+    hand(g, st, 0, "1ROM20", "1CIV10")  # Coinage: Solstice: gain 2 materials
     play(g, st, "1ROM20")
     pick(g, st, "1CIV10")
     finish_turn(g, st)
@@ -1182,12 +1198,12 @@ def test_R158_R180_recall_brings_the_card_and_its_garrison_back_to_hand():
     g, st = fresh(2)
     p, q = st.seats
     set_market(g, st, "1REG6", "1UNC3", "1CIV2", "1TRI3", "1REG8")
-    give(g, st, 1, "1ROM20", "play")                      # seat 1: Dalmatia with a garrison
+    give(g, st, 1, "1ROM20", "play")  # seat 1: Dalmatia with a garrison
     under(g, st, 1, "1ROM20", "1TRI8")
-    hand(g, st, 0, "1ROM21")                              # Roman Expansion: all others recall
+    hand(g, st, 0, "1ROM21")  # Roman Expansion: all others recall
     play(g, st, "1ROM21")
-    pick(g, st, "1REG6")                                  # acquire a region ...
-    act(g, st, A.END)                                     # ... and not a second one
+    pick(g, st, "1REG6")  # acquire a region ...
+    act(g, st, A.END)  # ... and not a second one
     assert k(g, "1ROM20") in q.hand and k(g, "1TRI8") in q.hand
     assert q.play == [] and q.garrison == {}
     assert k(g, "1ROM21") in p.history and k(g, "1REG6") in p.hand
@@ -1201,7 +1217,7 @@ def test_R167_R180_abandon_sends_the_card_and_its_garrison_to_the_discard_pile()
     for cid in ("1REG6", "1REG8", "1ROM20"):
         give(g, st, 0, cid, "play")
     under(g, st, 0, "1ROM20", "1TRI8")
-    hand(g, st, 0, "1ROM14")                              # Glory: abandon 3 regions
+    hand(g, st, 0, "1ROM14")  # Glory: abandon 3 regions
     play(g, st, "1ROM14")
     for cid in ("1REG6", "1ROM20"):
         pick(g, st, cid)
@@ -1222,12 +1238,12 @@ def test_R183_R184_history_keeps_cards_that_still_score():
     g, st = fresh(2)
     p = st.seats[0]
     set_market(g, st, "1REG6", "1UNC3", "1CIV2", "1TRI3", "1REG8")
-    hand(g, st, 0, "1TRI11", "1FAM1")                     # Hittites: ... then into history
+    hand(g, st, 0, "1TRI11", "1FAM1")  # Hittites: ... then into history
     play(g, st, "1TRI11")
     act(g, st, A.BT_DECK)
     assert p.history == [k(g, "1TRI11")] and k(g, "1TRI11") not in p.discard
-    before = g.score_seat(st, 0).breakdown["cards"]       # Praiseworthy in hand: 3
-    p.hand.remove(k(g, "1FAM1"))                          # ... 7 in history
+    before = g.score_seat(st, 0).breakdown["cards"]  # Praiseworthy in hand: 3
+    p.hand.remove(k(g, "1FAM1"))  # ... 7 in history
     p.history.append(k(g, "1FAM1"))
     assert g.score_seat(st, 0).breakdown["cards"] == before + 4
     assert g.count(st, 0, {"zone": "history"}) == 2
@@ -1244,18 +1260,19 @@ def test_R185_vikings_keep_no_history():
 
 # --- 11. Solstice (R108-R114) --------------------------------------------------------------------------
 
+
 def test_R68_R108_R114_solstice_after_the_last_turn_then_a_new_round():
     g, st = new(2)
     p, q = st.seats
-    give(g, st, 0, "1CIV10", "play")                      # Coinage: Solstice: gain 2 materials
-    give(g, st, 1, "1CIV6", "play")                       # Metropolis: Solstice: choose ...
+    give(g, st, 0, "1CIV10", "play")  # Coinage: Solstice: gain 2 materials
+    give(g, st, 1, "1CIV6", "play")  # Metropolis: Solstice: choose ...
     pass_turn(g, st)
     assert (st.turn, st.round, p.materials) == (1, 1, 3)  # no solstice yet
     act(g, st, A.REVOLT)
     finish_turn(g, st)
-    assert top(st).seats == [1] and top(st).kind == "option"        # everyone's solstice
-    assert p.materials == 5                               # seat 0's, first (G25)
-    act(g, st, A.OPTION + 1)                              # Metropolis: gain 1 population
+    assert top(st).seats == [1] and top(st).kind == "option"  # everyone's solstice
+    assert p.materials == 5  # seat 0's, first (G25)
+    act(g, st, A.OPTION + 1)  # Metropolis: gain 1 population
     assert q.population == 3
     assert (st.round, st.turn, top(st).kind, top(st).seats) == (2, 0, "turn", [0])
 
@@ -1263,8 +1280,8 @@ def test_R68_R108_R114_solstice_after_the_last_turn_then_a_new_round():
 def test_R110_R111_a_MAY_solstice_effect_is_optional_and_all_effects_apply_R112():
     g, st = new(2)
     p = st.seats[0]
-    give(g, st, 0, "1ROM19", "play")                      # City of Rome: MAY discard 1 ...
-    give(g, st, 0, "1CIV10", "play")                      # Coinage
+    give(g, st, 0, "1ROM19", "play")  # City of Rome: MAY discard 1 ...
+    give(g, st, 0, "1CIV10", "play")  # Coinage
     pass_turn(g, st)
     pass_turn(g, st)
     assert top(st).kind == "may" and top(st).seats == [0]
@@ -1276,6 +1293,7 @@ def test_R110_R111_a_MAY_solstice_effect_is_optional_and_all_effects_apply_R112(
 
 # --- 17. Game end: scoring triggers (R211-R221) ---------------------------------------------------------
 
+
 def events_until_over(g, st):
     events = []
     while not st.over:
@@ -1284,29 +1302,30 @@ def events_until_over(g, st):
         events += g.apply(st, seat, A.REVOLT)
         while not st.over and st.stack and top(st).kind != "turn":
             why = purpose(st)
-            events += act(g, st, A.END if why in ("discard at clean-up", "develop on reshuffle")
-                          else legal_now(g, st)[0])
+            events += act(
+                g, st, A.END if why in ("discard at clean-up", "develop on reshuffle") else legal_now(g, st)[0]
+            )
     return events
 
 
 def test_R213_R219_G43_main_deck_empty_then_the_round_a_final_round_and_both_solstices():
     g, st = fresh(2)
     p = st.seats[0]
-    give(g, st, 0, "1CIV10", "play")                      # Coinage: +2 materials per solstice
+    give(g, st, 0, "1CIV10", "play")  # Coinage: +2 materials per solstice
     st.box += st.decks["main"][:-1]
     st.decks["main"] = st.decks["main"][-1:]
-    hand(g, st, 0, "1REG10")                              # Steppe: exile a market card
+    hand(g, st, 0, "1REG10")  # Steppe: exile a market card
     play(g, st, "1REG10")
-    act(g, st, g.layout.card + st.market[3].card)         # its slot refills from the main deck
+    act(g, st, g.layout.card + st.market[3].card)  # its slot refills from the main deck
     assert st.decks["main"] == [] and st.scoring_triggered and not st.over
     assert "R213" in st.log_triggers[0]
-    act(g, st, A.END)                                     # no garrison
+    act(g, st, A.END)  # no garrison
     finish_turn(g, st)
     materials = p.materials
     events = events_until_over(g, st)
     kinds = [e["type"] for e in events]
     assert kinds.count("solstice") == 2 and kinds.count("final_round") == 1
-    assert p.materials == materials + 4                   # this round's and the final one's
+    assert p.materials == materials + 4  # this round's and the final one's
     assert st.round == 2 and kinds[-1] == "game_over" and st.phase == "end"
     over = events[-1]
     assert over["scores"] == [s.total for s in g.scores(st)] and over["winners"] == g.winners(st)
@@ -1319,13 +1338,13 @@ def test_R219_a_trigger_by_the_last_seat_still_gives_one_final_round():
     g, st = new(3)
     pass_turn(g, st)
     pass_turn(g, st)
-    act(g, st, A.ACTIVATE)                                # seat 2, the last of the round
-    set_market(g, st, "1REG6", "1UNC3", "1CIV2", "1REG8", "1UNC7")   # no tributary
-    hand(g, st, 2, "1UNC20")                              # Diplomacy: break through tributary
+    act(g, st, A.ACTIVATE)  # seat 2, the last of the round
+    set_market(g, st, "1REG6", "1UNC3", "1CIV2", "1REG8", "1UNC7")  # no tributary
+    hand(g, st, 2, "1UNC20")  # Diplomacy: break through tributary
     tributary = next(x for x in st.decks["main"] if g.cards[x].suits[0] == "tributary")
     st.box += [x for x in st.decks["main"] if x != tributary]
     st.decks["main"] = [tributary]
-    play(g, st, "1UNC20")                                 # variant 5 empties it (R137)
+    play(g, st, "1UNC20")  # variant 5 empties it (R137)
     assert tributary in st.seats[2].hand and st.scoring_triggered
     finish_turn(g, st)
     assert st.round == 2 and st.final_round and not st.over
@@ -1340,7 +1359,7 @@ def test_R220_a_second_trigger_changes_nothing():
     st.log_triggers.append("test")
     pass_round(g, st)
     assert st.final_round and st.round == 2
-    g.trigger_end(st, "again", [])                        # during the final round
+    g.trigger_end(st, "again", [])  # during the final round
     assert st.log_triggers == ["test", "again"]
     pass_round(g, st)
     assert st.over and st.round == 2
@@ -1375,15 +1394,15 @@ def glory(g, st, side="B"):
 
 
 def test_R215_R221_R254_king_of_kings_side_A_then_B_once_per_player():
-    g, st = fresh(2, power_side="B")                      # no Roman fame passive (R243)
+    g, st = fresh(2, power_side="B")  # no Roman fame passive (R243)
     p = st.seats[0]
     st.box += st.fame
     st.fame = []
     glory(g, st)
-    assert p.progress == 1 + 6 and st.kok_side == "B"     # Barbarian: gain 6 progress
-    assert st.scoring_triggered and "R215" in st.log_triggers[0] and not st.over   # R221
+    assert p.progress == 1 + 6 and st.kok_side == "B"  # Barbarian: gain 6 progress
+    assert st.scoring_triggered and "R215" in st.log_triggers[0] and not st.over  # R221
     assert top(st).kind == "activate"
-    glory(g, st)                                          # side B, once for this player
+    glory(g, st)  # side B, once for this player
     assert p.progress == 7 + 4 and p.used_kok_b
     glory(g, st)
     assert p.progress == 11 and st.kok_side == "B"
@@ -1399,7 +1418,7 @@ def test_R254_king_of_kings_as_empire_gains_3_and_develops_for_free():
     p.materials = p.population = 0
     glory(g, st)
     assert p.progress == 1 + 3 and purpose(st) == "develop"
-    pick(g, st, "1ROM7")                                  # Rome: 3 materials + 3 population
+    pick(g, st, "1ROM7")  # Rome: 3 materials + 3 population
     assert k(g, "1ROM7") in p.discard and p.progress == 4 and p.materials == 0
 
 
@@ -1409,13 +1428,13 @@ def test_E4_R255_the_last_face_down_fame_card_never_shows_king_of_kings():
     st.box += st.fame[:-1]
     last = st.fame[-1]
     st.fame = [last]
-    glory(g, st)                                          # look at 2: only the one is seen
+    glory(g, st)  # look at 2: only the one is seen
     assert last in p.hand and st.fame == [] and st.kok_side == "A"
     assert not st.scoring_triggered
 
 
 def test_R243_romans_A_look_at_one_more_fame_card_and_gain_progress():
-    g, st = fresh(2)                                      # side A
+    g, st = fresh(2)  # side A
     p = st.seats[0]
     glory(g, st)
     assert len(legal_now(g, st)) == 3 and p.progress == 2
@@ -1436,7 +1455,7 @@ def test_R101_R216_the_viking_zenith_card_triggers_the_end_without_flipping():
 def test_R174_vikings_cannot_develop():
     g, st = fresh(2, nations=("Vikings", "Romans"))
     p = st.seats[0]
-    p.empire = True                                       # as if by Combs (R122)
+    p.empire = True  # as if by Combs (R122)
     hand(g, st, 0, "1TRI8")
     p.discard, p.deck = p.deck, []
     development = list(p.development)
@@ -1446,6 +1465,7 @@ def test_R174_vikings_cannot_develop():
 
 
 # --- 17.2 Collapse (R222-R227) ---------------------------------------------------------------------------
+
 
 def strip_unrest(g, st):
     """No unrest card in any player's zones (they go to the box), so tests can count."""
@@ -1476,13 +1496,13 @@ def test_R222_R223_collapse_stops_the_game_at_once():
     last_unrest(g, st)
     events = corruption(g, st)
     assert st.over and st.collapsed and st.phase == "end" and st.unrest == []
-    assert q.materials == 5 and p.materials == 5          # done before the collapse
-    assert p.progress == 1                                # never done (R223)
+    assert q.materials == 5 and p.materials == 5  # done before the collapse
+    assert p.progress == 1  # never done (R223)
     assert "collapse" in [e["type"] for e in events]
     assert events[-1]["type"] == "game_over" and events[-1]["unrest"] == [0, 1]
     assert events[-1]["winners"] == [0] and events[-1]["collapsed"]
     assert st.stack == [] and st.run == [] and g.legal(st, 0) == []
-    assert g.winners(st) == [0]                           # fewest unrest (R224)
+    assert g.winners(st) == [0]  # fewest unrest (R224)
     assert_illegal(g, st, 0, A.END, "end")
 
 
@@ -1491,11 +1511,11 @@ def test_R227_G34_the_last_unrest_tucked_under_a_market_card_collapses_too():
     p = st.seats[0]
     set_market(g, st, "1REG6", "1UNC3", "1CIV2", "1TRI3", "1REG8")
     last_unrest(g, st)
-    hand(g, st, 0, "1TRI1")                               # Armenians: acquire; refill tucks
+    hand(g, st, 0, "1TRI1")  # Armenians: acquire; refill tucks
     play(g, st, "1TRI1")
     assert st.over and st.collapsed and k(g, "1UNC3") in p.hand
-    assert k(g, "1TRI1") not in p.history                 # the rest of the card never ran
-    assert st.market[1].unrest >= 0                       # the last unrest belongs to no one
+    assert k(g, "1TRI1") not in p.history  # the rest of the card never ran
+    assert st.market[1].unrest >= 0  # the last unrest belongs to no one
 
 
 def test_R224_collapse_fewest_unrest_wins_whatever_the_vp():
@@ -1503,11 +1523,11 @@ def test_R224_collapse_fewest_unrest_wins_whatever_the_vp():
     p, q = st.seats
     strip_unrest(g, st)
     last_unrest(g, st)
-    p.discard.append(st.box.pop(st.box.index(k(g, "1ROM22"))))     # seat 0: 1 unrest
-    q.progress = 50                                       # seat 1 far ahead in VP
-    give(g, st, 1, "1GRE22", "history")                   # seat 1: 1 in history (R224)
-    give(g, st, 1, "1GRE23", "play")                      # ... and 1 in play
-    corruption(g, st)                                     # ... and takes the last one: 3
+    p.discard.append(st.box.pop(st.box.index(k(g, "1ROM22"))))  # seat 0: 1 unrest
+    q.progress = 50  # seat 1 far ahead in VP
+    give(g, st, 1, "1GRE22", "history")  # seat 1: 1 in history (R224)
+    give(g, st, 1, "1GRE23", "play")  # ... and 1 in play
+    corruption(g, st)  # ... and takes the last one: 3
     assert st.collapsed and [g.unrest_count(st, s) for s in (0, 1)] == [1, 3]
     assert g.winners(st) == [0]
 
@@ -1517,7 +1537,7 @@ def test_R225_G44_collapse_ties_go_to_vp_then_all_tied_players_win():
     p, q = st.seats
     strip_unrest(g, st)
     last_unrest(g, st)
-    give(g, st, 0, "1ROM22", "deck")                      # 1 each after seat 1 takes one
+    give(g, st, 0, "1ROM22", "deck")  # 1 each after seat 1 takes one
     p.progress = 40
     corruption(g, st)
     assert [g.unrest_count(st, s) for s in (0, 1)] == [1, 1]
@@ -1546,10 +1566,10 @@ def test_R237_R270_sumerians_return_unrest_before_a_collapse_is_decided():
     p, q = st.seats
     strip_unrest(g, st)
     last_unrest(g, st)
-    give(g, st, 0, "1ROM22", "discard")                   # seat 0: 1 unrest
-    give(g, st, 1, "1TRI7", "hand")                       # seat 1: Sumerians + 1 unrest ...
+    give(g, st, 0, "1ROM22", "discard")  # seat 0: 1 unrest
+    give(g, st, 1, "1TRI7", "hand")  # seat 1: Sumerians + 1 unrest ...
     give(g, st, 1, "1GRE22", "discard")
-    corruption(g, st)                                     # ... + the last one = 2, returned
+    corruption(g, st)  # ... + the last one = 2, returned
     assert st.collapsed
     assert [g.unrest_count(st, s) for s in (0, 1)] == [1, 0]
     assert g.winners(st) == [1]
@@ -1557,17 +1577,18 @@ def test_R237_R270_sumerians_return_unrest_before_a_collapse_is_decided():
 
 # --- 18. Scoring (R228-R236) -----------------------------------------------------------------------------
 
+
 def test_R228_nation_deck_and_development_area_score_nothing():
     g, st = new(2)
     p = st.seats[0]
     before = g.score_seat(st, 0)
-    assert k(g, "1ROM3") in p.development                 # Military Engineering: 3 VP
+    assert k(g, "1ROM3") in p.development  # Military Engineering: 3 VP
     p.development.remove(k(g, "1ROM3"))
     p.discard.append(k(g, "1ROM3"))
     assert g.score_seat(st, 0).breakdown["cards"] == before.breakdown["cards"] + 3
     nation = g.score_seat(st, 0).total
     unrest = [x for x in p.nation_deck if "unrest" in g.cards[x].suits]
-    assert unrest                                         # -2 in the nation deck: not counted
+    assert unrest  # -2 in the nation deck: not counted
     p.nation_deck.remove(unrest[0])
     p.deck.append(unrest[0])
     assert g.score_seat(st, 0).total == nation - 2
@@ -1577,13 +1598,16 @@ def test_R230_R231_progress_and_printed_vp():
     g, st = new(2)
     p = st.seats[0]
     strip_unrest(g, st)
-    for cid in ("1TRI1", "1FAM6", "1ROM22"):              # 3, 11 and -2 VP
+    for cid in ("1TRI1", "1FAM6", "1ROM22"):  # 3, 11 and -2 VP
         give(g, st, 0, cid, "discard")
     p.progress = 7
     score = g.score_seat(st, 0)
     assert score.breakdown["progress"] == 7
-    assert score.breakdown["cards"] == sum(g.cards[x].vp for x in g.scoring_zones(p)
-                                           if isinstance(g.cards[x].vp, int)) == 12
+    assert (
+        score.breakdown["cards"]
+        == sum(g.cards[x].vp for x in g.scoring_zones(p) if isinstance(g.cards[x].vp, int))
+        == 12
+    )
     assert score.total == 7 + 12 + score.breakdown["power"]
 
 
@@ -1591,17 +1615,17 @@ def test_R230_R231_progress_and_printed_vp():
 def test_R233_G35_variable_vp_is_capped_at_10(cap):
     g, st = new(2, power_vp_cap=cap)
     p = st.seats[0]
-    give(g, st, 0, "1CIV13", "hand")                      # Mercenaries: 1 VP per 4 population
+    give(g, st, 0, "1CIV13", "hand")  # Mercenaries: 1 VP per 4 population
     p.population = 100
     before = st.to_json()
     score = g.score_seat(st, 0)
     assert g.card_vp(st, 0, k(g, "1CIV13"), g.cards[k(g, "1CIV13")].vp) == 10
-    assert score.breakdown["power"] == (10 if cap == "capped" else 25)   # 1 per 4 population
+    assert score.breakdown["power"] == (10 if cap == "capped" else 25)  # 1 per 4 population
     p.population = 8
     assert g.card_vp(st, 0, k(g, "1CIV13"), g.cards[k(g, "1CIV13")].vp) == 2
-    assert g.score_seat(st, 0).breakdown["power"] == 2    # R234: the same tokens count twice
+    assert g.score_seat(st, 0).breakdown["power"] == 2  # R234: the same tokens count twice
     p.population = 100
-    assert st.to_json() == before                         # R229, R234: nothing moves or is spent
+    assert st.to_json() == before  # R229, R234: nothing moves or is spent
 
 
 def test_R235_R236_most_vp_wins_and_ties_share_the_win():
@@ -1616,19 +1640,20 @@ def test_R235_R236_most_vp_wins_and_ties_share_the_win():
 
 # --- 22. Worked examples ---------------------------------------------------------------------------------
 
+
 def test_E3_shaduf_reacts_to_materials_from_a_river_region():
     g, st = fresh(2)
     p = st.seats[0]
-    give(g, st, 0, "1ROM12", "play")                      # Raetia: production + river
-    give(g, st, 0, "1UNC12", "play")                      # Shaduf
-    hand(g, st, 0, "1ROM15", "1TRI8")                     # Prosperity
-    assert g.layout.exhaust + k(g, "1UNC12") not in g.legal(st, 0)   # only on its trigger
+    give(g, st, 0, "1ROM12", "play")  # Raetia: production + river
+    give(g, st, 0, "1UNC12", "play")  # Shaduf
+    hand(g, st, 0, "1ROM15", "1TRI8")  # Prosperity
+    assert g.layout.exhaust + k(g, "1UNC12") not in g.legal(st, 0)  # only on its trigger
     play(g, st, "1ROM15")
-    act(g, st, A.NO)                                      # all players MAY draw: no
+    act(g, st, A.NO)  # all players MAY draw: no
     act(g, st, A.NO)
-    act(g, st, A.OPTION)                                  # materials per production region
+    act(g, st, A.OPTION)  # materials per production region
     assert p.materials == 4 and top(st).kind == "may"
-    act(g, st, A.YES)                                     # exhaust Shaduf
+    act(g, st, A.YES)  # exhaust Shaduf
     assert p.progress == 2 and k(g, "1UNC12") in p.exhausted and p.exhausts == 4
 
 
@@ -1636,21 +1661,21 @@ def test_E11_carthaginian_clean_up_places_materials_instead_of_progress():
     g, st = new(2, nations=("Carthaginians", "Romans"), power_side="B")
     p = st.seats[0]
     act(g, st, A.ACTIVATE)
-    hand(g, st, 0, "1CAR20", "1CAR16")                    # B ends Activate with 2 cards
+    hand(g, st, 0, "1CAR20", "1CAR16")  # B ends Activate with 2 cards
     p.exhausted.append(p.power)
     p.nation_exhausted = True
     p.actions, p.exhausts = 1, 2
     act(g, st, A.END)
     slot = st.market[0]
-    pick(g, st, g.cards[slot.card].id)                    # (1) 2 materials on a market card
+    pick(g, st, g.cards[slot.card].id)  # (1) 2 materials on a market card
     assert slot.tokens == {"materials": 2}
-    assert (p.actions, p.exhausts) == (3, 5) and p.exhausted == []   # (2)
+    assert (p.actions, p.exhausts) == (3, 5) and p.exhausted == []  # (2)
     assert not p.nation_exhausted
-    pick(g, st, "1CAR20")                                 # (3) discard both
+    pick(g, st, "1CAR20")  # (3) discard both
     pick(g, st, "1CAR16")
     assert {k(g, "1CAR20"), k(g, "1CAR16")} <= set(p.discard)
-    assert len(p.hand) == 5 and st.turn == 1              # (4) draw up to 5
-    g, st = new(2, nations=("Carthaginians", "Romans"))   # side A: 1 material
+    assert len(p.hand) == 5 and st.turn == 1  # (4) draw up to 5
+    g, st = new(2, nations=("Carthaginians", "Romans"))  # side A: 1 material
     act(g, st, A.ACTIVATE)
     act(g, st, A.END)
     act(g, st, g.layout.card + st.market[4].card)
@@ -1670,11 +1695,11 @@ def test_E11_real_carthaginian_data_side_B():
     p.exhausts = 1
     act(g, st, A.END)
     slot = st.market[3]
-    act(g, st, g.layout.card + slot.card)                 # (1) 2 materials, no progress
+    act(g, st, g.layout.card + slot.card)  # (1) 2 materials, no progress
     assert slot.tokens == {"materials": 2}
-    assert (p.actions, p.exhausts) == (3, 5)              # (2)
-    for card in kept:                                     # (3)
+    assert (p.actions, p.exhausts) == (3, 5)  # (2)
+    for card in kept:  # (3)
         act(g, st, g.layout.card + card)
     assert set(kept) <= set(p.discard)
-    assert len(p.hand) == 5 and st.turn == 1              # (4)
+    assert len(p.hand) == 5 and st.turn == 1  # (4)
     assert g.check_invariants(st) == []

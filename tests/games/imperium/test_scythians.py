@@ -9,10 +9,27 @@ from __future__ import annotations
 import pytest
 
 from epochal.games.imperium import actions as A
-from tests.games.imperium.scenario import (answer, assert_illegal, assert_printed_fields, card,
-                                           choose_card, covers, decision, exhaust, finish_round,
-                                           fresh, give, ids, idx, market, only_in_hand, play,
-                                           purpose_of, to_play, vp_of)
+from tests.games.imperium.scenario import (
+    answer,
+    assert_illegal,
+    assert_printed_fields,
+    card,
+    choose_card,
+    covers,
+    decision,
+    exhaust,
+    finish_round,
+    fresh,
+    give,
+    ids,
+    idx,
+    market,
+    only_in_hand,
+    play,
+    purpose_of,
+    to_play,
+    vp_of,
+)
 
 SCY = [f"1SCY{n}" for n in range(1, 25)]
 UNREST = ["1SCY7", "1SCY8", "1SCY22", "1SCY23", "1SCY24"]
@@ -24,8 +41,7 @@ FACTS = {
     "1SCY2": ("Glory", "accession", None, None, [], [], {}, None),
     "1SCY3": ("Ateas", "development", "empire", None, [], [], {"population": 4}, 3),
     "1SCY4": ("Kurgans", "development", "empire", "pinned", [], [], {"population": 3}, 2),
-    "1SCY5": ("City of Gelonus", "development", "empire", "pinned", ["city"], [],
-              {"population": 3}, 2),
+    "1SCY5": ("City of Gelonus", "development", "empire", "pinned", ["city"], [], {"population": 3}, 2),
     "1SCY6": ("Jewellery", "development", None, None, [], [], {"materials": 7}, 7),
     "1SCY7": ("Unrest", "nation", None, None, [], [], {}, -2),
     "1SCY8": ("Unrest", "nation", None, None, [], [], {}, -2),
@@ -54,6 +70,7 @@ VP_FORMS = {
 
 # --- data ----------------------------------------------------------------------------------------
 
+
 def test_scythians_have_24_cards_as_r9_says():
     game, _ = fresh("Scythians", "Romans", activate=False)
     assert sorted(c.id for c in game.cards if c.deck == "Scythians") == sorted(SCY)
@@ -66,8 +83,9 @@ def test_card_facts(card_id):
     c = card(game, card_id)
     name, _, _, _, _, regions, _, _ = assert_printed_fields(c, FACTS[card_id], VP_FORMS)
     assert c.players is None
-    assert c.suits == (["region"] if regions or card_id in ("1SCY18", "1SCY19") else
-                       ["unrest"] if name == "Unrest" else [])
+    assert c.suits == (
+        ["region"] if regions or card_id in ("1SCY18", "1SCY19") else ["unrest"] if name == "Unrest" else []
+    )
     assert c.free == (card_id == "1SCY13")
     assert c.unplayable == (card_id == "1SCY6")
     assert c.no_garrison == (card_id in ("1SCY2", "1SCY6"))
@@ -76,18 +94,20 @@ def test_card_facts(card_id):
 
 # --- setup (R29-R40) -----------------------------------------------------------------------------
 
+
 def test_setup_zones_r30_r34_r35_r36_r39_r40():
     game, st = fresh("Scythians", "Romans", seed=3, activate=False)
     p = st.seats[0]
-    assert p.nation == "Scythians" and not p.empire                       # R37
-    assert game.cards[p.power].id == "1SCY1"                              # R30
-    assert ids(game, p.nation_deck)[0] == "1SCY2"                         # R34: at the bottom
+    assert p.nation == "Scythians" and not p.empire  # R37
+    assert game.cards[p.power].id == "1SCY1"  # R30
+    assert ids(game, p.nation_deck)[0] == "1SCY2"  # R34: at the bottom
     assert sorted(ids(game, p.nation_deck)) == sorted(
-        ["1SCY2", "1SCY7", "1SCY8", "1SCY9", "1SCY10", "1SCY11", "1SCY12", "1SCY13"])  # R35
-    assert sorted(ids(game, p.development)) == ["1SCY3", "1SCY4", "1SCY5", "1SCY6"]   # R36
-    start = sorted(ids(game, p.hand + p.deck))                            # R39
+        ["1SCY2", "1SCY7", "1SCY8", "1SCY9", "1SCY10", "1SCY11", "1SCY12", "1SCY13"]
+    )  # R35
+    assert sorted(ids(game, p.development)) == ["1SCY3", "1SCY4", "1SCY5", "1SCY6"]  # R36
+    start = sorted(ids(game, p.hand + p.deck))  # R39
     assert start == sorted(f"1SCY{n}" for n in range(14, 25)) and len(start) == 11
-    assert len(p.hand) == 5 and len(p.deck) == 6                          # R40
+    assert len(p.hand) == 5 and len(p.deck) == 6  # R40
     assert (p.materials, p.population, p.progress, p.actions, p.exhausts) == (3, 2, 1, 3, 5)
 
 
@@ -104,29 +124,30 @@ def test_nation_deck_shuffled_but_accession_stays_at_the_bottom_r35_r193():
 
 def test_no_supply_cards_so_the_unrest_pile_is_the_common_one_r38():
     """Scythians have no {supply} cards: every unrest in the pile or under the market is common."""
-    for players, nations in ((2, "Scythians,Romans"),):
+    for _players, nations in ((2, "Scythians,Romans"),):
         game, st = fresh(*nations.split(","), activate=False)
         pile = st.unrest + [s.unrest for s in st.market if s.unrest >= 0]
         assert all(game.cards[k].deck == "common" for k in pile)
-        assert len(pile) == 8                                              # R45: 2 players
+        assert len(pile) == 8  # R45: 2 players
         assert not any(game.cards[k].deck == "Scythians" for k in st.box)
 
 
 def test_accession_glory_flips_the_state_on_a_barbarian_reshuffle_r98_r99():
     game, st = fresh("Scythians", "Romans")
     p = st.seats[0]
-    to_play(game, st, 0, "1SCY9")                                         # Tamga
+    to_play(game, st, 0, "1SCY9")  # Tamga
     p.nation_deck = [k for k in p.nation_deck if game.cards[k].id == "1SCY2"]
     p.discard += p.deck
     p.deck = []
     only_in_hand(game, st, 0, "1SCY14")
-    exhaust(game, st, 0, "1SCY9")                                         # discard 1, draw 2
-    assert p.empire                                                       # R99
+    exhaust(game, st, 0, "1SCY9")  # discard 1, draw 2
+    assert p.empire  # R99
     assert idx(game, "1SCY2") in p.hand + p.deck
-    assert p.exhausts == 3 and p.nation_exhausted                         # R98 step 1
+    assert p.exhausts == 3 and p.nation_exhausted  # R98 step 1
 
 
 # --- the power card --------------------------------------------------------------------------------
+
 
 @covers("1SCY1")
 def test_power_a_spends_an_action_takes_unrest_and_breaks_through_for_a_region_r134():
@@ -137,7 +158,7 @@ def test_power_a_spends_an_action_takes_unrest_and_breaks_through_for_a_region_r
     exhaust(game, st, 0, "1SCY1")
     d = decision(st)
     assert d.kind == "bt_source" and game.layout.card + region in d.args["options"]
-    choose_card(game, st, 0, "1REG4")                                     # R135 variant 1
+    choose_card(game, st, 0, "1REG4")  # R135 variant 1
     assert region in p.hand
     assert p.actions == 2 and p.exhausts == 4
     assert len(st.unrest) == pile - 1
@@ -159,16 +180,17 @@ def test_power_vp_side_a_one_per_six_materials_and_side_b_adds_two_counts_r233_g
     assert game.score_seat(st, 0).breakdown["power"] == 2
     game, st = fresh("Scythians", "Romans", power_side="B")
     p = st.seats[0]
-    p.materials = 7                                                       # 2
-    to_play(game, st, 0, "1SCY10", "1SCY11", "1SCY12")                    # + 2 in the deck = 5
+    p.materials = 7  # 2
+    to_play(game, st, 0, "1SCY10", "1SCY11", "1SCY12")  # + 2 in the deck = 5
     assert game.score_seat(st, 0).breakdown["power"] == 2 + 1
     p.materials = 60
-    assert game.score_seat(st, 0).breakdown["power"] == 10                # capped (G35)
+    assert game.score_seat(st, 0).breakdown["power"] == 10  # capped (G35)
     st.options["power_vp_cap"] = "uncapped"
     assert game.score_seat(st, 0).breakdown["power"] == 21
 
 
 # --- accession and development cards ----------------------------------------------------------------
+
 
 @covers("1SCY2")
 def test_glory_abandons_three_regions_to_look_at_two_fame_cards_and_take_one():
@@ -178,9 +200,9 @@ def test_glory_abandons_three_regions_to_look_at_two_fame_cards_and_take_one():
     glory = only_in_hand(game, st, 0, "1SCY2")[0]
     top2 = st.fame[-2:]
     play(game, st, 0, "1SCY2")
-    for _ in range(2):                                                    # the third is forced
+    for _ in range(2):  # the third is forced
         game.apply(st, 0, game.legal(st, 0)[0])
-    assert all(k in p.discard for k in regions)                           # R167
+    assert all(k in p.discard for k in regions)  # R167
     d = decision(st)
     assert sorted(d.args["options"]) == sorted(game.layout.card + k for k in top2)
     game.apply(st, 0, game.layout.card + top2[0])
@@ -194,8 +216,8 @@ def test_glory_needs_three_regions_and_cannot_be_garrisoned_r78_r176():
     to_play(game, st, 0, "1SCY10", "1SCY11")
     only_in_hand(game, st, 0, "1SCY2", "1SCY12")
     assert_illegal(game, st, 0, game.layout.play + idx(game, "1SCY2"), "R163")
-    play(game, st, 0, "1SCY12")                                           # Caucasia: garrison
-    assert decision(st) is not None and decision(st).kind == "activate"   # nothing to garrison
+    play(game, st, 0, "1SCY12")  # Caucasia: garrison
+    assert decision(st) is not None and decision(st).kind == "activate"  # nothing to garrison
     assert idx(game, "1SCY2") in st.seats[0].hand
 
 
@@ -209,11 +231,11 @@ def test_ateas_acquires_a_region_returns_an_unrest_and_goes_to_history():
     only_in_hand(game, st, 0, "1SCY3", "1SCY22")
     pile = len(st.unrest)
     play(game, st, 0, "1SCY3")
-    choose_card(game, st, 0, "1REG4")                                     # may acquire a region
+    choose_card(game, st, 0, "1REG4")  # may acquire a region
     assert region in p.hand
-    choose_card(game, st, 0, "1SCY22")                                    # may return an unrest
-    assert unrest in st.unrest and len(st.unrest) == pile + 1             # R146
-    assert idx(game, "1SCY3") in p.history                                # R183
+    choose_card(game, st, 0, "1SCY22")  # may return an unrest
+    assert unrest in st.unrest and len(st.unrest) == pile + 1  # R146
+    assert idx(game, "1SCY3") in p.history  # R183
     assert vp_of(game, st, 0, "1SCY3") == 3
 
 
@@ -231,20 +253,20 @@ def test_kurgans_raises_the_hand_size_and_exhausts_to_history_a_discarded_card_r
     p.empire = True
     only_in_hand(game, st, 0, "1SCY4")
     play(game, st, 0, "1SCY4")
-    assert idx(game, "1SCY4") in p.play                                   # pinned (R71)
+    assert idx(game, "1SCY4") in p.play  # pinned (R71)
     assert game.hand_limit(st, 0) == 6
     p.discard = [k for k in p.discard if game.cards[k].id != "1SCY22"]
     give(game, st, 0, "1SCY22", zone="discard")
     exhaust(game, st, 0, "1SCY4")
     choose_card(game, st, 0, "1SCY22")
     assert idx(game, "1SCY22") in p.history
-    p.deck += p.discard                                                   # enough to draw 6
+    p.deck += p.discard  # enough to draw 6
     p.discard = []
-    answer(game, st, 0, A.END)                                            # clean-up
+    answer(game, st, 0, A.END)  # clean-up
     while decision(st).seats == [0]:
         legal = game.legal(st, 0)
         game.apply(st, 0, A.END if A.END in legal else legal[0])
-    assert len(p.hand) == 6                                               # R91
+    assert len(p.hand) == 6  # R91
 
 
 @covers("1SCY5")
@@ -259,9 +281,9 @@ def test_city_of_gelonus_solstice_may_discard_for_a_material_population_or_card_
     assert d.kind == "may" and d.seats == [0]
     answer(game, st, 0, A.YES)
     hand = len(p.hand)
-    game.apply(st, 0, game.legal(st, 0)[0])                               # discard a card
+    game.apply(st, 0, game.legal(st, 0)[0])  # discard a card
     materials = p.materials
-    answer(game, st, 0, A.OPTION)                                         # gain 1 material
+    answer(game, st, 0, A.OPTION)  # gain 1 material
     assert p.materials == materials + 1 and len(p.hand) == hand - 1
 
 
@@ -275,9 +297,9 @@ def test_jewellery_cannot_be_played_or_garrisoned_costs_7_materials_and_scores_7
     only_in_hand(game, st, 0, "1SCY14")
     p.discard += p.deck
     p.deck = []
-    exhaust(game, st, 0, "1SCY9")                                         # draw -> reshuffle
+    exhaust(game, st, 0, "1SCY9")  # draw -> reshuffle
     d = decision(st)
-    assert purpose_of(d) == "develop on reshuffle"                    # R103
+    assert purpose_of(d) == "develop on reshuffle"  # R103
     choose_card(game, st, 0, "1SCY6")
     assert p.materials == 0 and idx(game, "1SCY6") not in p.development
     give(game, st, 0, "1SCY6")
@@ -289,6 +311,7 @@ def test_jewellery_cannot_be_played_or_garrisoned_costs_7_materials_and_scores_7
 
 # --- nation deck ---------------------------------------------------------------------------------
 
+
 @covers("1SCY7", "1SCY8", "1SCY22", "1SCY23", "1SCY24")
 @pytest.mark.parametrize("card_id", UNREST)
 def test_unrest_pays_then_returns_itself_to_the_pile_r75_r253(card_id):
@@ -296,7 +319,7 @@ def test_unrest_pays_then_returns_itself_to_the_pile_r75_r253(card_id):
     p = st.seats[0]
     only_in_hand(game, st, 0, card_id)
     play(game, st, 0, card_id)
-    answer(game, st, 0, A.OPTION)                                         # spend 1 population
+    answer(game, st, 0, A.OPTION)  # spend 1 population
     assert p.population == 1
     assert idx(game, card_id) in st.unrest and idx(game, card_id) not in p.discard
     assert vp_of(game, st, 0, card_id) == -2
@@ -312,15 +335,15 @@ def test_tamga_discards_one_to_draw_two_and_scores_per_two_regions():
     choose_card(game, st, 0, "1SCY15")
     assert idx(game, "1SCY15") in p.discard and len(p.hand) == 3
     # regions anywhere in the scoring zones count, garrisoned ones too (R179, R228)
-    assert vp_of(game, st, 0, "1SCY9") == 1                               # 18, 19: 2 regions
+    assert vp_of(game, st, 0, "1SCY9") == 1  # 18, 19: 2 regions
     k = to_play(game, st, 0, "1SCY10")[0]
-    assert vp_of(game, st, 0, "1SCY9") == 1                               # 3 regions
+    assert vp_of(game, st, 0, "1SCY9") == 1  # 3 regions
     g = give(game, st, 0, "1SCY12", zone="discard")
     p.discard.remove(g)
     p.garrison[k] = [g]
-    assert vp_of(game, st, 0, "1SCY9") == 2                               # 4: garrison counts
+    assert vp_of(game, st, 0, "1SCY9") == 2  # 4: garrison counts
     give(game, st, 0, "1SCY18", zone="nation_deck")
-    assert vp_of(game, st, 0, "1SCY9") == 1                               # nation deck does not
+    assert vp_of(game, st, 0, "1SCY9") == 1  # nation deck does not
 
 
 @covers("1SCY9")
@@ -340,7 +363,7 @@ def test_regions_gain_a_population_and_may_be_garrisoned_r176(card_id):
     play(game, st, 0, card_id)
     choose_card(game, st, 0, "1SCY16")
     assert p.population == 3
-    assert k in p.play and p.garrison[k] == [other]                       # pinned, garrisoned
+    assert k in p.play and p.garrison[k] == [other]  # pinned, garrisoned
 
 
 @covers("1SCY18", "1SCY19")
@@ -373,11 +396,11 @@ def test_raiders_free_draws_two_others_recall_a_region_and_empire_players_lose_p
     dalmatia = to_play(game, st, 1, "1ROM20")[0]
     only_in_hand(game, st, 0, "1SCY13")
     play(game, st, 0, "1SCY13")
-    assert p.actions == 3                                                 # free play (R74)
+    assert p.actions == 3  # free play (R74)
     assert len(p.hand) == 2
-    assert dalmatia in rome.hand and dalmatia not in rome.play            # R158
-    assert (p.population, rome.population) == (3, 1)                      # steal (R170)
-    assert_illegal(game, st, 0, game.layout.play + idx(game, "1SCY13"))   # once per turn
+    assert dalmatia in rome.hand and dalmatia not in rome.play  # R158
+    assert (p.population, rome.population) == (3, 1)  # steal (R170)
+    assert_illegal(game, st, 0, game.layout.play + idx(game, "1SCY13"))  # once per turn
 
 
 @covers("1SCY13")
@@ -393,31 +416,32 @@ def test_raiders_asks_a_standing_army_toll_once_for_both_attacks_r257_g41():
     game, st = fresh("Scythians", "Romans")
     p, rome = st.seats
     rome.empire = True
-    dalmatia, _ = to_play(game, st, 1, "1ROM20", "1UNC1")                 # Standing Army
+    dalmatia, _ = to_play(game, st, 1, "1ROM20", "1UNC1")  # Standing Army
     only_in_hand(game, st, 0, "1SCY13")
     play(game, st, 0, "1SCY13")
     d = decision(st)
     assert d.kind == "may" and d.seats == [0] and d.args["rule"] == "R257"
     answer(game, st, 0, A.YES)
-    assert decision(st).kind == "activate"                                # asked only once
+    assert decision(st).kind == "activate"  # asked only once
     assert (p.progress, rome.progress) == (0, 2)
     assert dalmatia in rome.hand and rome.population == 1
 
 
 # --- starting deck ----------------------------------------------------------------------------------
 
+
 @covers("1SCY14", "1SCY15")
 @pytest.mark.parametrize("card_id", ["1SCY14", "1SCY15"])
 def test_nomads_all_may_draw_then_one_material_per_production_r266(card_id):
     game, st = fresh("Scythians", "Romans")
     p, rome = st.seats
-    to_play(game, st, 0, "1SCY10", "1SCY11", "1SCY18")                    # 2 production icons
+    to_play(game, st, 0, "1SCY10", "1SCY11", "1SCY18")  # 2 production icons
     only_in_hand(game, st, 0, card_id)
     rome_hand = len(rome.hand)
     play(game, st, 0, card_id)
     assert decision(st).seats == [0]
     answer(game, st, 0, A.YES)
-    assert decision(st).seats == [1]                                       # R149: all players
+    assert decision(st).seats == [1]  # R149: all players
     answer(game, st, 1, A.YES)
     assert len(p.hand) == 1 and len(rome.hand) == rome_hand + 1
     assert p.materials == 3 + 2
@@ -438,20 +462,20 @@ def test_advance_pays_materials_to_acquire_or_break_through_r130_r134():
     p = st.seats[0]
     k = market(game, st, 1, "1UNC7", keep_unrest=True)
     under = st.market[1].unrest
-    p.progress = 0                                     # 1 progress would stand in for 2 (R165)
+    p.progress = 0  # 1 progress would stand in for 2 (R165)
     only_in_hand(game, st, 0, "1SCY16")
-    play(game, st, 0, "1SCY16")                                           # 3 materials: acquire
-    assert purpose_of(decision(st)) != "choose"                   # break through unaffordable
+    play(game, st, 0, "1SCY16")  # 3 materials: acquire
+    assert purpose_of(decision(st)) != "choose"  # break through unaffordable
     choose_card(game, st, 0, "1UNC7")
     assert p.materials == 0 and k in p.hand
-    assert under < 0 or under in p.hand                                   # R130 step 3
+    assert under < 0 or under in p.hand  # R130 step 3
     game, st = fresh("Scythians", "Romans")
     p = st.seats[0]
     p.materials = 5
     only_in_hand(game, st, 0, "1SCY16")
     play(game, st, 0, "1SCY16")
     answer(game, st, 0, A.OPTION + 1)
-    answer(game, st, 0, A.SUIT + 1)                                       # uncivilised
+    answer(game, st, 0, A.SUIT + 1)  # uncivilised
     answer(game, st, 0, A.BT_DECK)
     assert p.materials == 0 and len(p.hand) == 1
     assert "uncivilised" in game.cards[p.hand[0]].suits
@@ -462,10 +486,10 @@ def test_conquer_pays_population_to_acquire_or_break_through_a_region_or_tributa
     game, st = fresh("Scythians", "Romans")
     p = st.seats[0]
     k = market(game, st, 0, "1REG4", keep_unrest=True)
-    p.progress = 0                                          # 3 population would be affordable
+    p.progress = 0  # 3 population would be affordable
     only_in_hand(game, st, 0, "1SCY17")
     play(game, st, 0, "1SCY17")
-    if decision(st).kind == "card":                          # a tributary is in the market too
+    if decision(st).kind == "card":  # a tributary is in the market too
         choose_card(game, st, 0, "1REG4")
     assert p.population == 0 and k in p.hand
     game, st = fresh("Scythians", "Romans")
@@ -474,8 +498,8 @@ def test_conquer_pays_population_to_acquire_or_break_through_a_region_or_tributa
     only_in_hand(game, st, 0, "1SCY17")
     play(game, st, 0, "1SCY17")
     answer(game, st, 0, A.OPTION + 1)
-    answer(game, st, 0, A.SUIT + 3)                                       # tributary
-    answer(game, st, 0, A.BT_MAIN)                                        # R135 variant 5
+    answer(game, st, 0, A.SUIT + 3)  # tributary
+    answer(game, st, 0, A.BT_MAIN)  # R135 variant 5
     assert p.population == 0 and len(p.hand) == 1
     assert "tributary" in game.cards[p.hand[0]].suits
 
@@ -486,14 +510,14 @@ def test_mounted_archers_exhaust_to_avoid_an_attack_on_another_players_turn_r145
     rome, scy = st.seats
     archers, steppe = to_play(game, st, 1, "1SCY20", "1SCY10")
     market(game, st, 0, "1REG4", keep_unrest=True)
-    only_in_hand(game, st, 0, "1ROM21")                                   # Roman Expansion
-    play(game, st, 0, "1ROM21")                             # acquires the only region
+    only_in_hand(game, st, 0, "1ROM21")  # Roman Expansion
+    play(game, st, 0, "1ROM21")  # acquires the only region
     assert idx(game, "1REG4") in rome.hand
-    answer(game, st, 0, A.END)                                            # no second region
+    answer(game, st, 0, A.END)  # no second region
     d = decision(st)
     assert d.seats == [1] and game.layout.card + archers in d.args["options"]
     choose_card(game, st, 1, "1SCY20")
-    assert steppe in scy.play                                             # not recalled
+    assert steppe in scy.play  # not recalled
     assert archers in scy.exhausted and scy.exhausts == 4
     assert idx(game, "1ROM21") in rome.history
 
@@ -519,16 +543,16 @@ def test_tents_exhaust_when_you_play_a_region_for_one_population():
     p = st.seats[0]
     tents = to_play(game, st, 0, "1SCY21")[0]
     only_in_hand(game, st, 0, "1SCY14", "1SCY12")
-    play(game, st, 0, "1SCY14")                                           # not a region
+    play(game, st, 0, "1SCY14")  # not a region
     answer(game, st, 0, A.NO)
     answer(game, st, 1, A.NO)
     assert decision(st).kind == "activate"
-    play(game, st, 0, "1SCY12")                                           # Caucasia
+    play(game, st, 0, "1SCY12")  # Caucasia
     d = decision(st)
     assert d.kind == "may" and d.args["rule"] == "R80"
     answer(game, st, 0, A.YES)
     assert tents in p.exhausted and p.exhausts == 4
-    assert p.population == 2 + 1 + 1                                      # Tents, then Caucasia
+    assert p.population == 2 + 1 + 1  # Tents, then Caucasia
 
 
 @covers("1SCY21")

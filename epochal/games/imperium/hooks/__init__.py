@@ -20,6 +20,7 @@ def hook(name: str):
             raise ValueError(f"hook {name!r} registered twice")
         HOOKS[name] = fn
         return fn
+
     return register
 
 
