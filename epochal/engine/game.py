@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, ClassVar
 
+from .effects import EffectRunner
 from .errors import IllegalAction, OptionError
 from .observe import VectorLayout
 from .state import State
@@ -127,9 +128,32 @@ class Game(ABC):
     def resolve(self, state: State, seat: int, action: int, events: list) -> None:
         """Carry out a legal answer to the top decision."""
 
-    @abstractmethod
+    runner: EffectRunner | None = None  # the effect kernel running the cards' operations, if any
+
     def advance(self, state: State, events: list) -> None:
-        """Run automatic steps until some seat owes a decision or the game ends."""
+        """Run automatic steps until some seat owes a real decision or the game ends: answer
+        every decision of one seat that has a single answer, run effect frames, and otherwise
+        let the game ``proceed`` with its next automatic step."""
+        decision_legal, resolve, runner = self.decision_legal, self.resolve, self.runner
+        while not state.over:
+            if state.stack:
+                d = state.stack[-1]
+                if len(d.seats) == 1:
+                    seat = d.seats[0]
+                    legal = decision_legal(state, d, seat)
+                    if len(legal) == 1:
+                        resolve(state, seat, legal[0], events)
+                        continue
+                return
+            if runner is not None and state.run:
+                runner.step(state, events)
+                continue
+            self.proceed(state, events)
+
+    def proceed(self, state: State, events: list) -> None:
+        """The game's next automatic step when no decision is pending and no effect runs (a
+        game that overrides ``advance`` need not provide it)."""
+        raise NotImplementedError(f"{self.name} has no automatic steps")
 
     def action_text(self, state: State, seat: int, action: int) -> str:
         return f"action {action}"
