@@ -342,7 +342,7 @@ def replay(
     if as_json:
         _emit_json(result)
         return
-    for seat, (name, sc) in enumerate(zip(record.seats, scores, strict=True)):
+    for seat, (name, sc) in enumerate(zip(record.seats, scores, strict=False)):
         mark = "  winner" if seat in result["winners"] else ""
         out.print(f"seat {seat} ({_shown(name)}): {sc.total}  {sc.breakdown}{mark}", markup=False, highlight=False)
 

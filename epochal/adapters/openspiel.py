@@ -287,7 +287,7 @@ class EpochalState(pyspiel.State):
         game, state = core.game, core.ready()
         seat = min(game.actors(state))
         events = game.apply(state, seat, action)  # IllegalAction before any change
-        for s, log in zip([*range(state.players), None], core.logs, strict=True):
+        for s, log in zip([*range(state.players), None], core.logs, strict=False):
             seen = json.dumps(visible(events, s), **_JSON)
             line = f"{state.ply} seat {seat} {f'chose {action}' if s == seat else 'acted'} {seen}"
             # What the seat sees now, whether or not an event says so (a drawn hand, a refill).

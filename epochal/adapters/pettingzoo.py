@@ -141,7 +141,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envir
         self._events = self.game.apply(self.state_, seat, int(action))  # IllegalAction
         self._clear_rewards()
         if self.state_.over:
-            for a, share in zip(self.possible_agents, win_shares(self.game, self.state_), strict=True):
+            for a, share in zip(self.possible_agents, win_shares(self.game, self.state_), strict=False):
                 self.rewards[a] = share
             self.terminations = dict.fromkeys(self.agents, True)
             self.agent_selection = self.possible_agents[(seat + 1) % self.players]

@@ -37,7 +37,7 @@ def redeal(groups: dict[object, Places], rng) -> dict[int, int]:
         old = [c[j] for c, j in places]
         cards = sorted(old)
         rng.shuffle(cards)
-        for (c, j), was, now in zip(places, old, cards, strict=True):
+        for (c, j), was, now in zip(places, old, cards, strict=False):
             c[j] = now
             if was != now:
                 moved[was] = now
@@ -122,7 +122,7 @@ def revealing(game: Game, before: State, seat: int, action: int, after: State, r
         return True
     seen_before = seen_by_seat(game, before)
     known = seen_before[seat]
-    if any(now - was - known for was, now in zip(seen_before, seen_by_seat(game, after), strict=True)):
+    if any(now - was - known for was, now in zip(seen_before, seen_by_seat(game, after), strict=False)):
         return True
     view = game.view(after, seat)
     for _ in range(redeals):

@@ -154,7 +154,7 @@ class Cluster:
     @staticmethod
     def _seat(table: Table, stored: StoredGame) -> bool:
         seated = False
-        for info, row in zip(table.seats, stored.seats, strict=True):
+        for info, row in zip(table.seats, stored.seats, strict=False):
             if row["joined"] and not info.joined:
                 info.joined = seated = True
         return seated

@@ -307,8 +307,8 @@ class GunsRules(EffectRunner, Game):
         for stack in stacks:  # R39.3, R108
             rngmod.shuffle(st, stack)
         if theme == "combined":  # R109, R110
-            st.pyramid = [stack[len(stack) - n :] for stack, n in zip(stacks, COMBINED_ROWS, strict=True)]
-            st.stacks = [stack[: len(stack) - n] for stack, n in zip(stacks, COMBINED_ROWS, strict=True)]
+            st.pyramid = [stack[len(stack) - n :] for stack, n in zip(stacks, COMBINED_ROWS, strict=False)]
+            st.stacks = [stack[: len(stack) - n] for stack, n in zip(stacks, COMBINED_ROWS, strict=False)]
         else:
             st.pyramid = stacks  # R39.4, R40
         wonder_theme = "renaissance" if track else "new_world"  # R111
@@ -344,7 +344,7 @@ class GunsRules(EffectRunner, Game):
                 if self.depicts[w] in row:
                     x = row.index(self.depicts[w]) + r / 2  # R39.4: half shifts
             where.append(x)
-        placed = [(x, w) for x, w in zip(where, pair, strict=True) if x is not None]
+        placed = [(x, w) for x, w in zip(where, pair, strict=False) if x is not None]
         if not placed:
             return pair[rngmod.randbelow(st, len(pair))], "random"
         if len(placed) == 1:

@@ -521,7 +521,7 @@ def board_lines(view: dict) -> list[str]:
         f"{'provisional' if view['data']['provisional'] else 'exact'})"
     ]
     wonders = {w["epoch"]: w for w in view["wonders"]}
-    for row, epoch in reversed(list(zip(view["pyramid"], EPOCHS, strict=True))):
+    for row, epoch in reversed(list(zip(view["pyramid"], EPOCHS, strict=False))):
         cells = [
             f"{view['cards'][s['card']]['name'] or s['card']} {_units(view['cards'][s['card']]['cost'])}"
             f"+{s['surcharge']}"

@@ -71,7 +71,7 @@ class HeuristicBot:
         colony_gaps = [r - reduction - me.tracks[1] for r in game.requirements if r not in owned]
         slot_gaps = [
             sl.requirement - reduction - me.tracks[2]
-            for sl, code in zip(game.slots, me.statues, strict=True)
+            for sl, code in zip(game.slots, me.statues, strict=False)
             if code < 0
         ]
         military = self._threshold_weight(colony_gaps, left)

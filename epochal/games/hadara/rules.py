@@ -660,7 +660,7 @@ class HadaraRules(Game):
                 watched = COLORS.index(patron.color)
                 count = sum(1 for c in seat.cards if self.color_of[c] == watched)
                 tracks[self.track_of_color[watched]] += patron.per_card * count
-        for c, annexed in zip(seat.colonies, seat.annexed, strict=True):
+        for c, annexed in zip(seat.colonies, seat.annexed, strict=False):
             if annexed:
                 for t, b in enumerate(self.colonies[c].back_bonus.as_tuple()):
                     tracks[t] += b
@@ -812,7 +812,7 @@ class HadaraRules(Game):
     def score_seat(self, st: HadaraState, seat: Seat) -> Score:
         colonies = sum(
             self.colonies[c].back_vp if annexed else self.colonies[c].front_vp
-            for c, annexed in zip(seat.colonies, seat.annexed, strict=True)
+            for c, annexed in zip(seat.colonies, seat.annexed, strict=False)
         )
         face_down = [s for s, code in enumerate(seat.statues) if code >= 0 and code % 2]
         statues = sum(self.slots[s].vp for s, code in enumerate(seat.statues) if code >= 0)

@@ -24,7 +24,7 @@ def card_info(game: Hadara, k: int) -> dict:
         "color": c.color,
         "cost": c.cost,
         "vp": c.vp,
-        "bonus": dict(zip(TRACKS, c.bonus.as_tuple(), strict=True)),
+        "bonus": dict(zip(TRACKS, c.bonus.as_tuple(), strict=False)),
         "provenance": c.provenance,
     }
     if c.effect is not None:
@@ -51,7 +51,7 @@ def colony_front(game: Hadara, token: int) -> dict:
 
 def colony_back(game: Hadara, token: int) -> dict:
     col = game.colonies[token]
-    return {"bonus": dict(zip(TRACKS, col.back_bonus.as_tuple(), strict=True)), "vp": col.back_vp}
+    return {"bonus": dict(zip(TRACKS, col.back_bonus.as_tuple(), strict=False)), "vp": col.back_vp}
 
 
 def view(game: Hadara, st: HadaraState, seat: int | None) -> dict:
@@ -63,19 +63,19 @@ def view(game: Hadara, st: HadaraState, seat: int | None) -> dict:
             "seat": i,
             "crest": CRESTS[i],
             "coins": s.coins,
-            "tracks": dict(zip(TRACKS, s.tracks, strict=True)),
+            "tracks": dict(zip(TRACKS, s.tracks, strict=False)),
             "start_card": start.number if s.side else None,
             "side": s.side or None,
             "initiative": getattr(start, s.side).initiative if s.side else None,
             "cards": [game.card_id[k] for k in s.cards],
             "colonies": [
                 {**colony_front(game, c), "annexed": a, **({"back": colony_back(game, c)} if a else {})}
-                for c, a in zip(s.colonies, s.annexed, strict=True)
+                for c, a in zip(s.colonies, s.annexed, strict=False)
             ],
             "statues": [
                 None if code < 0 else {"track": TRACKS[code // 2], "face_down": bool(code % 2)} for code in s.statues
             ],
-            "unused_tiles": dict(zip(TRACKS, s.tiles, strict=True)),
+            "unused_tiles": dict(zip(TRACKS, s.tiles, strict=False)),
             "silver": [TRACKS[t] for t in s.silver],
             "gold": s.gold,
             "held_tiles": {game.card_id[k]: TRACKS[t] for k, t in s.held.items()},
@@ -147,7 +147,7 @@ def view(game: Hadara, st: HadaraState, seat: int | None) -> dict:
 
 def short(game: Hadara, k: int) -> str:
     c = game.data.cards[k]
-    bonus = " ".join(f"{t[:3].upper()}+{v}" for t, v in zip(TRACKS, c.bonus.as_tuple(), strict=True) if v)
+    bonus = " ".join(f"{t[:3].upper()}+{v}" for t, v in zip(TRACKS, c.bonus.as_tuple(), strict=False) if v)
     effect = f" {type(c.effect).__struct_config__.tag}" if c.effect is not None else ""
     return f"{c.id} ({c.color}, cost {c.cost}, {c.vp} VP{', ' + bonus if bonus else ''}{effect})"
 
@@ -161,7 +161,7 @@ def action_text(game: Hadara, st: HadaraState, seat: int | None, a: int) -> str:
         side = "AB"[a - A.SIDE]
         sc = game.data.start_cards[s.start]
         v = getattr(sc, side)
-        tr = ", ".join(f"{t} {x}" for t, x in zip(TRACKS, v.tracks.as_tuple(), strict=True))
+        tr = ", ".join(f"{t} {x}" for t, x in zip(TRACKS, v.tracks.as_tuple(), strict=False))
         return f"use side {side} of start card {sc.number}: initiative {v.initiative}, {tr}, {v.coins} coins"
     if A.DRAW <= a < A.TAKE:
         d, sell = divmod(a - A.DRAW, 2)
@@ -245,7 +245,7 @@ def determinize(game: Hadara, st: HadaraState, seat: int, rng) -> HadaraState:
         pool += [
             (other.colonies, j)
             for other in out.seats
-            for j, (t, annexed) in enumerate(zip(other.colonies, other.annexed, strict=True))
+            for j, (t, annexed) in enumerate(zip(other.colonies, other.annexed, strict=False))
             if not annexed and game.colonies[t].requirement == game.requirements[v]
         ]
         _shuffle_by_front(game, pool, rng)
@@ -267,5 +267,5 @@ def _shuffle_by_front(game: Hadara, pool, rng) -> None:
         if len(places) > 1:
             tokens = sorted(c[j] for c, j in places)
             rng.shuffle(tokens)
-            for (c, j), t in zip(places, tokens, strict=True):
+            for (c, j), t in zip(places, tokens, strict=False):
                 c[j] = t

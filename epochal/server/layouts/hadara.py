@@ -49,7 +49,7 @@ def describe(game, st, seat: int, a: int) -> dict:
             "card": card.number,
             "initiative": v.initiative,
             "coins": v.coins,
-            "tracks": dict(zip(TRACKS, v.tracks.as_tuple(), strict=True)),
+            "tracks": dict(zip(TRACKS, v.tracks.as_tuple(), strict=False)),
         }
     if A.DRAW <= a < A.TAKE:
         d, sell = divmod(a - A.DRAW, 2)
