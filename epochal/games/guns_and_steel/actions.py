@@ -6,21 +6,13 @@ pyramid (7-6-5-4-3), so a slot keeps its id in the smaller pyramids. ``take`` na
 resource card by its zone position, never by identity: the card's other side is hidden (A33).
 """
 
-PASS = 0
-ACTIVATE = 1  # R51
-SKIP = 2  # R52
-SPEND_RES = 3  # 3..9: pay with a temporary resource of type r (R78)
-TARGET = 10  # 10..13: choose this opponent (R55)
-BUY_STACK = 14  # 14..18: [COMB] buy the top of this epoch's stack (R113)
-MOVE_GLORY = 19  # 19..43: move a glory token: 19 + 5 * to_epoch + from_epoch (A24)
-BUY = 44  # 44..68: buy the pyramid card in slot s (R74)
+from epochal.engine.actions import ActionSpace
+
 MAX_ROWS = (7, 6, 5, 4, 3)  # R39.4
 ROW_OFFSET = tuple(sum(MAX_ROWS[:r]) for r in range(5))  # 0, 7, 13, 18, 22
 SLOTS = sum(MAX_ROWS)
-TAKE = BUY + SLOTS  # 69..324: use an opponent's resource card: 69 + 64 * seat + position
 ZONE_MAX = 64
 SEATS = 4
-CARD_BASE = TAKE + SEATS * ZONE_MAX
 CARD_BLOCKS = (
     "start_resource",
     "play_resource",
@@ -35,16 +27,39 @@ CARD_BLOCKS = (
     "activate_attack",
 )
 WONDER_BLOCKS = ("claim", "glory", "give_wonder")
-# The fixed ranges below CARD_BASE by their first id, highest first, so that the first one an id
-# reaches is its own.
-FIXED_RANGES = (
-    ("take", TAKE),
-    ("buy", BUY),
-    ("move_glory", MOVE_GLORY),
-    ("buy_stack", BUY_STACK),
-    ("target", TARGET),
-    ("spend_res", SPEND_RES),
-)
+
+
+def space(n_cards: int, n_wonders: int) -> ActionSpace:
+    """The action ids: fixed blocks, then one block per card action (by card index) and per
+    wonder action (by wonder index)."""
+    s = ActionSpace()
+    s.add("pass")
+    s.add("activate")  # R51
+    s.add("skip")  # R52
+    s.add("spend_res", 7)  # pay with a temporary resource of type r (R78)
+    s.add("target", SEATS)  # choose this opponent (R55)
+    s.add("buy_stack", 5)  # [COMB] buy the top of this epoch's stack (R113)
+    s.add("move_glory", 5, 5)  # move a glory token (to epoch, from epoch) (A24)
+    s.add("buy", SLOTS)  # buy the pyramid card in slot s (R74)
+    s.add("take", SEATS, ZONE_MAX)  # use an opponent's resource card: (seat, zone position)
+    for name in CARD_BLOCKS:
+        s.add(name, n_cards, cards=True)
+    for name in WONDER_BLOCKS:
+        s.add(name, n_wonders)
+    return s
+
+
+_FIXED = space(0, 0)
+PASS = _FIXED["pass"].start
+ACTIVATE = _FIXED.activate
+SKIP = _FIXED.skip
+SPEND_RES = _FIXED.spend_res
+TARGET = _FIXED.target
+BUY_STACK = _FIXED.buy_stack
+MOVE_GLORY = _FIXED.move_glory  # + 5 * to_epoch + from_epoch
+BUY = _FIXED.buy
+TAKE = _FIXED.take  # + ZONE_MAX * seat + position
+CARD_BASE = _FIXED.start_resource
 
 
 def slot_id(row: int, i: int) -> int:
@@ -56,29 +71,3 @@ def slot_of(s: int) -> tuple[int, int]:
         if s >= ROW_OFFSET[row]:
             return row, s - ROW_OFFSET[row]
     raise ValueError(s)
-
-
-class Layout:
-    def __init__(self, n_cards: int, n_wonders: int):
-        self.n = n_cards
-        self.nw = n_wonders
-        for i, name in enumerate(CARD_BLOCKS):
-            setattr(self, name, CARD_BASE + i * n_cards)
-        self.wonder_base = CARD_BASE + len(CARD_BLOCKS) * n_cards
-        for i, name in enumerate(WONDER_BLOCKS):
-            setattr(self, name, self.wonder_base + i * n_wonders)
-        self.size = self.wonder_base + len(WONDER_BLOCKS) * n_wonders
-
-    def kind(self, action: int) -> tuple[str, int]:
-        """(kind, argument) of an action id: a block name with a card or wonder index, or one
-        of the fixed kinds with its argument."""
-        if action >= self.wonder_base:
-            block, w = divmod(action - self.wonder_base, self.nw)
-            return WONDER_BLOCKS[block], w
-        if action >= CARD_BASE:
-            block, k = divmod(action - CARD_BASE, self.n)
-            return CARD_BLOCKS[block], k
-        for name, first in FIXED_RANGES:
-            if action >= first:
-                return name, action - first
-        return ("pass", "activate", "skip")[action], 0

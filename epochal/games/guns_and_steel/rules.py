@@ -199,7 +199,7 @@ class GunsRules(EffectRunner, Game):
         self.depicts = [self.index_of[w.depicts] if w.depicts in self.index_of else -1 for w in self.wonder_list]
         self.build = [self.compile(w.build) for w in self.wonder_list]
         self.glory_rule = [self.compile(w.glory) for w in self.wonder_list]
-        self.layout = A.Layout(self.n_cards, len(self.wonder_list))
+        self.layout = A.space(self.n_cards, len(self.wonder_list))
         self.num_actions = self.layout.size
         self.max_n = max([1] + [self.op_count(c.effect) for c in self.civ])
 

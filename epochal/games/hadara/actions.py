@@ -1,25 +1,49 @@
 """Hadara's action id space. Ids are stable: records and agents depend on them."""
 
-WHEEL = 0  # 0..4: wheel orientation (R31)
-SIDE = 5  # 5..6: start card side A / B (R21)
-DRAW = 7  # 7..10: discard hand[i], buy (+0) or sell (+1) the other (R33)
-TAKE = 11  # 11..20: take the top card of pile p, buy (+0) or sell (+1) (R63-R64)
-COLONY = 21  # 21..25: take a colony of requirement stack v (R46)
-PLUNDER = 26  # R49
-ANNEX = 27  # R49
-STATUE = 28  # 28..59: slot * 8 + track * 2 + face_down (R56-R57)
-SILVER = 60  # 60..63: silver medal with a tile of track t (R73)
-GOLD = 64  # R74
-TILE = 65  # 65..68: PE3 tile of track t
-FEED_PAY = 69  # PE6: pay instead of removing a card
-PASS = 70  # pass a colony/statue step, finish buying medals
-REMOVE = 71  # 71..: remove card index k in Feeding (R67)
+from epochal.engine.actions import ActionSpace
+
+
+def space(n_cards: int) -> ActionSpace:
+    s = ActionSpace()
+    s.add("wheel", 5)  # wheel orientation (R31)
+    s.add("side", 2)  # start card side A / B (R21)
+    s.add("draw", 2, 2)  # discard hand[i], buy (0) or sell (1) the other (R33)
+    s.add("take", 5, 2)  # take the top card of pile p, buy (0) or sell (1) (R63-R64)
+    s.add("colony", 5)  # take a colony of requirement stack v (R46)
+    s.add("plunder")  # R49
+    s.add("annex")  # R49
+    s.add("statue", 4, 4, 2)  # (slot, track, face down) (R56-R57)
+    s.add("silver", 4)  # silver medal with a tile of track t (R73)
+    s.add("gold")  # R74
+    s.add("tile", 4)  # PE3 tile of track t
+    s.add("feed_pay")  # PE6: pay instead of removing a card
+    s.add("pass")  # pass a colony/statue step, finish buying medals
+    s.add("remove", n_cards, cards=True)  # remove card index k in Feeding (R67)
+    return s
+
+
+_FIXED = space(0)
+WHEEL = _FIXED.wheel
+SIDE = _FIXED.side
+DRAW = _FIXED.draw
+TAKE = _FIXED.take
+COLONY = _FIXED.colony
+PLUNDER = _FIXED.plunder
+ANNEX = _FIXED.annex
+STATUE = _FIXED.statue
+SILVER = _FIXED.silver
+GOLD = _FIXED.gold
+TILE = _FIXED.tile
+FEED_PAY = _FIXED.feed_pay
+PASS = _FIXED["pass"].start
+REMOVE = _FIXED.remove
 
 
 def num_actions(n_cards: int) -> int:
     return REMOVE + n_cards
 
 
+# The rules build these ids in their hot paths: the block arithmetic, the same as encode().
 def draw(discard_index: int, sell: bool) -> int:
     return DRAW + 2 * discard_index + int(sell)
 
