@@ -156,6 +156,11 @@ class EffectRunner:
         return st.run[frame.root].vars if frame.root >= 0 else frame.vars
 
     # --- running ----------------------------------------------------------------------------
+    @staticmethod
+    def running(st) -> bool:
+        """Is an effect running (a frame on the state's ``run`` stack)?"""
+        return bool(st.run)
+
     def step(self, st, ev: list) -> None:
         """Run the top frame's current operation once."""
         fr = st.run[-1]

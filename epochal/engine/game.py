@@ -7,10 +7,10 @@ and TAG's forward model (pending decisions as a stack inside the state).
 
 from __future__ import annotations
 
-import importlib
+import importlib.metadata
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cache, cached_property
 from typing import Any, ClassVar
 
 from .effects import EffectRunner
@@ -76,7 +76,7 @@ class Game(ABC):
 
     def option_sets(self) -> list[dict]:
         """Option combinations the engine battery runs: the defaults, then each other choice."""
-        sets = [{}]
+        sets: list[dict] = [{}]
         for opt in self.options:
             sets += [{opt.name: c} for c in opt.choices if c != opt.default]
         return sets
@@ -145,7 +145,7 @@ class Game(ABC):
                         resolve(state, seat, legal[0], events)
                         continue
                 return
-            if runner is not None and state.run:
+            if runner is not None and runner.running(state):
                 runner.step(state, events)
                 continue
             self.proceed(state, events)
@@ -167,6 +167,22 @@ class Game(ABC):
         """How event texts show ``text``, a card id or a term of the game (a resource name) in
         ``lang``; None: as it is."""
         return None
+
+    # --- the web table ----------------------------------------------------------------------
+    def table_ui(self, state: State, seat: int | None) -> dict:
+        """What the web table's board drawing (the game's ``web/board.js``) needs beside the
+        view, for ``seat`` (None: a spectator): the parts of each legal action, keyed by its id
+        (what it acts on, what it costs), so the page can put it on that thing and word it in its
+        own language, and tables the view does not carry. It is given the true state, so it must
+        name only what ``seat`` may see (the no-leak tests read it too). Default: nothing; the
+        page then lists the engine's action texts."""
+        return {}
+
+    def table_constants(self) -> dict:
+        """Fixed lists the board drawing lays things out by (tracks, resources, colours, phases in
+        order), so the page keeps no copy of the game's constants. The server sends them with the
+        table's words (``GET /api/meta/<game>/table``). Default: none."""
+        return {}
 
     # --- information ----------------------------------------------------------------------
     @abstractmethod
@@ -289,26 +305,39 @@ class Game(ABC):
 
 
 # --- registry ----------------------------------------------------------------------------------
+# A game is a package that declares an entry point in the group ``epochal.games`` naming its
+# ``make_game(data) -> Game`` (pyproject.toml: ``[project.entry-points."epochal.games"]``). The
+# entry point's name is the game's name; its module is the game's package, where its locale files
+# (``locale/``) and its web table files (``web/``) live.
 
-GAME_MODULES = {
-    "hadara": "epochal.games.hadara",
-    "imperium": "epochal.games.imperium",
-    "imperial_settlers": "epochal.games.imperial_settlers",
-    "guns_and_steel": "epochal.games.guns_and_steel",
-}
+ENTRY_POINTS = "epochal.games"
 _loaded: dict[tuple[str, str | None], Game] = {}
 
 
+@cache
+def _entry_points() -> dict[str, importlib.metadata.EntryPoint]:
+    return {ep.name: ep for ep in importlib.metadata.entry_points(group=ENTRY_POINTS)}
+
+
 def game_names() -> list[str]:
-    return sorted(GAME_MODULES)
+    """The registered games, sorted by name."""
+    return sorted(_entry_points())
+
+
+def game_package(name: str) -> str:
+    """The package of the registered game ``name`` (e.g. for its locale and web files)."""
+    ep = _entry_points().get(name)
+    if ep is None:
+        raise OptionError(f"unknown game {name!r} (games: {', '.join(game_names())})")
+    return ep.module
 
 
 def get_game(name: str, data: str | None = None) -> Game:
     """The game ``name``, bound to the card data file ``data`` (None: the built-in data)."""
     key = (name, data)
     if key not in _loaded:
-        if name not in GAME_MODULES:
+        make_game = _entry_points()[name].load() if name in _entry_points() else None
+        if make_game is None:
             raise OptionError(f"unknown game {name!r} (games: {', '.join(game_names())})")
-        module = importlib.import_module(GAME_MODULES[name])
-        _loaded[key] = module.make_game(data)
+        _loaded[key] = make_game(data)
     return _loaded[key]
