@@ -5,7 +5,7 @@ One data file per deck (``common.json``, ``romans.json``, ...): an object with t
 ``"id": "COM012", "copies": 3`` is COM012, COM013, COM014; ``variants`` lists how one copy
 differs (cost, raze bonus, deal). The loader expands the entries into one ``Phys`` per physical
 card, which the engine indexes (0..203). Effects are data: lists of operations from the small
-vocabulary in docs/games/imperial-settlers-data.md, interpreted by ``effects.py``.
+vocabulary in docs/games/imperial-settlers-data.md (``vocab.py``), run by ``ops.py``.
 
 The solo mode's 16 attack cards are in ``solo_attacks.json`` (``load_attacks``); a data
 directory without one uses the built-in (provisional) file.
@@ -21,15 +21,13 @@ import msgspec
 from epochal import datafile
 from epochal.datafile import Bool, Choice, Int, Lazy, List, Map, Obj, Tagged
 
+from .vocab import COLOURS, GOODS, MAX_COUNT, MAX_OPS, MAX_OPTIONS, MAX_VP, OPS, PER_GOODS, RESOURCES, SUPPLY, check_ops
+
 DATA_DIR = Path(__file__).parent / "data"
 FACTIONS = ("Romans", "Barbarians", "Egyptians", "Japanese")  # R2
 CODES = {"Romans": "ROM", "Barbarians": "BAR", "Egyptians": "EGY", "Japanese": "JAP"}
 DECKS = ("common", "romans", "barbarians", "egyptians", "japanese")
 KINDS = ("production", "feature", "action")  # R17
-COLOURS = ("black", "purple", "blue", "brown", "gold", "red", "pink", "grey")  # R12; gold = yellow
-RESOURCES = ("wood", "stone", "food")  # R11
-SUPPLY = ("wood", "stone", "food", "gold", "worker", "raze", "defence")  # a personal supply
-GOODS = (*SUPPLY, "vp", "card", "common_card", "empire_card", "samurai")  # R10 and card kinds
 PAYS = ("wood", "stone", "food", "gold", "worker", "raze", "card", "deal")
 DEALS = ("wood", "stone", "food", "gold", "worker", "raze", "vp", "card")
 TRIGGERS = ("build", "raze", "opponent_exchange")
@@ -40,9 +38,6 @@ ATTACK_FILE = "solo_attacks.json"
 ATTACK_COUNT = 16  # §2, R196
 ATTACK_TARGETS = ("wood", "stone", "food", "gold", "worker", "raze", "defence", "vp", "card")  # the goods of R10
 MAX_COPIES = 10  # copies of one card entry (the most in the box: 6 Ruins)
-MAX_COUNT = 10  # goods in a cost, a payment, a gain or a raze bonus
-MAX_VP = 20  # a card's end-game VP
-MAX_OPS = 20  # operations in one list
 
 Provenance = Literal["exact", "partial", "provisional"]
 
@@ -351,8 +346,6 @@ def check_attacks(raw, name: str = ATTACK_FILE) -> list[str]:
 def validate(data: DataSet) -> list[str]:
     """Every problem of the loaded decks: each field's type and range, the operations deeply
     (required keys, value types, known names), the deck sizes (§2) and one file per empire."""
-    from .effects import check_ops
-
     ops = _schemas()["ops"]
 
     def op_problems(label: str, value) -> list[str]:
@@ -489,9 +482,6 @@ def _schemas() -> dict:
     """The schema of an operation list: every operation, key and value type (built once)."""
     if _SCHEMAS:
         return _SCHEMAS
-    from . import actions as A
-    from .effects import OPS, PER_GOODS
-
     n = Int(1, MAX_COUNT)
     ops = Lazy(lambda: _SCHEMAS["ops"])
     none = {
@@ -515,7 +505,7 @@ def _schemas() -> dict:
             {"colour": Choice(*COLOURS), "samurai": Choice(True), "max": Int(1, MAX_VP)},
             name="gain_per",
         ),
-        "choose": Obj({"options": List(ops, 2, A.MAX_OPTIONS)}, name="choose"),
+        "choose": Obj({"options": List(ops, 2, MAX_OPTIONS)}, name="choose"),
         "look_empire": Obj(optional={"n": n, "keep": Int(0, MAX_COUNT)}, name="look_empire"),
         "copy_production": Obj(optional={"other": Bool()}, name="copy_production"),
         "build_from_hand": Obj(optional={"deck": Choice("empire")}, name="build_from_hand"),

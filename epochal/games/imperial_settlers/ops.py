@@ -1,7 +1,8 @@
-"""One handler per operation of the effect vocabulary (docs/games/imperial-settlers-data.md),
-the rules programs' "_" operations, and the helpers both use: paying, drawing, razing.
+"""One handler per operation of the effect vocabulary (docs/games/imperial-settlers-data.md)
+and of the rules programs' "_" operations, registered in ``handlers`` for the kernel's
+``EffectRunner`` (epochal/engine/effects.py); and the helpers both use: paying, drawing, razing.
 
-A handler returns True when its operation is finished, or WAIT after pushing a decision or a
+A handler returns DONE when its operation is finished, or WAIT after pushing a decision or a
 child frame; it is then called again with the answer in ``fr.vars["_answer"]`` (or after the
 child frame ended) and continues from the progress it keeps in ``fr.vars`` under "_" keys.
 """
@@ -10,16 +11,21 @@ from __future__ import annotations
 
 from epochal.engine import event
 from epochal.engine import rng as rngmod
+from epochal.engine.effects import DONE, WAIT, Registry
 
 from . import actions as A
 from .cards import RESOURCES
-from .effects import WAIT, EffectRunner, push_frame
 from .solo import VIRTUAL
 
 SUPPLY_GOODS = ("wood", "stone", "food", "gold", "worker", "raze", "defence")
 
 
-class Operations(EffectRunner):
+handlers = Registry("operation")
+
+
+class Operations:
+    """The rules' helpers for paying, drawing, locations and razing."""
+
     # --- paying (R57, R60, R69, R88, R114) ---------------------------------------------------
     def gold_ok(self, st, what: str) -> bool:
         """A34: gold stands in for wood, stone or food in every cost, or only in build costs."""
@@ -178,7 +184,7 @@ class Operations(EffectRunner):
     def after_raze(self, st, razer: int, k: int) -> None:
         """'Each time you raze' features fire after the raze bonus is taken (Gallows)."""
         self.fire(st, razer, "raze")
-        push_frame(st, razer, k, "raze")
+        self.runner.push(st, razer, k, "raze")
 
     def fire(self, st, seat: int, on: str, colours=frozenset(), times: int = 1) -> None:
         """Push the frames of ``seat``'s features that trigger on ``on`` (R17 type 2, R18a)."""
@@ -187,183 +193,13 @@ class Operations(EffectRunner):
             for i, t in enumerate(self.cards[k].triggers):
                 if t.on == on and (t.colour is None or t.colour in colours):
                     for _ in range(times):
-                        push_frame(st, seat, k, f"trigger:{i}")
+                        self.runner.push(st, seat, k, f"trigger:{i}")
 
     def opponents(self, st, seat: int, open_only: bool = True) -> list[int]:
         """The other seats, clockwise; those that passed are no targets (R53, R122, A35)."""
         n = st.players
         return [(seat + i) % n for i in range(1, n) if not (open_only and st.seats[(seat + i) % n].passed)]
 
-    # --- gains (R43, R113, R115) ------------------------------------------------------------------
-    def op_gain(self, st, fr, op, ev):
-        p = st.seats[fr.seat]
-        if "_cards" not in fr.vars:
-            goods = {}
-            for good, n in op.items():
-                if good in SUPPLY_GOODS or good == "vp":
-                    setattr(p, good, getattr(p, good) + n)
-                    goods[good] = n
-            if goods:
-                ev.append(event("gain", seat=fr.seat, goods=goods))
-            fr.vars["_cards"] = [g for g in ("card", "common_card", "empire_card") for _ in range(op.get(g, 0))]
-        cards = fr.vars["_cards"]
-        while cards:
-            sources = self.card_sources(st, fr.seat, cards[0])
-            answer = self.choose(st, fr, "card_source", sources, purpose="gain a card", rule="R118")
-            if answer == WAIT:
-                return WAIT
-            cards.pop(0)
-            if answer is not None:
-                self.take_card(st, fr.seat, "common" if answer == A.CARD_COMMON else "empire", ev)
-        return True
-
-    def op_gain_per(self, st, fr, op, ev):
-        p = st.seats[fr.seat]
-        count = len(p.samurai) if op.get("samurai") else self.colour_count(p, op["colour"])
-        n = min(count, op.get("max", count))  # R18b, audit #4
-        if n:
-            setattr(p, op["good"], getattr(p, op["good"]) + n)
-            ev.append(event("gain", seat=fr.seat, goods={op["good"]: n}))
-        return True
-
-    def op_choose(self, st, fr, op, ev):
-        if fr.vars.get("_chosen"):
-            return True
-        options = [A.OPTION + i for i in range(len(op["options"]))]
-        answer = self.choose(
-            st, fr, "option", options, purpose="choose one", texts=[self.describe(o) for o in op["options"]]
-        )
-        if answer == WAIT:
-            return WAIT
-        fr.vars["_chosen"] = True
-        push_frame(st, fr.seat, fr.card, fr.part, fr.path + [fr.pc, "options", answer - A.OPTION])
-        return WAIT
-
-    def op_look_empire(self, st, fr, op, ev):
-        """Look at the top N empire cards, keep one, discard the rest (never reshuffled)."""
-        p = st.seats[fr.seat]
-        if "_seen" not in fr.vars:
-            seen = [p.deck.pop() for _ in range(min(op.get("n", 2), len(p.deck)))]
-            p.hand.extend(seen)
-            fr.vars["_seen"] = seen
-            if seen:
-                ev.append(event("look_empire", seat=fr.seat, n=len(seen)))
-        seen = fr.vars["_seen"]
-        keep = op.get("keep", 1)
-        while len(seen) > keep:
-            k = self.pick_card(st, fr, seen, "discard one of the cards looked at", "R118")
-            if k == WAIT:
-                return WAIT
-            seen.remove(k)
-            p.hand.remove(k)
-            p.discard.append(k)
-            ev.append(event("discard", seat=fr.seat, card=self.cards[k].id))
-        return True
-
-    def op_copy_production(self, st, fr, op, ev):
-        """Farmers at Work, Porters: one of your production locations produces once more."""
-        if fr.vars.get("_done"):
-            return True
-        p = st.seats[fr.seat]
-        cands = [
-            k for k in p.locations if self.cards[k].kind == "production" and not (op.get("other") and k == fr.card)
-        ]
-        k = self.pick_card(st, fr, cands, "produce again", "R180")
-        if k == WAIT:
-            return WAIT
-        if k is None:
-            return True
-        fr.vars["_done"] = True
-        ev.append(event("produce_again", seat=fr.seat, card=self.cards[k].id))
-        push_frame(st, fr.seat, k, "production")
-        return WAIT
-
-    def op_deal_again(self, st, fr, op, ev):
-        """Imperial Messenger: one of your deals pays once more (R178)."""
-        if fr.vars.get("_done"):
-            return True
-        k = self.pick_card(st, fr, st.seats[fr.seat].deals, "a deal pays again", "R72")
-        if k == WAIT:
-            return WAIT
-        if k is None:
-            return True
-        fr.vars["_done"] = True
-        push_frame(st, fr.seat, k, "deal")
-        return WAIT
-
-    def op_build_from_hand(self, st, fr, op, ev):
-        """Settlers: build an empire location from hand at full cost, discarding no location
-        (R65, R176)."""
-        if fr.vars.get("_done"):
-            return True
-        p = st.seats[fr.seat]
-        gold_ok = self.gold_ok(st, "build")
-        cands = [
-            k for k in p.hand if self.cards[k].faction == p.faction and self.can_pay(p, self.cards[k].cost, 1, gold_ok)
-        ]
-        k = self.pick_card(st, fr, cands, "build an empire location", "R176")
-        if k == WAIT:
-            return WAIT
-        if k is None:
-            return True
-        fr.vars["_done"] = True
-        self.start_build(st, fr.seat, k, ev, waive=True)
-        return WAIT
-
-    def op_build_deal(self, st, fr, op, ev):
-        """Negotiator (stand-in): build one of your deals, discarding no location (R153)."""
-        if fr.vars.get("_done"):
-            return True
-        p = st.seats[fr.seat]
-        gold_ok = self.gold_ok(st, "build")
-        cands = [
-            k for k in p.deals if self.cards[k].faction == p.faction and self.can_pay(p, self.cards[k].cost, 1, gold_ok)
-        ]
-        k = self.pick_card(st, fr, cands, "build one of your deals", "R153")
-        if k == WAIT:
-            return WAIT
-        if k is None:
-            return True
-        fr.vars["_done"] = True
-        self.start_build(st, fr.seat, k, ev, waive=True)
-        return WAIT
-
-    def op_activate_other(self, st, fr, op, ev):
-        """Acting Troupe: another of your action locations acts once more, for its own cost,
-        whether or not it was used this round (choice C6)."""
-        if fr.vars.get("_done"):
-            return True
-        p = st.seats[fr.seat]
-        cands = [k for k in p.locations if k != fr.card and self.can_activate(st, fr.seat, k, 1, ignore_used=True)]
-        k = self.pick_card(st, fr, cands, "activate another location", "R87")
-        if k == WAIT:
-            return WAIT
-        if k is None:
-            return True
-        fr.vars["_done"] = True
-        self.start_activation(st, fr.seat, k, 1, ev, count_use=False)
-        return WAIT
-
-    def op_samurai(self, st, fr, op, ev):
-        """Ninjas: samurai from the supply, each on one of your Japanese locations without one;
-        those that cannot be placed are lost (R154, A20)."""
-        p = st.seats[fr.seat]
-        left = fr.vars.get("_n", op.get("n", 1))
-        while left > 0:
-            cands = [k for k in p.locations if self.cards[k].faction == "Japanese" and k not in p.samurai]
-            k = self.pick_card(st, fr, cands, "place a samurai", "R154")
-            if k == WAIT:
-                fr.vars["_n"] = left
-                return WAIT
-            left -= 1
-            if k is None:
-                ev.append(event("samurai_lost", seat=fr.seat, n=left + 1))
-                break
-            p.samurai.append(k)
-            ev.append(event("samurai", seat=fr.seat, card=self.cards[k].id))
-        return True
-
-    # --- interaction ------------------------------------------------------------------------------
     def steal_options(self, st, seat: int) -> list[int]:
         out = []
         for q in self.opponents(st, seat):
@@ -371,19 +207,6 @@ class Operations(EffectRunner):
                 if getattr(st.seats[q], res) > 0:
                     out.append(A.STEAL + 3 * q + r)
         return out
-
-    def op_steal(self, st, fr, op, ev):
-        """Saboteurs: 1 resource from the supply of a player who has not passed (R169)."""
-        answer = self.choose(st, fr, "steal", self.steal_options(st, fr.seat), purpose="take a resource", rule="R169")
-        if answer == WAIT:
-            return WAIT
-        if answer is not None:
-            q, r = divmod(answer - A.STEAL, 3)
-            res = RESOURCES[r]
-            setattr(st.seats[q], res, getattr(st.seats[q], res) - 1)
-            setattr(st.seats[fr.seat], res, getattr(st.seats[fr.seat], res) + 1)
-            ev.append(event("steal", seat=fr.seat, target=q, res=res))
-        return True
 
     def raze_targets(self, st, seat: int, protection: str, tokens: int) -> list[int]:
         out = []
@@ -393,88 +216,8 @@ class Operations(EffectRunner):
                     out.append(k)
         return out + [k for k in st.virtual if self.razeable(k)]  # R204, R205
 
-    def op_raze_location(self, st, fr, op, ev):
-        """Dark Chapel / Chariot Builder (stand-ins): raze an opponent's location, paying one
-        raze token per protection or ignoring protection (R159, R170)."""
-        p = st.seats[fr.seat]
-        mode = op.get("protection", "pay")
-        k = self.pick_card(
-            st,
-            fr,
-            self.raze_targets(st, fr.seat, mode, p.raze),
-            "raze a location",
-            "R159" if mode == "ignore" else "R170",
-        )
-        if k == WAIT:
-            return WAIT
-        if k is not None:
-            owner = self.location_owner(st, k)
-            extra = self.protection(st, owner, k) if mode == "pay" else 0
-            p.raze -= extra
-            self.raze_location(st, fr.seat, owner, k, ev)
-        return True
-
-    def op_remove_location(self, st, fr, op, ev):
-        """Garrison / Engineers (stand-ins): discard another player's location; not a raze, so
-        protection and 'cannot be razed' do not matter (R151, R165, A36)."""
-        cands = self.other_locations(st, fr.seat)
-        k = self.pick_card(st, fr, cands, "discard a location of another player", "R165")
-        if k == WAIT:
-            return WAIT
-        if k is not None:
-            owner = self.location_owner(st, k)
-            if owner == VIRTUAL:  # R204
-                st.virtual.remove(k)
-                self.discard_card(st, k)
-                ev.append(event("removed_virtual", seat=fr.seat, card=self.cards[k].id))
-                return True
-            self.take_off(st, owner, k)
-            self.discard_card(st, k)
-            ev.append(event("removed", seat=fr.seat, owner=owner, card=self.cards[k].id))
-        return True
-
     def gang_goods(self, k: int) -> list[str]:
         return [r for r in RESOURCES if r in (self.cards[k].raze or {})]
-
-    def op_take_raze_good(self, st, fr, op, ev):
-        """Pack (stand-in): 1 resource shown in an opponent location's raze bonus, no raze (R171,
-        A37)."""
-        if "_loc" not in fr.vars:
-            cands = [k for k in self.other_locations(st, fr.seat) if self.gang_goods(k)]
-            k = self.pick_card(st, fr, cands, "take a resource from a raze bonus", "R171")
-            if k == WAIT:
-                return WAIT
-            if k is None:
-                return True
-            fr.vars["_loc"] = k
-        goods = self.gang_goods(fr.vars["_loc"])
-        answer = self.choose(
-            st,
-            fr,
-            "option",
-            [A.OPTION + i for i in range(len(goods))],
-            purpose="which resource",
-            texts=goods,
-            rule="R171",
-        )
-        if answer == WAIT:
-            return WAIT
-        res = goods[answer - A.OPTION]
-        p = st.seats[fr.seat]
-        setattr(p, res, getattr(p, res) + 1)
-        ev.append(event("gain", seat=fr.seat, goods={res: 1}))
-        return True
-
-    def op_raze_own(self, st, fr, op, ev):
-        """Rabble (stand-in): raze one of your own common locations (R172, A38)."""
-        p = st.seats[fr.seat]
-        cands = [k for k in p.locations if self.cards[k].common and self.razeable(k)]
-        k = self.pick_card(st, fr, cands, "raze one of your locations", "R172")
-        if k == WAIT:
-            return WAIT
-        if k is not None:
-            self.raze_location(st, fr.seat, fr.seat, k, ev)
-        return True
 
     def deal_targets(self, st, seat: int) -> list[int]:
         return [k for q in self.opponents(st, seat) for k in st.seats[q].deals]
@@ -482,174 +225,8 @@ class Operations(EffectRunner):
     def deal_owner(self, st, k: int) -> int:
         return next(i for i, p in enumerate(st.seats) if k in p.deals)
 
-    def pick_deal(self, st, fr, purpose: str, rule: str):
-        """The chosen action id: PICK + a deal of an open opponent, or in solo with
-        solo_attack_deals=targets ATTACK + an attack card of the row (R204, A44); None; WAIT."""
-        options = [self.layout.pick + k for k in self.deal_targets(st, fr.seat)] + [
-            A.ATTACK + i for i in self.attack_deal_targets(st)
-        ]
-        return self.choose(st, fr, "pick", options, purpose=purpose, rule=rule)
-
-    def op_cancel_deal(self, st, fr, op, ev):
-        """Robbers (stand-in): an opponent's deal is cancelled (R174); in solo an attack card
-        so cancelled leaves the row and the game (A44)."""
-        a = self.pick_deal(st, fr, "cancel a deal", "R174")
-        if a == WAIT:
-            return WAIT
-        if a is not None and a < self.layout.pick:
-            i = a - A.ATTACK
-            st.attack_row.remove(i)
-            st.attack_gone.append(i)
-            ev.append(event("attack_cancelled", seat=fr.seat, attack=self.attacks[i].id))
-        elif a is not None:
-            k = a - self.layout.pick
-            owner = self.deal_owner(st, k)
-            st.seats[owner].deals.remove(k)
-            self.discard_card(st, k)
-            ev.append(event("deal_cancelled", seat=fr.seat, owner=owner, card=self.cards[k].id))
-        return True
-
-    def op_take_deal(self, st, fr, op, ev):
-        """Spies (stand-in): an opponent's deal becomes yours; not making a deal, so it pays
-        nothing now (R167); in solo an attack card so taken leaves the row and pays its good
-        in each later Production (A44)."""
-        a = self.pick_deal(st, fr, "take a deal", "R167")
-        if a == WAIT:
-            return WAIT
-        if a is not None and a < self.layout.pick:
-            i = a - A.ATTACK
-            st.attack_row.remove(i)
-            st.seats[fr.seat].attack_deals.append(i)
-            ev.append(event("attack_taken", seat=fr.seat, attack=self.attacks[i].id))
-        elif a is not None:
-            k = a - self.layout.pick
-            owner = self.deal_owner(st, k)
-            st.seats[owner].deals.remove(k)
-            st.seats[fr.seat].deals.append(k)
-            ev.append(event("deal_taken", seat=fr.seat, owner=owner, card=self.cards[k].id))
-        return True
-
-    def op_foundation_from_hand(self, st, fr, op, ev):
-        """Sanctuary (stand-in): a card from hand becomes a foundation; 1 stone instead of the
-        usual wood; not razing (R161, A22)."""
-        p = st.seats[fr.seat]
-        k = self.pick_card(st, fr, p.hand, "put a card as a foundation", "R161")
-        if k == WAIT:
-            return WAIT
-        if k is not None:
-            p.hand.remove(k)
-            p.hidden_foundations.append(k)
-            goods = {r: op[r] for r in RESOURCES if op.get(r)}
-            for r, n in goods.items():
-                setattr(p, r, getattr(p, r) + n)
-            ev.append(event("foundation", seat=fr.seat, goods=goods))
-        return True
-
-    # --- rules programs ("_" operations) ----------------------------------------------------------
-    def sys_pay_card(self, st, fr, op, ev):
-        """Tavern: a card from hand is the cost; it is discarded (R93, R177)."""
-        p = st.seats[fr.seat]
-        k = self.pick_card(st, fr, p.hand, "discard a card to pay", "R93")
-        if k == WAIT:
-            return WAIT
-        if k is None:
-            fr.vars["_abort"] = True
-            return True
-        p.hand.remove(k)
-        self.discard_card(st, k)
-        ev.append(event("discard", seat=fr.seat, card=self.cards[k].id))
-        return True
-
-    def sys_pay_deal(self, st, fr, op, ev):
-        """Hanseatic League: one of your deals is the cost; it is discarded."""
-        p = st.seats[fr.seat]
-        k = self.pick_card(st, fr, p.deals, "give up a deal", "R72")
-        if k == WAIT:
-            return WAIT
-        if k is None:
-            fr.vars["_abort"] = True
-            return True
-        p.deals.remove(k)
-        self.discard_card(st, k)
-        ev.append(event("deal_given_up", seat=fr.seat, card=self.cards[k].id))
-        return True
-
     def discard_options(self, p) -> list[int]:
         return p.locations + p.foundations + p.hidden_foundations
-
-    def sys_discard_location(self, st, fr, op, ev):
-        """An empire card's 'discard a location' cost: one of your locations, with whatever
-        lies on it, or a foundation (R59, R59a-c, R110)."""
-        c = self.cards[fr.card]
-        if fr.vars.get("waive") or not c.discard:
-            return True
-        p = st.seats[fr.seat]
-        k = self.pick_card(st, fr, self.discard_options(p), "discard a location or foundation", "R59")
-        if k == WAIT:
-            return WAIT
-        if k in p.locations:
-            self.take_off(st, fr.seat, k)
-        elif k in p.foundations:
-            p.foundations.remove(k)
-        else:
-            p.hidden_foundations.remove(k)
-        self.discard_card(st, k)
-        ev.append(event("discard_location", seat=fr.seat, card=self.cards[k].id))
-        return True
-
-    def sys_place(self, st, fr, op, ev):
-        """The card becomes a location: production at once (R61), the build bonus (R62, R63),
-        then the 'each time you build' features, which count the new location (R18a)."""
-        k = fr.card
-        p = st.seats[fr.seat]
-        if k in p.hand:
-            p.hand.remove(k)
-        else:
-            p.deals.remove(k)  # Negotiator
-        p.locations.append(k)
-        c = self.cards[k]
-        if not c.common and st.players == 1:
-            st.empire_built += 1  # A30 (solo_count)
-        ev.append(event("build", seat=fr.seat, card=c.id))
-        fr.pc += 1  # this frame is done before the others run
-        self.fire(st, fr.seat, "build", c.colours)
-        if c.bonus:
-            push_frame(st, fr.seat, k, "bonus")
-        if c.production:
-            push_frame(st, fr.seat, k, "production")
-        return WAIT
-
-    def sys_exchange(self, st, fr, op, ev):
-        """Exchange 2 workers per pair for a resource or a card, as many pairs as wanted, each
-        chosen on its own (R95-R98, E8); Oasis owners gain 1 worker per pair (R160)."""
-        p = st.seats[fr.seat]
-        while True:
-            good = fr.vars.pop("next", None)
-            if good is not None:
-                fr.vars["pairs"] = fr.vars.get("pairs", 0) + 1
-                p.worker -= 2
-                if good in RESOURCES:
-                    setattr(p, good, getattr(p, good) + 1)
-                    ev.append(event("exchange", seat=fr.seat, good=good))
-                else:
-                    source = "common" if good == "common_card" else "empire"
-                    ev.append(event("exchange", seat=fr.seat, good=source + " card"))
-                    self.take_card(st, fr.seat, source, ev)
-            options = self.exchange_options(st, fr.seat)
-            answer = (
-                self.choose(st, fr, "exchange", options, optional=True, purpose="exchange 2 more workers", rule="R97")
-                if options
-                else None
-            )
-            if answer == WAIT:
-                return WAIT
-            if answer is None:
-                break
-            fr.vars["next"] = A.EXCHANGE_GOODS[answer - A.EXCHANGE]
-        pairs = fr.vars.get("pairs", 0)
-        for q in self.opponents(st, fr.seat, open_only=False):  # A35: a trigger
-            self.fire(st, q, "opponent_exchange", times=pairs)
-        return True
 
     def exchange_options(self, st, seat: int) -> list[int]:
         p = st.seats[seat]
@@ -661,3 +238,488 @@ class Operations(EffectRunner):
         if p.deck:
             out.append(A.EXCHANGE + 4)
         return out
+
+
+def pick_card(game, st, fr, cards: list[int], purpose: str, rule: str, optional: bool = False):
+    """A card index chosen from ``cards``, None, or WAIT."""
+    pick = game.layout.pick
+    answer = game.runner.choose(
+        st, fr, "pick", [pick + k for k in dict.fromkeys(cards)], optional, purpose=purpose, rule=rule
+    )
+    if answer is None or answer == WAIT:
+        return answer
+    return answer - pick
+
+
+def pick_deal(game, st, fr, purpose: str, rule: str):
+    """The chosen action id: PICK + a deal of an open opponent, or in solo with
+    solo_attack_deals=targets ATTACK + an attack card of the row (R204, A44); None; WAIT."""
+    options = [game.layout.pick + k for k in game.deal_targets(st, fr.seat)] + [
+        A.ATTACK + i for i in game.attack_deal_targets(st)
+    ]
+    return game.runner.choose(st, fr, "pick", options, purpose=purpose, rule=rule)
+
+
+@handlers.on("gain")
+def gain(game, st, fr, op, ev):
+    p = st.seats[fr.seat]
+    if "_cards" not in fr.vars:
+        goods = {}
+        for good, n in op.items():
+            if good in SUPPLY_GOODS or good == "vp":
+                setattr(p, good, getattr(p, good) + n)
+                goods[good] = n
+        if goods:
+            ev.append(event("gain", seat=fr.seat, goods=goods))
+        fr.vars["_cards"] = [g for g in ("card", "common_card", "empire_card") for _ in range(op.get(g, 0))]
+    cards = fr.vars["_cards"]
+    while cards:
+        sources = game.card_sources(st, fr.seat, cards[0])
+        answer = game.runner.choose(st, fr, "card_source", sources, purpose="gain a card", rule="R118")
+        if answer == WAIT:
+            return WAIT
+        cards.pop(0)
+        if answer is not None:
+            game.take_card(st, fr.seat, "common" if answer == A.CARD_COMMON else "empire", ev)
+    return DONE
+
+
+@handlers.on("gain_per")
+def gain_per(game, st, fr, op, ev):
+    p = st.seats[fr.seat]
+    count = len(p.samurai) if op.get("samurai") else game.colour_count(p, op["colour"])
+    n = min(count, op.get("max", count))  # R18b, audit #4
+    if n:
+        setattr(p, op["good"], getattr(p, op["good"]) + n)
+        ev.append(event("gain", seat=fr.seat, goods={op["good"]: n}))
+    return DONE
+
+
+@handlers.on("choose")
+def choose(game, st, fr, op, ev):
+    if fr.vars.get("_chosen"):
+        return DONE
+    options = [A.OPTION + i for i in range(len(op["options"]))]
+    answer = game.runner.choose(
+        st, fr, "option", options, purpose="choose one", texts=[game.describe(o) for o in op["options"]]
+    )
+    if answer == WAIT:
+        return WAIT
+    fr.vars["_chosen"] = True
+    game.runner.push(st, fr.seat, fr.card, fr.part, [*fr.path, fr.pc, "options", answer - A.OPTION])
+    return WAIT
+
+
+@handlers.on("look_empire")
+def look_empire(game, st, fr, op, ev):
+    """Look at the top N empire cards, keep one, discard the rest (never reshuffled)."""
+    p = st.seats[fr.seat]
+    if "_seen" not in fr.vars:
+        seen = [p.deck.pop() for _ in range(min(op.get("n", 2), len(p.deck)))]
+        p.hand.extend(seen)
+        fr.vars["_seen"] = seen
+        if seen:
+            ev.append(event("look_empire", seat=fr.seat, n=len(seen)))
+    seen = fr.vars["_seen"]
+    keep = op.get("keep", 1)
+    while len(seen) > keep:
+        k = pick_card(game, st, fr, seen, "discard one of the cards looked at", "R118")
+        if k == WAIT:
+            return WAIT
+        seen.remove(k)
+        p.hand.remove(k)
+        p.discard.append(k)
+        ev.append(event("discard", seat=fr.seat, card=game.cards[k].id))
+    return DONE
+
+
+@handlers.on("copy_production")
+def copy_production(game, st, fr, op, ev):
+    """Farmers at Work, Porters: one of your production locations produces once more."""
+    if fr.vars.get("_done"):
+        return DONE
+    p = st.seats[fr.seat]
+    cands = [k for k in p.locations if game.cards[k].kind == "production" and not (op.get("other") and k == fr.card)]
+    k = pick_card(game, st, fr, cands, "produce again", "R180")
+    if k == WAIT:
+        return WAIT
+    if k is None:
+        return DONE
+    fr.vars["_done"] = True
+    ev.append(event("produce_again", seat=fr.seat, card=game.cards[k].id))
+    game.runner.push(st, fr.seat, k, "production")
+    return WAIT
+
+
+@handlers.on("deal_again")
+def deal_again(game, st, fr, op, ev):
+    """Imperial Messenger: one of your deals pays once more (R178)."""
+    if fr.vars.get("_done"):
+        return DONE
+    k = pick_card(game, st, fr, st.seats[fr.seat].deals, "a deal pays again", "R72")
+    if k == WAIT:
+        return WAIT
+    if k is None:
+        return DONE
+    fr.vars["_done"] = True
+    game.runner.push(st, fr.seat, k, "deal")
+    return WAIT
+
+
+@handlers.on("build_from_hand")
+def build_from_hand(game, st, fr, op, ev):
+    """Settlers: build an empire location from hand at full cost, discarding no location
+    (R65, R176)."""
+    if fr.vars.get("_done"):
+        return DONE
+    p = st.seats[fr.seat]
+    gold_ok = game.gold_ok(st, "build")
+    cands = [
+        k for k in p.hand if game.cards[k].faction == p.faction and game.can_pay(p, game.cards[k].cost, 1, gold_ok)
+    ]
+    k = pick_card(game, st, fr, cands, "build an empire location", "R176")
+    if k == WAIT:
+        return WAIT
+    if k is None:
+        return DONE
+    fr.vars["_done"] = True
+    game.start_build(st, fr.seat, k, ev, waive=True)
+    return WAIT
+
+
+@handlers.on("build_deal")
+def build_deal(game, st, fr, op, ev):
+    """Negotiator (stand-in): build one of your deals, discarding no location (R153)."""
+    if fr.vars.get("_done"):
+        return DONE
+    p = st.seats[fr.seat]
+    gold_ok = game.gold_ok(st, "build")
+    cands = [
+        k for k in p.deals if game.cards[k].faction == p.faction and game.can_pay(p, game.cards[k].cost, 1, gold_ok)
+    ]
+    k = pick_card(game, st, fr, cands, "build one of your deals", "R153")
+    if k == WAIT:
+        return WAIT
+    if k is None:
+        return DONE
+    fr.vars["_done"] = True
+    game.start_build(st, fr.seat, k, ev, waive=True)
+    return WAIT
+
+
+@handlers.on("activate_other")
+def activate_other(game, st, fr, op, ev):
+    """Acting Troupe: another of your action locations acts once more, for its own cost,
+    whether or not it was used this round (choice C6)."""
+    if fr.vars.get("_done"):
+        return DONE
+    p = st.seats[fr.seat]
+    cands = [k for k in p.locations if k != fr.card and game.can_activate(st, fr.seat, k, 1, ignore_used=True)]
+    k = pick_card(game, st, fr, cands, "activate another location", "R87")
+    if k == WAIT:
+        return WAIT
+    if k is None:
+        return DONE
+    fr.vars["_done"] = True
+    game.start_activation(st, fr.seat, k, 1, ev, count_use=False)
+    return WAIT
+
+
+@handlers.on("samurai")
+def samurai(game, st, fr, op, ev):
+    """Ninjas: samurai from the supply, each on one of your Japanese locations without one;
+    those that cannot be placed are lost (R154, A20)."""
+    p = st.seats[fr.seat]
+    left = fr.vars.get("_n", op.get("n", 1))
+    while left > 0:
+        cands = [k for k in p.locations if game.cards[k].faction == "Japanese" and k not in p.samurai]
+        k = pick_card(game, st, fr, cands, "place a samurai", "R154")
+        if k == WAIT:
+            fr.vars["_n"] = left
+            return WAIT
+        left -= 1
+        if k is None:
+            ev.append(event("samurai_lost", seat=fr.seat, n=left + 1))
+            break
+        p.samurai.append(k)
+        ev.append(event("samurai", seat=fr.seat, card=game.cards[k].id))
+    return DONE
+
+
+@handlers.on("steal")
+def steal(game, st, fr, op, ev):
+    """Saboteurs: 1 resource from the supply of a player who has not passed (R169)."""
+    answer = game.runner.choose(
+        st, fr, "steal", game.steal_options(st, fr.seat), purpose="take a resource", rule="R169"
+    )
+    if answer == WAIT:
+        return WAIT
+    if answer is not None:
+        q, r = divmod(answer - A.STEAL, 3)
+        res = RESOURCES[r]
+        setattr(st.seats[q], res, getattr(st.seats[q], res) - 1)
+        setattr(st.seats[fr.seat], res, getattr(st.seats[fr.seat], res) + 1)
+        ev.append(event("steal", seat=fr.seat, target=q, res=res))
+    return DONE
+
+
+@handlers.on("raze_location")
+def raze_location(game, st, fr, op, ev):
+    """Dark Chapel / Chariot Builder (stand-ins): raze an opponent's location, paying one
+    raze token per protection or ignoring protection (R159, R170)."""
+    p = st.seats[fr.seat]
+    mode = op.get("protection", "pay")
+    k = pick_card(
+        game,
+        st,
+        fr,
+        game.raze_targets(st, fr.seat, mode, p.raze),
+        "raze a location",
+        "R159" if mode == "ignore" else "R170",
+    )
+    if k == WAIT:
+        return WAIT
+    if k is not None:
+        owner = game.location_owner(st, k)
+        extra = game.protection(st, owner, k) if mode == "pay" else 0
+        p.raze -= extra
+        game.raze_location(st, fr.seat, owner, k, ev)
+    return DONE
+
+
+@handlers.on("remove_location")
+def remove_location(game, st, fr, op, ev):
+    """Garrison / Engineers (stand-ins): discard another player's location; not a raze, so
+    protection and 'cannot be razed' do not matter (R151, R165, A36)."""
+    cands = game.other_locations(st, fr.seat)
+    k = pick_card(game, st, fr, cands, "discard a location of another player", "R165")
+    if k == WAIT:
+        return WAIT
+    if k is not None:
+        owner = game.location_owner(st, k)
+        if owner == VIRTUAL:  # R204
+            st.virtual.remove(k)
+            game.discard_card(st, k)
+            ev.append(event("removed_virtual", seat=fr.seat, card=game.cards[k].id))
+            return DONE
+        game.take_off(st, owner, k)
+        game.discard_card(st, k)
+        ev.append(event("removed", seat=fr.seat, owner=owner, card=game.cards[k].id))
+    return DONE
+
+
+@handlers.on("take_raze_good")
+def take_raze_good(game, st, fr, op, ev):
+    """Pack (stand-in): 1 resource shown in an opponent location's raze bonus, no raze (R171,
+    A37)."""
+    if "_loc" not in fr.vars:
+        cands = [k for k in game.other_locations(st, fr.seat) if game.gang_goods(k)]
+        k = pick_card(game, st, fr, cands, "take a resource from a raze bonus", "R171")
+        if k == WAIT:
+            return WAIT
+        if k is None:
+            return DONE
+        fr.vars["_loc"] = k
+    goods = game.gang_goods(fr.vars["_loc"])
+    answer = game.runner.choose(
+        st,
+        fr,
+        "option",
+        [A.OPTION + i for i in range(len(goods))],
+        purpose="which resource",
+        texts=goods,
+        rule="R171",
+    )
+    if answer == WAIT:
+        return WAIT
+    res = goods[answer - A.OPTION]
+    p = st.seats[fr.seat]
+    setattr(p, res, getattr(p, res) + 1)
+    ev.append(event("gain", seat=fr.seat, goods={res: 1}))
+    return DONE
+
+
+@handlers.on("raze_own")
+def raze_own(game, st, fr, op, ev):
+    """Rabble (stand-in): raze one of your own common locations (R172, A38)."""
+    p = st.seats[fr.seat]
+    cands = [k for k in p.locations if game.cards[k].common and game.razeable(k)]
+    k = pick_card(game, st, fr, cands, "raze one of your locations", "R172")
+    if k == WAIT:
+        return WAIT
+    if k is not None:
+        game.raze_location(st, fr.seat, fr.seat, k, ev)
+    return DONE
+
+
+@handlers.on("cancel_deal")
+def cancel_deal(game, st, fr, op, ev):
+    """Robbers (stand-in): an opponent's deal is cancelled (R174); in solo an attack card
+    so cancelled leaves the row and the game (A44)."""
+    a = pick_deal(game, st, fr, "cancel a deal", "R174")
+    if a == WAIT:
+        return WAIT
+    if a is not None and a < game.layout.pick:
+        i = a - A.ATTACK
+        st.attack_row.remove(i)
+        st.attack_gone.append(i)
+        ev.append(event("attack_cancelled", seat=fr.seat, attack=game.attacks[i].id))
+    elif a is not None:
+        k = a - game.layout.pick
+        owner = game.deal_owner(st, k)
+        st.seats[owner].deals.remove(k)
+        game.discard_card(st, k)
+        ev.append(event("deal_cancelled", seat=fr.seat, owner=owner, card=game.cards[k].id))
+    return DONE
+
+
+@handlers.on("take_deal")
+def take_deal(game, st, fr, op, ev):
+    """Spies (stand-in): an opponent's deal becomes yours; not making a deal, so it pays
+    nothing now (R167); in solo an attack card so taken leaves the row and pays its good
+    in each later Production (A44)."""
+    a = pick_deal(game, st, fr, "take a deal", "R167")
+    if a == WAIT:
+        return WAIT
+    if a is not None and a < game.layout.pick:
+        i = a - A.ATTACK
+        st.attack_row.remove(i)
+        st.seats[fr.seat].attack_deals.append(i)
+        ev.append(event("attack_taken", seat=fr.seat, attack=game.attacks[i].id))
+    elif a is not None:
+        k = a - game.layout.pick
+        owner = game.deal_owner(st, k)
+        st.seats[owner].deals.remove(k)
+        st.seats[fr.seat].deals.append(k)
+        ev.append(event("deal_taken", seat=fr.seat, owner=owner, card=game.cards[k].id))
+    return DONE
+
+
+@handlers.on("foundation_from_hand")
+def foundation_from_hand(game, st, fr, op, ev):
+    """Sanctuary (stand-in): a card from hand becomes a foundation; 1 stone instead of the
+    usual wood; not razing (R161, A22)."""
+    p = st.seats[fr.seat]
+    k = pick_card(game, st, fr, p.hand, "put a card as a foundation", "R161")
+    if k == WAIT:
+        return WAIT
+    if k is not None:
+        p.hand.remove(k)
+        p.hidden_foundations.append(k)
+        goods = {r: op[r] for r in RESOURCES if op.get(r)}
+        for r, n in goods.items():
+            setattr(p, r, getattr(p, r) + n)
+        ev.append(event("foundation", seat=fr.seat, goods=goods))
+    return DONE
+
+
+@handlers.on("_pay_card")
+def pay_card(game, st, fr, op, ev):
+    """Tavern: a card from hand is the cost; it is discarded (R93, R177)."""
+    p = st.seats[fr.seat]
+    k = pick_card(game, st, fr, p.hand, "discard a card to pay", "R93")
+    if k == WAIT:
+        return WAIT
+    if k is None:
+        return game.runner.abort(fr)
+    p.hand.remove(k)
+    game.discard_card(st, k)
+    ev.append(event("discard", seat=fr.seat, card=game.cards[k].id))
+    return DONE
+
+
+@handlers.on("_pay_deal")
+def pay_deal(game, st, fr, op, ev):
+    """Hanseatic League: one of your deals is the cost; it is discarded."""
+    p = st.seats[fr.seat]
+    k = pick_card(game, st, fr, p.deals, "give up a deal", "R72")
+    if k == WAIT:
+        return WAIT
+    if k is None:
+        return game.runner.abort(fr)
+    p.deals.remove(k)
+    game.discard_card(st, k)
+    ev.append(event("deal_given_up", seat=fr.seat, card=game.cards[k].id))
+    return DONE
+
+
+@handlers.on("_discard_location")
+def discard_location(game, st, fr, op, ev):
+    """An empire card's 'discard a location' cost: one of your locations, with whatever
+    lies on it, or a foundation (R59, R59a-c, R110)."""
+    c = game.cards[fr.card]
+    if fr.vars.get("waive") or not c.discard:
+        return DONE
+    p = st.seats[fr.seat]
+    k = pick_card(game, st, fr, game.discard_options(p), "discard a location or foundation", "R59")
+    if k == WAIT:
+        return WAIT
+    if k in p.locations:
+        game.take_off(st, fr.seat, k)
+    elif k in p.foundations:
+        p.foundations.remove(k)
+    else:
+        p.hidden_foundations.remove(k)
+    game.discard_card(st, k)
+    ev.append(event("discard_location", seat=fr.seat, card=game.cards[k].id))
+    return DONE
+
+
+@handlers.on("_place")
+def place(game, st, fr, op, ev):
+    """The card becomes a location: production at once (R61), the build bonus (R62, R63),
+    then the 'each time you build' features, which count the new location (R18a)."""
+    k = fr.card
+    p = st.seats[fr.seat]
+    if k in p.hand:
+        p.hand.remove(k)
+    else:
+        p.deals.remove(k)  # Negotiator
+    p.locations.append(k)
+    c = game.cards[k]
+    if not c.common and st.players == 1:
+        st.empire_built += 1  # A30 (solo_count)
+    ev.append(event("build", seat=fr.seat, card=c.id))
+    fr.pc += 1  # this frame is done before the others run
+    game.fire(st, fr.seat, "build", c.colours)
+    if c.bonus:
+        game.runner.push(st, fr.seat, k, "bonus")
+    if c.production:
+        game.runner.push(st, fr.seat, k, "production")
+    return WAIT
+
+
+@handlers.on("_exchange")
+def exchange(game, st, fr, op, ev):
+    """Exchange 2 workers per pair for a resource or a card, as many pairs as wanted, each
+    chosen on its own (R95-R98, E8); Oasis owners gain 1 worker per pair (R160)."""
+    p = st.seats[fr.seat]
+    while True:
+        good = fr.vars.pop("next", None)
+        if good is not None:
+            fr.vars["pairs"] = fr.vars.get("pairs", 0) + 1
+            p.worker -= 2
+            if good in RESOURCES:
+                setattr(p, good, getattr(p, good) + 1)
+                ev.append(event("exchange", seat=fr.seat, good=good))
+            else:
+                source = "common" if good == "common_card" else "empire"
+                ev.append(event("exchange", seat=fr.seat, good=source + " card"))
+                game.take_card(st, fr.seat, source, ev)
+        options = game.exchange_options(st, fr.seat)
+        answer = (
+            game.runner.choose(
+                st, fr, "exchange", options, optional=True, purpose="exchange 2 more workers", rule="R97"
+            )
+            if options
+            else None
+        )
+        if answer == WAIT:
+            return WAIT
+        if answer is None:
+            break
+        fr.vars["next"] = A.EXCHANGE_GOODS[answer - A.EXCHANGE]
+    pairs = fr.vars.get("pairs", 0)
+    for q in game.opponents(st, fr.seat, open_only=False):  # A35: a trigger
+        game.fire(st, q, "opponent_exchange", times=pairs)
+    return DONE

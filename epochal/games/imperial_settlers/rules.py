@@ -14,11 +14,11 @@ from math import gcd
 
 from epochal.engine import Decision, Game, Option, OptionError, Score, event
 from epochal.engine import rng as rngmod
+from epochal.engine.effects import EffectRunner
 
 from . import actions as A
 from .cards import FACTIONS, DataSet
-from .effects import push_frame
-from .ops import Operations
+from .ops import Operations, handlers
 from .solo import Solo
 from .state import Player, SettlersState
 
@@ -36,6 +36,10 @@ PROGRAMS = {
     "build": [{"op": "_discard_location"}, {"op": "_place"}],
     "exchange": [{"op": "_exchange"}],
 }
+
+
+def _op_name(op: dict) -> str:
+    return op["op"]
 
 
 class SettlersRules(Solo, Operations, Game):
@@ -168,6 +172,13 @@ class SettlersRules(Solo, Operations, Game):
             for i, t in enumerate(c.triggers):
                 parts[f"trigger:{i}"] = t.do
             self.prog.append(parts)
+        self.runner = EffectRunner(self, self.op_list, handlers, end=A.END, key=_op_name)
+
+    def op_list(self, fr) -> list:
+        """A frame's op list: a rules program, or a part of its card."""
+        if fr.card < 0 or fr.part in self.programs:
+            return self.programs[fr.part]
+        return self.prog[fr.card][fr.part]
 
     # --- configuration -----------------------------------------------------------------------
     def configure(self, players, options):
@@ -274,20 +285,8 @@ class SettlersRules(Solo, Operations, Game):
         return [(st.first + i) % st.players for i in range(st.players)]
 
     # --- the round -----------------------------------------------------------------------------
-    def advance(self, st: SettlersState, ev: list) -> None:
-        while not st.over:
-            if st.stack:
-                frame = st.stack[-1]
-                if len(frame.seats) == 1:
-                    legal = self.decision_legal(st, frame, frame.seats[0])
-                    if len(legal) == 1:
-                        self.resolve(st, frame.seats[0], legal[0], ev)
-                        continue
-                return
-            if st.run:
-                self.step(st, ev)
-                continue
-            getattr(self, "_phase_" + st.phase)(st, ev)
+    def proceed(self, st: SettlersState, ev: list) -> None:
+        getattr(self, "_phase_" + st.phase)(st, ev)
 
     # Lookout (R34-R40, R181-R191)
     def _phase_lookout_start(self, st, ev):
@@ -389,7 +388,7 @@ class SettlersRules(Solo, Operations, Game):
                 if self.cards[k].kind == "production"
             ]
         for seat, card, part in reversed(frames):
-            push_frame(st, seat, card, part)
+            self.runner.push(st, seat, card, part)
         st.phase = "action_start"
 
     # Action (R49-R55)
@@ -632,7 +631,7 @@ class SettlersRules(Solo, Operations, Game):
         elif kind == "attack_target":  # R209.6
             self.attack_raze(st, action - self.layout.pick, frame.args["match"], frame.args["rule"], ev)
         else:
-            st.run[frame.args["frame"]].vars["_answer"] = action
+            self.runner.answer(st, frame, action)
 
     def _free_action(self, st, seat, action, ev):
         p = st.seats[seat]
@@ -665,7 +664,7 @@ class SettlersRules(Solo, Operations, Game):
             p.hand.remove(k)
             p.deals.append(k)
             ev.append(event("deal", seat=seat, card=self.cards[k].id))
-            push_frame(st, seat, k, "deal")
+            self.runner.push(st, seat, k, "deal")
         elif kind == "raze_hand":  # R75
             p.raze -= 1
             p.hand.remove(k)
@@ -679,11 +678,11 @@ class SettlersRules(Solo, Operations, Game):
         elif kind in ("activate", "activate2"):  # R88, R91
             self.start_activation(st, seat, k, 2 if kind == "activate2" else 1, ev)
         elif kind == "fixed" and A.EXCHANGE <= action < A.EXCHANGE + 5:  # R96
-            push_frame(st, seat, -1, "exchange", vars_={"next": A.EXCHANGE_GOODS[action - A.EXCHANGE]})
+            self.runner.push(st, seat, -1, "exchange", vars_={"next": A.EXCHANGE_GOODS[action - A.EXCHANGE]})
 
     def start_build(self, st, seat: int, k: int, ev: list, waive: bool = False) -> None:
         self.pay(st, seat, self.cards[k].cost, ev, 1, True)
-        push_frame(st, seat, k, "build", vars_={"waive": waive})
+        self.runner.push(st, seat, k, "build", vars_={"waive": waive})
 
     def start_activation(self, st, seat: int, k: int, times: int, ev: list, count_use: bool = True) -> None:
         p = st.seats[seat]
@@ -694,7 +693,7 @@ class SettlersRules(Solo, Operations, Game):
         ev.append(event("activate", seat=seat, card=self.cards[k].id, times=times))
         part = "action" if self.cards[k].action is not None else "stand_in"
         for _ in range(times):
-            push_frame(st, seat, k, part)
+            self.runner.push(st, seat, k, part)
 
     # --- illegal actions --------------------------------------------------------------------------
     def why_illegal(self, st, frame: Decision, seat: int, action: int) -> tuple[str, str]:

@@ -7,6 +7,7 @@ from typing import Any
 import msgspec
 
 from epochal.engine import State
+from epochal.engine.effects import Frame
 
 
 class Player(msgspec.Struct, kw_only=True):
@@ -32,17 +33,6 @@ class Player(msgspec.Struct, kw_only=True):
     samurai: list[int] = []  # Japanese locations holding a samurai (R142)
     passed: bool = False  # in this Action phase (R53)
     attack_deals: list[int] = []  # solo: attack cards taken as deals (Spies, A44)
-
-
-class Frame(msgspec.Struct, kw_only=True):
-    """A running effect: an op list (a card part or a rules program) and where in it."""
-
-    seat: int
-    card: int = -1  # the card whose ops run (-1: a rules program)
-    part: str = ""  # production, bonus, action, trigger:i, deal, raze, ...
-    path: list[Any] = []  # into the op list: e.g. [0, "options", 1]
-    pc: int = 0
-    vars: dict[str, Any] = {}
 
 
 class SettlersState(State, kw_only=True):
