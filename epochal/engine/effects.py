@@ -217,6 +217,11 @@ class EffectRunner:
         )
         return WAIT
 
+    def offered(self, decision: Decision) -> list[int]:
+        """The answers a ``choose`` decision allows: its options, and ``end`` when optional."""
+        options = decision.args["options"]
+        return [*options, self.end] if decision.args.get("optional") else list(options)
+
     @staticmethod
     def answer(st, decision: Decision, action: int) -> None:
         """Give a ``choose`` decision's answer to the frame that asked."""

@@ -164,3 +164,12 @@ def test_a_registry_refuses_two_handlers_for_one_operation_and_lists_the_missing
     with pytest.raises(ValueError):
         reg.on(Gain)(lambda *a: DONE)
     assert reg.missing([Gain, Pick]) == [Pick]
+
+
+def test_an_optional_choice_offers_its_options_and_the_end():
+    game = Toy([])
+    st = game.new(2, 1)
+    fr = ToyFrame(seat=0)
+    st.run.append(fr)
+    game.runner.choose(st, fr, "pick", [3, 4], optional=True)
+    assert game.runner.offered(st.stack[-1]) == [3, 4, 9]
