@@ -11,6 +11,7 @@ from __future__ import annotations
 from epochal.agents.greedy import GreedyAgent
 
 from . import actions as A
+from . import playing
 
 
 def prefer(game, st, seat: int, legal: list[int]):
@@ -18,8 +19,8 @@ def prefer(game, st, seat: int, legal: list[int]):
     if frame.kind == "turn":
         p = st.seats[seat]
         unrest = sum(1 for k in p.hand if "unrest" in game.cards[k].suits)
-        playable = any(game.can_play(st, seat, k) and "unrest" not in game.cards[k].suits for k in p.hand)
-        exhaustable = any(game.can_exhaust(st, seat, k) for k in [*p.play, p.power] if k >= 0)
+        playable = any(playing.can_play(game, st, seat, k) and "unrest" not in game.cards[k].suits for k in p.hand)
+        exhaustable = any(playing.can_exhaust(game, st, seat, k) for k in [*p.play, p.power] if k >= 0)
         if unrest >= 2 and not playable:
             return A.REVOLT + min(unrest, A.MAX_REVOLT)
         if playable or exhaustable:

@@ -79,6 +79,85 @@ class DataError(datafile.DataError):
     """A data file that cannot be used; names the file, the card and the field."""
 
 
+# op name -> allowed keys (besides "op"); the loader rejects anything else
+OPS: dict[str, set[str]] = {
+    "gain": {*RESOURCES, "action", "via"},
+    "gain_per": {"res", "n", "count"},
+    "pay": {*RESOURCES, "action"},
+    "steal": {"res", "n", "else_unrest", "state", "in_play"},
+    "return_exhaust": set(),
+    "draw": {"n", "if_able", "per"},
+    "discard": {"n", "may", "from"},
+    "history": {"from", "may", "filter"},
+    "top_of_deck": {"from", "may", "n"},
+    "retrieve": {"filter", "n", "may", "to", "from"},
+    "garrison": {"may", "filter"},
+    "recall": {"filter", "may", "count_var"},
+    "abandon": {"filter", "n", "may", "count_var", "self"},
+    "take_unrest": {"n"},
+    "return_unrest": {"from", "n", "up_to", "may"},
+    "exile_market": {"may", "n"},
+    "acquire": {"suits", "may", "filter", "n", "exile", "then_play", "token"},
+    "break_through": {"suits", "may", "filter"},
+    "develop": {"free", "may"},
+    "look_fame": {"n", "take"},
+    "nation_top_to_discard": set(),
+    "nation_look": {"then"},
+    "find": {"filter"},
+    "exile_self": set(),
+    "give_card": {"from"},
+    "choose": {"options"},
+    "may": {"do"},
+    "if": {"cond", "do", "else"},
+    "each_other": {"do", "safe"},
+    "all_players": {"do", "safe"},
+    "when": {"event", "do", "filter"},
+    "hook": {"name", "args"},
+    "end_trigger": {"why"},
+    "require": {"in_play", "in_history"},
+    "play_card": {"from", "filter", "free", "may"},
+    "market_add": set(RESOURCES),
+    "swap_exile": {"may"},
+}
+PASSIVES = {"hand_size", "attack_toll", "recall_to_avoid_attack", "hook", "args"}
+
+
+def check_ops(ops: list, passive: bool = False, where: str = "") -> list[str]:
+    """Problems in an op list (unknown ops or keys), for the loader."""
+    problems = []
+    for i, op in enumerate(ops):
+        here = f"{where}[{i}]"
+        if not isinstance(op, dict):
+            problems.append(f"{here}: an operation is an object, not {op!r}")
+            continue
+        if passive:
+            unknown = set(op) - PASSIVES
+            if unknown:
+                problems.append(f"{here}: unknown passive keys {sorted(unknown)}")
+            if isinstance(op.get("args"), dict) and "do" in op["args"]:  # a passive that acts
+                problems += check_ops(op["args"]["do"], where=f"{here}.args.do")
+            continue
+        name = op.get("op")
+        if name not in OPS:
+            problems.append(f"{here}: unknown operation {name!r}")
+            continue
+        if name == "hook":
+            from .hooks import HOOKS
+
+            if op.get("name") not in HOOKS:
+                problems.append(f"{here}: no hook named {op.get('name')!r}")
+        unknown = set(op) - OPS[name] - {"op"}
+        if unknown:
+            problems.append(f"{here}: {name} has no keys {sorted(unknown)}")
+        for key in ("do", "else"):
+            if key in op:
+                problems += check_ops(op[key], where=f"{here}.{key}")
+        if name == "choose":
+            for k, option in enumerate(op.get("options", [])):
+                problems += check_ops(option, where=f"{here}.options[{k}]")
+    return problems
+
+
 _DECODER = msgspec.json.Decoder(list[Card])
 
 
@@ -120,8 +199,6 @@ def validate(cards: list[Card], files: dict[str, str] | None = None, origin: lis
     """Every problem of a card list: each field's type and range, the operations deeply
     (required keys, value types, known names), and what setup needs of each deck. ``files``
     maps a deck to its file name, ``origin`` gives each card's file (for the messages)."""
-    from .effects import check_ops
-
     problems = []
     seen = set()
     for i, card in enumerate(cards):
@@ -250,9 +327,7 @@ def _schemas() -> dict:
     the rules, so they are read when first needed)."""
     if _SCHEMAS:
         return _SCHEMAS
-    from .effects import OPS, PASSIVES
     from .hooks import HOOKS
-    from .ops import Operations
 
     n = Int(0, MAX_COUNT)
     may = Bool()
@@ -293,7 +368,7 @@ def _schemas() -> dict:
         Obj({"has": tokens}, name="a condition"),
         what="a condition: {state}, {in_play}, {var[, min]} or {has}",
     )
-    op_hooks = tuple(sorted({*HOOKS, *(m[5:] for m in dir(Operations) if m.startswith("hook_"))}))
+    op_hooks = tuple(sorted(HOOKS.table))
     shapes = {
         "gain": Obj(optional={**{r: n for r in RESOURCES}, "action": n, "via": Choice("river")}, name="gain"),
         "gain_per": Obj({"res": res, "count": count}, {"n": n}, name="gain_per"),

@@ -1,7 +1,8 @@
 """Imperium's forward model: setup, turns, the market, reshuffles, clean-up, solstice, the end.
 
-Rule numbers refer to shared/rules/imperium.md. The card effects run in ``effects.py``
-(``EffectRunner``); this module holds the game's structure around them. A turn is a
+Rule numbers refer to shared/rules/imperium.md. The card effects run on the engine's effect
+kernel (``self.runner``) with the handlers of ``ops.py``; this module holds the game's structure
+around them. A turn is a
 ``phase`` (start, activate, cleanup, next, solstice) plus the frames and decisions on the stacks.
 """
 
@@ -9,28 +10,27 @@ from __future__ import annotations
 
 import hashlib
 import json
+from functools import partial
+from operator import itemgetter
 
 from epochal.engine import Decision, Game, Option, Score, event
 from epochal.engine import rng as rngmod
+from epochal.engine.effects import EffectRunner
 
 from . import actions as A
+from . import effects, piles, playing, scoring
 from .cards import MARKET_SUITS, NATIONS, Card, Face
-from .effects import push_frame
-from .ops import Operations
-from .state import ImperiumState, Player, Slot
+from .ops import handlers
+from .piles import SLOT_DECK
+from .state import Frame, ImperiumState, Player, Slot
 
-SLOT_DECK = ("region", "uncivilised", "civilised", "main", "main")  # R52
 DECK_SIZE = {2: 6, 3: 7, 4: 8}  # R50
 FAME_REMOVED = {2: 2, 3: 1, 4: 0}  # R49
 START_TOKENS = {"3/2/1": (3, 2, 1), "2/3/1": (2, 3, 1)}  # R42, G5
-UNREST_UNDER = {
-    "unc_civ_tri": ("uncivilised", "civilised", "tributary"),  # G9
-    "reg_unc_civ": ("region", "uncivilised", "civilised"),
-}
 ROTATIONS = tuple(f"rotation:{k}" for k in range(len(NATIONS)))
 
 
-class ImperiumRules(Operations, Game):
+class ImperiumRules(Game):
     name = "imperium"
     title = "Imperium: Classics"
     version = "1"
@@ -83,6 +83,16 @@ class ImperiumRules(Operations, Game):
         self.nations = [n for n in NATIONS if self.by_nation[n]]  # those with card data
         self.programs = PROGRAMS
         self.kok_index = next((i for i, c in enumerate(cards) if c.group == "king_of_kings"), -1)
+        self.runner = EffectRunner(
+            self,
+            partial(effects.ops_of, self),
+            handlers,
+            frame_type=Frame,
+            frame_done=partial(effects.frame_done, self),
+            between_ops=partial(effects.between_ops, self),
+            end=A.END,
+            key=itemgetter("op"),
+        )
 
     # --- configuration -----------------------------------------------------------------------
     def configure(self, players, options):
@@ -153,6 +163,16 @@ class ImperiumRules(Operations, Game):
         c = self.cards[card]
         return c.side_b if side == "B" and c.side_b is not None else c
 
+    def purpose(self, decision: Decision, name_card: bool = True) -> str:
+        """What ``decision`` asks, in words; its card is named only when ``name_card``
+        (otherwise "a hidden card": the wording for seats that may not see it). Decision texts
+        never hold a card's name: a purpose that names one says ``{card}``."""
+        text = decision.args.get("purpose") or decision.kind
+        if "{card}" in text:
+            k = decision.args.get("card", -1)
+            text = text.replace("{card}", self.cards[k].name if name_card and k >= 0 else "a hidden card")
+        return text
+
     # --- setup (R29-R55) ---------------------------------------------------------------------
     def new(self, players: int, seed: int, options: dict | None = None) -> ImperiumState:
         opts = self.configure(players, options)
@@ -222,7 +242,7 @@ class ImperiumRules(Operations, Game):
         st.decks["main"] = main
         st.market = [Slot() for _ in SLOT_DECK]
         for slot in range(len(SLOT_DECK)):  # R52-R53
-            self.refill(st, slot, [])
+            piles.refill(self, st, slot, [])
         for s in st.market:  # R54, G10
             if (
                 s.card >= 0
@@ -242,38 +262,6 @@ class ImperiumRules(Operations, Game):
         """The setup category: a dual card counts as uncivilised (R22, R44)."""
         return card.suits[0] if card.suits else "none"
 
-    # --- the market (R124-R143) ----------------------------------------------------------------
-    def refill(self, st: ImperiumState, slot: int, ev: list) -> None:
-        """Lay out a new card in an empty slot, from its deck or else the main deck (R126, G27)."""
-        s = st.market[slot]
-        deck = st.decks[SLOT_DECK[slot]]
-        if not deck:
-            deck = st.decks["main"]
-        if not deck:
-            s.card = -1  # R129
-            return
-        s.card = deck.pop()
-        s.tokens = {}
-        if not st.decks["main"]:
-            self.trigger_end(st, "the main deck is empty (R213)", ev)
-        ev.append(event("market_card", slot=slot, card=self.cards[s.card].id))
-        self.tuck_unrest(st, slot, ev)
-
-    def tuck_unrest(self, st, slot: int, ev: list) -> None:
-        s = st.market[slot]
-        under = UNREST_UNDER[st.options["unrest_under"]]
-        if s.card >= 0 and any(suit in under for suit in self.cards[s.card].suits[:1]):
-            s.unrest = self.take_from_unrest_pile(st, ev)  # R53, R127
-
-    def take_from_unrest_pile(self, st, ev: list) -> int:
-        """The top unrest card; when the pile runs out the game collapses at once (R222, R227)."""
-        if not st.unrest:
-            return -1
-        card = st.unrest.pop()
-        if not st.unrest:
-            self.collapse(st, ev)
-        return card
-
     # --- drawing and reshuffling (R95-R107) -----------------------------------------------------
     def draw_plain(self, st, seat: int, n: int) -> None:
         """Setup draw: no reshuffle can be needed."""
@@ -281,57 +269,26 @@ class ImperiumRules(Operations, Game):
         for _ in range(min(n, len(p.deck))):
             p.hand.append(p.deck.pop())
 
-    def hand_limit(self, st, seat: int) -> int:
-        return 5 + sum(x.get("hand_size", 0) for x in self.passives(st, seat))  # R91
-
-    # --- game end (R211-R237) ---------------------------------------------------------------------
-    def trigger_end(self, st, why: str, ev: list) -> None:
-        if not st.scoring_triggered:
-            st.scoring_triggered = True
-            ev.append(event("end_triggered", why=why))
-        st.log_triggers.append(why)
-
-    def collapse(self, st, ev: list) -> None:
-        st.collapsed = True
-        st.over = True
-        st.phase = "end"
-        st.run.clear()
-        st.stack.clear()
-        ev.append(event("collapse", unrest=[self.unrest_count(st, s) for s in range(st.players)]))
-
-    def unrest_count(self, st, seat: int) -> int:
-        p = st.seats[seat]
-        zones = p.hand + p.play + p.deck + p.discard + p.history  # R224, G33
-        return sum(1 for k in zones if "unrest" in self.cards[k].suits)
-
     # --- the turn (R65-R68) ------------------------------------------------------------------------
     def advance(self, st: ImperiumState, ev: list) -> None:
-        while not st.over:
-            if st.stack:
-                frame = st.stack[-1]
-                legal = self.decision_legal(st, frame, frame.seats[0])
-                if len(legal) == 1:
-                    self.resolve(st, frame.seats[0], legal[0], ev)
-                    continue
-                return
-            if st.run:
-                self.step(st, ev)
-                continue
-            getattr(self, "_phase_" + st.phase)(st, ev)
+        super().advance(st, ev)
         if st.collapsed and any(e.get("type") == "collapse" for e in ev):
             # R237, R270: end-of-game effects (Sumerians) also apply before a collapse is
             # decided; run here, once the operation that took the last unrest has stopped, so
             # the unrest just taken counts for its taker (G34)
-            self.before_scoring(st, ev)
+            scoring.before_scoring(self, st, ev)
             ev.append(
                 event(
                     "game_over",
                     collapsed=True,
                     scores=[s.total for s in self.scores(st)],
-                    unrest=[self.unrest_count(st, s) for s in range(st.players)],
+                    unrest=[scoring.unrest_count(self, st, s) for s in range(st.players)],
                     winners=self.winners(st),
                 )
             )
+
+    def proceed(self, st: ImperiumState, ev: list) -> None:
+        getattr(self, "_phase_" + st.phase)(st, ev)
 
     def _phase_start(self, st, ev):
         p = st.seats[st.turn]
@@ -345,7 +302,7 @@ class ImperiumRules(Operations, Game):
         st.stack.append(Decision(kind="activate", seats=[st.turn]))
 
     def _phase_cleanup(self, st, ev):  # R84-R94
-        push_frame(st, st.turn, -1, "cleanup")
+        effects.push(self, st, st.turn, -1, "cleanup")
         st.phase = "next"
 
     def _phase_next(self, st, ev):
@@ -363,7 +320,7 @@ class ImperiumRules(Operations, Game):
                 sources.append(p.power)
             for k in reversed(sources):  # R112: play-area order
                 face = p.side if k == p.power else ""
-                push_frame(st, seat, k, "solstice", face)
+                effects.push(self, st, seat, k, "solstice", face)
         ev.append(event("solstice", round=st.round))
 
     def _phase_after_solstice(self, st, ev):
@@ -378,7 +335,7 @@ class ImperiumRules(Operations, Game):
         st.phase = "start"
 
     def finish(self, st, ev) -> None:
-        self.before_scoring(st, ev)
+        scoring.before_scoring(self, st, ev)
         st.over = True
         st.phase = "end"
         ev.append(event("game_over", scores=[s.total for s in self.scores(st)], winners=self.winners(st)))
@@ -404,39 +361,13 @@ class ImperiumRules(Operations, Game):
         out = [A.END]
         seen = set()
         for k in p.hand:
-            if k not in seen and self.can_play(st, seat, k):
+            if k not in seen and playing.can_play(self, st, seat, k):
                 out.append(self.layout.play + k)
             seen.add(k)
         for k in [*p.play, p.power]:
-            if k >= 0 and self.can_exhaust(st, seat, k):
+            if k >= 0 and playing.can_exhaust(self, st, seat, k):
                 out.append(self.layout.exhaust + k)
         return out
-
-    def can_play(self, st, seat: int, k: int) -> bool:
-        p = st.seats[seat]
-        card = self.cards[k]
-        if card.unplayable or not (card.play or card.pinned):
-            return False
-        if card.state == "empire" and not p.empire and not self.may_play_empire(st, seat, k):
-            return False  # R72, R122
-        if card.state == "barbarian" and p.empire and not self.ignores_barbarian(st, seat, k):
-            return False
-        if card.free:
-            if k in p.free_played:  # R74, G37
-                return False
-        elif p.actions < 1:  # R71
-            return False
-        return self.precondition(st, seat, card.play, k)
-
-    def can_exhaust(self, st, seat: int, k: int) -> bool:
-        p = st.seats[seat]
-        face = self.face(k, p.side if k == p.power else "")
-        ops = face.exhaust
-        if not ops or ops[0].get("op") == "when":  # reactive: on trigger
-            return False
-        if k in p.exhausted or p.exhausts < 1:  # R77, R78
-            return False
-        return self.precondition(st, seat, ops, k)
 
     # --- resolving answers ----------------------------------------------------------------------
     def resolve(self, st, seat: int, action: int, ev: list) -> None:
@@ -446,7 +377,7 @@ class ImperiumRules(Operations, Game):
         elif frame.kind == "activate":
             self._answer_activate(st, seat, action, ev)
         else:
-            st.run[frame.args["frame"]].vars["_answer"] = action
+            self.runner.answer(st, frame, action)
 
     def _answer_turn(self, st, seat, action, ev):
         p = st.seats[seat]
@@ -458,7 +389,7 @@ class ImperiumRules(Operations, Game):
             p.turn_mode = "innovate"
             st.phase = "cleanup"
             ev.append(event("innovate", seat=seat))
-            push_frame(st, seat, -1, "innovate")
+            effects.push(self, st, seat, -1, "innovate")
         else:  # R83
             p.turn_mode = "revolt"
             n = action - A.REVOLT
@@ -484,13 +415,13 @@ class ImperiumRules(Operations, Game):
             p.hand.remove(k)
             p.play.append(k)
             ev.append(event("play", seat=seat, card=card.id))
-            push_frame(st, seat, k, "play")
-            self.react_now(st, seat, "play", ev, card=k)  # Tents
+            effects.push(self, st, seat, k, "play")
+            effects.react_now(self, st, seat, "play", ev, card=k)  # Tents
         elif kind == "exhaust":  # R78
             p.exhausts -= 1
             p.exhausted.append(k)
             ev.append(event("exhaust", seat=seat, card=self.cards[k].id))
-            push_frame(st, seat, k, "exhaust", p.side if k == p.power else "")
+            effects.push(self, st, seat, k, "exhaust", p.side if k == p.power else "")
 
     # --- illegal actions --------------------------------------------------------------------------------
     def why_illegal(self, st, frame: Decision, seat: int, action: int) -> tuple[str, str]:
@@ -535,26 +466,20 @@ class ImperiumRules(Operations, Game):
         return f"not one of the offered choices ({self.purpose(frame)})", frame.args.get("rule", "R150")
 
     # --- scoring (R228-R237) ------------------------------------------------------------------------
-    def scoring_zones(self, p: Player) -> list[int]:
-        cards = p.hand + p.play + p.deck + p.discard + p.history
-        for under in p.garrison.values():
-            cards = cards + under
-        return cards
-
     def score_seat(self, st, seat: int) -> Score:
         p = st.seats[seat]
         cards = 0
-        for k in self.scoring_zones(p):
-            cards += self.card_vp(st, seat, k, self.cards[k].vp, cap=True)
+        for k in scoring.scoring_zones(p):
+            cards += scoring.card_vp(self, st, seat, k, self.cards[k].vp, cap=True)
         power = 0
         if p.power >= 0:
             face = self.face(p.power, p.side)
-            power = self.card_vp(st, seat, p.power, face.vp, cap=st.options["power_vp_cap"] == "capped")
+            power = scoring.card_vp(self, st, seat, p.power, face.vp, cap=st.options["power_vp_cap"] == "capped")
         breakdown = {"progress": p.progress, "cards": cards, "power": power}  # R230
         return Score(
             total=sum(breakdown.values()),
             breakdown=breakdown,
-            tiebreak=(-self.unrest_count(st, seat),) if st.collapsed else (),
+            tiebreak=(-scoring.unrest_count(self, st, seat),) if st.collapsed else (),
         )
 
     def scores(self, st) -> list[Score]:
@@ -563,7 +488,7 @@ class ImperiumRules(Operations, Game):
     def winners(self, st) -> list[int]:
         scores = self.scores(st)
         if st.collapsed:  # R224-R225
-            counts = [self.unrest_count(st, s) for s in range(st.players)]
+            counts = [scoring.unrest_count(self, st, s) for s in range(st.players)]
             fewest = min(counts)
             tied = [s for s in range(st.players) if counts[s] == fewest]
             best = max(scores[s].total for s in tied)

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import msgspec
 
-from epochal.engine import State
+from epochal.engine import State, effects
 
 
 class Player(msgspec.Struct, kw_only=True):
@@ -43,18 +41,11 @@ class Slot(msgspec.Struct, kw_only=True):
     tokens: dict[str, int] = {}
 
 
-class Frame(msgspec.Struct, kw_only=True):
-    """A running effect: which op list (a card's trigger, or a rules program) and where in it."""
+class Frame(effects.Frame, kw_only=True):
+    """A running effect (the kernel's frame): ``part`` is play / exhaust / solstice / passive, or
+    a rules program (cleanup, innovate, reaction); ``face`` says which side of the card."""
 
-    seat: int
-    card: int = -1  # the card whose effect runs (-1: a rules program)
     face: str = ""  # "B" when the card's side B is meant
-    trigger: str = ""  # play / exhaust / solstice / program name
-    path: list[Any] = []  # into the op list: e.g. [2, "options", 1]
-    pc: int = 0
-    vars: dict[str, Any] = {}
-    root: int = -1  # index of the frame holding shared vars (-1: self)
-    by: int = -1  # the seat whose card made this frame (attacks)
 
 
 class ImperiumState(State, kw_only=True):

@@ -11,6 +11,7 @@ from __future__ import annotations
 from epochal.engine.hidden import follow, follow_action, offered_cards, redeal
 
 from . import actions as A
+from . import effects
 from .cards import Card
 from .rules import ImperiumRules
 from .state import ImperiumState
@@ -40,7 +41,7 @@ def card_info(game: ImperiumRules, k: int) -> dict:
     for trigger in ("play", "exhaust", "solstice"):
         ops = getattr(c, trigger)
         if ops:
-            info[trigger] = game.describe_ops(ops)
+            info[trigger] = effects.describe_ops(ops)
     if c.passive:
         info["passive"] = c.passive
     return info

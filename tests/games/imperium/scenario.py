@@ -12,7 +12,7 @@ import pytest
 
 from epochal.engine import IllegalAction
 from epochal.games.imperium import actions as A
-from epochal.games.imperium import make_game
+from epochal.games.imperium import make_game, scoring
 
 _GAME = None
 
@@ -169,7 +169,7 @@ def market(game, st, slot, card_id, tokens=None, keep_unrest=False):
 
 def vp_of(game, st, seat, card_id):
     k = idx(game, card_id)
-    return game.card_vp(st, seat, k, game.cards[k].vp)
+    return scoring.card_vp(game, st, seat, k, game.cards[k].vp)
 
 
 def settle(game, st):
@@ -196,7 +196,7 @@ def to_solstice(game, st):
     for _ in range(300):
         d = decision(st)
         frame = d.args.get("frame")
-        if frame is not None and frame < len(st.run) and st.run[frame].trigger == "solstice":
+        if frame is not None and frame < len(st.run) and st.run[frame].part == "solstice":
             return d
         seat = d.seats[0]
         if d.kind == "turn":

@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from epochal.games.imperium import actions as A
+from epochal.games.imperium import piles
 from tests.games.imperium.scenario import (
     answer,
     assert_illegal,
@@ -90,7 +91,7 @@ def clean_up_token(game, st, seat, card_id):
     d = decision(st)
     assert d.seats == [seat] and d.args["rule"] == "R84"
     choose_card(game, st, seat, card_id)
-    return st.market[game.slot_of(st, idx(game, card_id))]
+    return st.market[piles.slot_of(st, idx(game, card_id))]
 
 
 # --- data ----------------------------------------------------------------------------------------
@@ -220,7 +221,7 @@ def test_materials_on_a_market_card_block_its_exile_and_go_to_the_taker_r130_r14
     game, st = fresh("Carthaginians", "Romans")
     p = st.seats[0]
     k = market(game, st, 0, "1REG4", {"materials": 2})
-    cands = game.market_cards(st, [], exile=True)
+    cands = piles.market_cards(game, st, [], exile=True)
     assert k not in cands  # R141
     only_in_hand(game, st, 0, "1CAR17")  # Conquer
     play(game, st, 0, "1CAR17")
@@ -677,7 +678,7 @@ def test_carthaginian_traders_free_adds_a_material_to_a_market_card_may_write_hi
     assert p.actions == 3  # free play (R74)
     choose_card(game, st, 0, "1UNC7")
     assert st.market[3].tokens == {"materials": 1}
-    assert k not in game.market_cards(st, [], exile=True)  # R141
+    assert k not in piles.market_cards(game, st, [], exile=True)  # R141
     d = decision(st)
     assert d.args["rule"] == "R183" and A.END in game.legal(st, 0)
     choose_card(game, st, 0, "1CAR14")

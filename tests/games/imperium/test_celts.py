@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from epochal.games.imperium import actions as A
+from epochal.games.imperium import effects, piles, scoring
 from tests.games.imperium.scenario import (
     answer,
     assert_illegal,
@@ -92,7 +93,7 @@ def test_R99_celtic_gold_is_the_accession_card_and_flips_the_state():
     game, st = fresh(C, "Romans")
     p = st.seats[0]
     p.nation_deck = p.nation_deck[:1]
-    game.nation_top_to_discard(st, 0, [])
+    piles.nation_top_to_discard(game, st, 0, [])
     assert ids(game, p.discard)[-1] == "1CEL2" and p.empire
 
 
@@ -154,7 +155,7 @@ def test_celts_A_is_not_offered_on_innovate_R80_R82():
 def test_R233_G35_celtic_power_vp_per_uncivilised_card_side_b_double():
     game, st = fresh(C, "Romans")
     p = st.seats[0]
-    base = sum(1 for k in game.scoring_zones(p) if "uncivilised" in game.cards[k].suits)
+    base = sum(1 for k in scoring.scoring_zones(p) if "uncivilised" in game.cards[k].suits)
     assert base == 0 and power_vp(game, st) == 0
     for cid in ("1UNC3", "1UNC8", "1UNC15"):  # 1UNC15 City is dual (R22)
         give(game, st, 0, cid, "discard")
@@ -250,9 +251,9 @@ def test_chariots_lets_conquer_and_attacks_be_played_in_empire_and_acquire_exile
 def test_ogham_script_raises_the_hand_limit_and_puts_cards_into_history_R91_R183():
     game, st = fresh(C, "Romans")
     p = st.seats[0]
-    assert game.hand_limit(st, 0) == 5
+    assert effects.hand_limit(game, st, 0) == 5
     give(game, st, 0, "1CEL6", "play")
-    assert game.hand_limit(st, 0) == 6
+    assert effects.hand_limit(game, st, 0) == 6
     hand_only(game, st, 0, "1CEL14")
     give(game, st, 0, "1CEL22", "discard")
     exhaust(game, st, 0, "1CEL6")
@@ -275,7 +276,7 @@ def test_vercingetorix_acquires_any_category_then_history_and_scores_per_uncivil
     k = idx(game, "1CEL7")
     give(game, st, 0, "1UNC3", "discard")
     give(game, st, 0, "1UNC15", "discard")
-    assert game.card_vp(st, 0, k, game.cards[k].vp) == 2
+    assert scoring.card_vp(game, st, 0, k, game.cards[k].vp) == 2
     assert game.cards[k].cost == {"materials": 4}
 
 

@@ -24,7 +24,7 @@ import pytest
 
 from epochal.games.imperium import actions as A
 from epochal.games.imperium import cards as C
-from epochal.games.imperium import make_game
+from epochal.games.imperium import make_game, scoring
 from tests.games.imperium.scenario import (
     assert_illegal,
     covers,
@@ -226,7 +226,7 @@ def exhaustable(g, st, s: int, card_id: str) -> bool:
 
 
 def vp(g, st, s: int, card_id: str) -> int:
-    return g.card_vp(st, s, k(g, card_id), g.cards[k(g, card_id)].vp)
+    return scoring.card_vp(g, st, s, k(g, card_id), g.cards[k(g, card_id)].vp)
 
 
 def in_turn(st) -> bool:
@@ -248,7 +248,7 @@ def to_solstice(g, st) -> None:
         if st.round != first_round:
             return
         frame = st.run[d.args["frame"]] if "frame" in d.args else None
-        if frame is not None and frame.trigger == "solstice":
+        if frame is not None and frame.part == "solstice":
             return
         if d.kind == "activate":
             act(g, st, A.END)
@@ -1185,7 +1185,7 @@ def test_R270_R237_sumerians_return_up_to_2_unrest_before_scoring():
     st.scoring_triggered = st.final_round = True  # this round is the last (R219)
     to_solstice(g, st)
     assert st.over and not st.collapsed
-    assert g.unrest_count(st, 0) == 1
+    assert scoring.unrest_count(g, st, 0) == 1
     assert vp(g, st, 0, "1TRI7") == 3
     ok(g, st)
 
@@ -1202,7 +1202,7 @@ def test_R270_R237_sumerians_apply_before_the_collapse_winner_is_found():
     st.unrest = st.unrest[-1:]
     play(g, st, 0, "1CIV4")  # the Greeks take the last unrest
     assert st.over and st.collapsed
-    assert g.unrest_count(st, 0) == 0 and g.unrest_count(st, 1) == 1
+    assert scoring.unrest_count(g, st, 0) == 0 and scoring.unrest_count(g, st, 1) == 1
     assert g.winners(st) == [0]
     ok(g, st)
 

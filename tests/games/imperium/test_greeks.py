@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from epochal.games.imperium import actions as A
+from epochal.games.imperium import effects, scoring
 from tests.games.imperium.scenario import (
     answer,
     assert_illegal,
@@ -192,14 +193,14 @@ def test_power_a_needs_two_action_tokens_and_side_b_has_no_exhaust_r78_d3():
 def test_power_vp_one_per_seven_cards_side_a_one_per_three_side_b_r228_r233():
     game, st = fresh("Greeks", "Romans")
     p = st.seats[0]
-    assert len(game.scoring_zones(p)) == 10
+    assert len(scoring.scoring_zones(p)) == 10
     assert game.score_seat(st, 0).breakdown["power"] == 1
     give(game, st, 0, "1GRE13", zone="history")  # history counts
     give(game, st, 0, "1GRE12", zone="play")
     give(game, st, 0, "1GRE11", zone="nation_deck")  # the nation deck not
     p.garrison[idx(game, "1GRE12")] = [give(game, st, 0, "1GRE3", zone="hand")]
     p.hand.remove(idx(game, "1GRE3"))  # a garrison counts
-    assert len(game.scoring_zones(p)) == 13
+    assert len(scoring.scoring_zones(p)) == 13
     assert game.score_seat(st, 0).breakdown["power"] == 1
     game, st = fresh("Greeks", "Romans", power_side="B")
     assert game.score_seat(st, 0).breakdown["power"] == 3
@@ -300,7 +301,7 @@ def test_science_raises_the_hand_size_and_lets_advance_be_played_in_empire_r91_r
     only_in_hand(game, st, 0, "1GRE6", "1GRE16")
     assert_illegal(game, st, 0, game.layout.play + idx(game, "1GRE16"), "R72")
     play(game, st, 0, "1GRE6")
-    assert idx(game, "1GRE6") in p.play and game.hand_limit(st, 0) == 6
+    assert idx(game, "1GRE6") in p.play and effects.hand_limit(game, st, 0) == 6
     assert game.layout.play + idx(game, "1GRE16") in game.legal(st, 0)
     give(game, st, 0, "1GRE17")
     assert game.layout.play + idx(game, "1GRE17") not in game.legal(st, 0)  # Conquer: no

@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from epochal.games.imperium import actions as A
+from epochal.games.imperium import piles, scoring
 from tests.games.imperium.scenario import (
     answer,
     assert_illegal,
@@ -80,7 +81,7 @@ def test_R99_alexander_is_the_accession_card():
     game, st = fresh(M, "Persians")
     p = st.seats[0]
     p.nation_deck = p.nation_deck[:1]
-    game.nation_top_to_discard(st, 0, [])
+    piles.nation_top_to_discard(game, st, 0, [])
     assert ids(game, p.discard) == ["1MAC2"] and p.empire
 
 
@@ -351,7 +352,7 @@ def test_R108_alexandria_in_ariana_may_discard_for_the_choice_and_scores_per_two
     answer(game, st, 0, A.OPTION + 0)
     assert p.materials == materials + 1 and len(p.discard) == discard + 1
     k = idx(game, "1MAC9")
-    assert game.card_vp(st, 0, k, game.cards[k].vp) == 1  # 3 starting regions -> 1 VP
+    assert scoring.card_vp(game, st, 0, k, game.cards[k].vp) == 1  # 3 starting regions -> 1 VP
 
 
 # --- nation deck --------------------------------------------------------------------------------------

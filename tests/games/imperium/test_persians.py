@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from epochal.games.imperium import actions as A
+from epochal.games.imperium import scoring
 from tests.games.imperium.scenario import (
     answer,
     assert_illegal,
@@ -292,7 +293,7 @@ def test_darius_acquires_any_card_and_scores_one_per_tributary():
     assert "1TRI11" in ids(game, p.hand) and ids(game, p.history) == ["1PER9"]
     give(game, st, 0, "1PER8", "history")
     k = idx(game, "1PER9")
-    assert game.card_vp(st, 0, k, game.cards[k].vp) == 3  # Lydians, Hittites, Babylonians
+    assert scoring.card_vp(game, st, 0, k, game.cards[k].vp) == 3  # Lydians, Hittites, Babylonians
 
 
 # --- nation deck ---------------------------------------------------------------------------------------

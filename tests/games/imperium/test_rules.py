@@ -25,8 +25,9 @@ import pytest
 from epochal.engine import IllegalAction, OptionError
 from epochal.games.imperium import actions as A
 from epochal.games.imperium import cards as C
-from epochal.games.imperium import make_game
-from epochal.games.imperium.rules import DECK_SIZE, FAME_REMOVED, SLOT_DECK, UNREST_UNDER
+from epochal.games.imperium import effects, make_game, piles, scoring
+from epochal.games.imperium.piles import SLOT_DECK, UNREST_UNDER
+from epochal.games.imperium.rules import DECK_SIZE, FAME_REMOVED
 from tests.games.imperium.scenario import assert_illegal, give, ids, imperium, purpose_of, put_in_market, take_anywhere
 
 NATIONS = ("Romans", "Greeks", "Persians", "Scythians")
@@ -750,7 +751,7 @@ def test_R103_empire_reshuffle_may_develop_one_affordable_card():
     draw_by_coinage(g, st)
     assert purpose(st) == "develop on reshuffle"
     offered = {a - g.layout.card for a in legal_now(g, st) if a != A.END}
-    affordable = {x for x in p.development if g.can_pay(p, g.cards[x].cost)}
+    affordable = {x for x in p.development if effects.can_pay(p, g.cards[x].cost)}
     assert offered == affordable and k(g, "1ROM3") in offered  # 4 mat + 1 pop
     assert k(g, "1ROM7") not in offered  # 3 mat + 3 pop
     assert A.END in legal_now(g, st)  # optional
@@ -1035,10 +1036,10 @@ def test_R143_acquiring_from_the_exile_pile_brings_an_unrest():
         p.hand.remove(k(g, cid))
         st.exile.append(k(g, cid))
     pile = len(st.unrest)
-    g.acquire_from_exile(st, 0, k(g, "1UNC3"), [])  # an uncivilised card: + an unrest
+    piles.acquire_from_exile(g, st, 0, k(g, "1UNC3"), [])  # an uncivilised card: + an unrest
     assert k(g, "1UNC3") in p.hand and len(st.unrest) == pile - 1
     assert "unrest" in g.cards[p.hand[-1]].suits
-    g.acquire_from_exile(st, 0, k(g, "1REG6"), [])  # a region: none (G9 adopted)
+    piles.acquire_from_exile(g, st, 0, k(g, "1REG6"), [])  # a region: none (G9 adopted)
     assert p.hand[-1] == k(g, "1REG6") and len(st.unrest) == pile - 1
     ok(g, st)
 
@@ -1099,13 +1100,13 @@ def test_R165_E10_progress_stands_in_for_population_1_1_and_materials_2_1():
     g, st = fresh(2)
     p = st.seats[0]
     p.materials, p.population, p.progress = 2, 1, 2
-    assert g.can_pay(p, {"materials": 4, "population": 2})
-    assert g.pay(st, 0, {"materials": 4, "population": 2}, [])
+    assert effects.can_pay(p, {"materials": 4, "population": 2})
+    assert effects.pay(g, st, 0, {"materials": 4, "population": 2}, [])
     assert (p.materials, p.population, p.progress) == (0, 0, 0)
     p.materials, p.population, p.progress = 2, 1, 1
-    assert not g.can_pay(p, {"materials": 4, "population": 2})
+    assert not effects.can_pay(p, {"materials": 4, "population": 2})
     before = st.to_json()
-    assert not g.pay(st, 0, {"materials": 4, "population": 2}, [])
+    assert not effects.pay(g, st, 0, {"materials": 4, "population": 2}, [])
     assert st.to_json() == before
 
 
@@ -1139,11 +1140,11 @@ def test_R176_R179_a_garrison_card_is_under_the_card_not_in_play():
     illegal(g, st, g.layout.play + k(g, "1CIV6"), "R71")  # cannot be played ...
     illegal(g, st, g.layout.exhaust + k(g, "1CIV6"), "R76")  # ... nor exhausted
     base = g.score_seat(st, 0).breakdown["cards"]
-    count = g.unrest_count(st, 0)
+    count = scoring.unrest_count(g, st, 0)
     p.garrison[k(g, "1ROM20")].append(st.unrest.pop())  # a garrisoned unrest
     ok(g, st)
     assert g.score_seat(st, 0).breakdown["cards"] == base - 2  # scores (R179, R228)
-    assert g.unrest_count(st, 0) == count  # ... not in collapse (G33)
+    assert scoring.unrest_count(g, st, 0) == count  # ... not in collapse (G33)
 
 
 def test_R182_R184_garrisons_are_open_history_is_private():
@@ -1246,7 +1247,7 @@ def test_R183_R184_history_keeps_cards_that_still_score():
     p.hand.remove(k(g, "1FAM1"))  # ... 7 in history
     p.history.append(k(g, "1FAM1"))
     assert g.score_seat(st, 0).breakdown["cards"] == before + 4
-    assert g.count(st, 0, {"zone": "history"}) == 2
+    assert scoring.count(g, st, 0, {"zone": "history"}) == 2
 
 
 def test_R185_vikings_keep_no_history():
@@ -1359,7 +1360,7 @@ def test_R220_a_second_trigger_changes_nothing():
     st.log_triggers.append("test")
     pass_round(g, st)
     assert st.final_round and st.round == 2
-    g.trigger_end(st, "again", [])  # during the final round
+    effects.trigger_end(st, "again", [])  # during the final round
     assert st.log_triggers == ["test", "again"]
     pass_round(g, st)
     assert st.over and st.round == 2
@@ -1528,7 +1529,7 @@ def test_R224_collapse_fewest_unrest_wins_whatever_the_vp():
     give(g, st, 1, "1GRE22", "history")  # seat 1: 1 in history (R224)
     give(g, st, 1, "1GRE23", "play")  # ... and 1 in play
     corruption(g, st)  # ... and takes the last one: 3
-    assert st.collapsed and [g.unrest_count(st, s) for s in (0, 1)] == [1, 3]
+    assert st.collapsed and [scoring.unrest_count(g, st, s) for s in (0, 1)] == [1, 3]
     assert g.winners(st) == [0]
 
 
@@ -1540,7 +1541,7 @@ def test_R225_G44_collapse_ties_go_to_vp_then_all_tied_players_win():
     give(g, st, 0, "1ROM22", "deck")  # 1 each after seat 1 takes one
     p.progress = 40
     corruption(g, st)
-    assert [g.unrest_count(st, s) for s in (0, 1)] == [1, 1]
+    assert [scoring.unrest_count(g, st, s) for s in (0, 1)] == [1, 1]
     assert g.winners(st) == [0]
     scores = [s.total for s in g.scores(st)]
     q.progress += scores[0] - scores[1]
@@ -1571,7 +1572,7 @@ def test_R237_R270_sumerians_return_unrest_before_a_collapse_is_decided():
     give(g, st, 1, "1GRE22", "discard")
     corruption(g, st)  # ... + the last one = 2, returned
     assert st.collapsed
-    assert [g.unrest_count(st, s) for s in (0, 1)] == [1, 0]
+    assert [scoring.unrest_count(g, st, s) for s in (0, 1)] == [1, 0]
     assert g.winners(st) == [1]
 
 
@@ -1605,7 +1606,7 @@ def test_R230_R231_progress_and_printed_vp():
     assert score.breakdown["progress"] == 7
     assert (
         score.breakdown["cards"]
-        == sum(g.cards[x].vp for x in g.scoring_zones(p) if isinstance(g.cards[x].vp, int))
+        == sum(g.cards[x].vp for x in scoring.scoring_zones(p) if isinstance(g.cards[x].vp, int))
         == 12
     )
     assert score.total == 7 + 12 + score.breakdown["power"]
@@ -1619,10 +1620,10 @@ def test_R233_G35_variable_vp_is_capped_at_10(cap):
     p.population = 100
     before = st.to_json()
     score = g.score_seat(st, 0)
-    assert g.card_vp(st, 0, k(g, "1CIV13"), g.cards[k(g, "1CIV13")].vp) == 10
+    assert scoring.card_vp(g, st, 0, k(g, "1CIV13"), g.cards[k(g, "1CIV13")].vp) == 10
     assert score.breakdown["power"] == (10 if cap == "capped" else 25)  # 1 per 4 population
     p.population = 8
-    assert g.card_vp(st, 0, k(g, "1CIV13"), g.cards[k(g, "1CIV13")].vp) == 2
+    assert scoring.card_vp(g, st, 0, k(g, "1CIV13"), g.cards[k(g, "1CIV13")].vp) == 2
     assert g.score_seat(st, 0).breakdown["power"] == 2  # R234: the same tokens count twice
     p.population = 100
     assert st.to_json() == before  # R229, R234: nothing moves or is spent

@@ -1,9 +1,9 @@
 """Named hooks: the few card effects no operation of the vocabulary can say.
 
-A hook is ``{"op": "hook", "name": "...", "args": {...}}`` in a card's data. Each module of this
-package registers its hooks with ``@hook("name")``; a hook is called as
-``fn(game, state, frame, args, events)`` and returns True when done or ``WAIT`` after asking
-(exactly like an operation handler in ``ops.py``). Every module here is imported on start-up.
+A hook is ``{"op": "hook", "name": "..."}`` in a card's data. Each module of this package
+registers its hooks in ``HOOKS`` with ``@hook("name")``; a hook is called as
+``fn(game, state, frame, args, events)`` and returns ``DONE`` or ``WAIT`` after asking (exactly
+like an operation handler in ``ops.py``). Every module here is imported on start-up.
 """
 
 from __future__ import annotations
@@ -11,18 +11,10 @@ from __future__ import annotations
 import importlib
 import pkgutil
 
-HOOKS: dict = {}
+from epochal.engine.effects import Registry
 
-
-def hook(name: str):
-    def register(fn):
-        if name in HOOKS:
-            raise ValueError(f"hook {name!r} registered twice")
-        HOOKS[name] = fn
-        return fn
-
-    return register
-
+HOOKS = Registry("hook")
+hook = HOOKS.on
 
 for _module in pkgutil.iter_modules(__path__):
     importlib.import_module(f"{__name__}.{_module.name}")

@@ -1,0 +1,268 @@
+"""Decks and piles: drawing with reshuffles (R95-R107), the nation deck and developing
+(R98-R103, R171-R174), the market and its refills (R124-R143), the unrest pile and the collapse
+(R146, R222), the fame deck's King of Kings (R254-R255)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from epochal.engine import event
+from epochal.engine import rng as rngmod
+from epochal.engine.effects import WAIT
+
+from . import effects, scoring
+
+if TYPE_CHECKING:
+    from .rules import ImperiumRules
+    from .state import ImperiumState
+
+SLOT_DECK = ("region", "uncivilised", "civilised", "main", "main")  # R52
+UNREST_UNDER = {
+    "unc_civ_tri": ("uncivilised", "civilised", "tributary"),  # G9
+    "reg_unc_civ": ("region", "uncivilised", "civilised"),
+}
+
+
+def draw_cards(game: ImperiumRules, st, fr, seat: int, n: int, may_reshuffle: bool, ev: list):
+    """Draw ``n`` (kept in fr.vars["_left"] across a develop decision); True when done."""
+    p = st.seats[seat]
+    left = fr.vars.get("_left", n)
+    while left > 0:
+        if not p.deck:
+            if not may_reshuffle or not p.discard and not _reshuffle_gains(p):
+                break
+            result = reshuffle(game, st, fr, seat, ev)
+            if result == WAIT:
+                fr.vars["_left"] = left
+                return WAIT
+            if not p.deck:
+                break
+        k = p.deck.pop()
+        p.hand.append(k)
+        fr.vars.setdefault("drawn", []).append(k)
+        left -= 1
+        if not p.deck:
+            deck_ran_out(game, st, seat, ev)
+    ev.append(event("draw", seat=seat, n=n - left))
+    fr.vars.pop("_left", None)
+    return True
+
+
+def _reshuffle_gains(p) -> bool:
+    """Can a reshuffle put a card into an empty discard pile (R98 step 1, R103 step 1)?"""
+    if p.exhausts < 1:
+        return False
+    if p.empire:
+        return bool(p.development) and not p.dev_exhausted
+    return bool(p.nation_deck) and not p.nation_exhausted
+
+
+def deck_ran_out(game: ImperiumRules, st, seat: int, ev: list) -> None:
+    for _args in effects.passive_args(game, st, seat, "deck_out_unrest"):  # R208
+        card = take_from_unrest_pile(game, st, ev)
+        if card >= 0:
+            st.seats[seat].hand.append(card)
+
+
+def reshuffle(game: ImperiumRules, st, fr, seat: int, ev: list):
+    p = st.seats[seat]
+    if not p.empire:  # R98
+        if p.nation_deck and not p.nation_exhausted and p.exhausts >= 1:
+            nation_top_to_discard(game, st, seat, ev)
+            p.exhausts -= 1
+            p.nation_exhausted = True
+    elif p.development and not p.dev_exhausted and p.exhausts >= 1 and not effects.cannot_develop(p):  # R103
+        affordable = [k for k in p.development if effects.can_pay(p, game.cards[k].cost)]
+        choice = effects.pick_card(game, st, fr, affordable, True, "develop on reshuffle", "R103")
+        if choice == WAIT:
+            return WAIT
+        if choice is not None:
+            develop(game, st, seat, choice, True, ev)
+            p.exhausts -= 1
+            p.dev_exhausted = True
+    rngmod.shuffle(st, p.discard)
+    p.deck = p.discard + p.deck
+    p.discard = []
+    ev.append(event("reshuffle", seat=seat))
+    return True
+
+
+def nation_top_to_discard(game: ImperiumRules, st, seat: int, ev: list) -> None:
+    p = st.seats[seat]
+    if not p.nation_deck:
+        return
+    k = p.nation_deck.pop()
+    card = game.cards[k]
+    p.discard.append(k)
+    ev.append(event("nation_card", seat=seat, card=card.id))
+    if card.location == "accession":
+        if p.nation == "Vikings":  # R101, R216
+            effects.trigger_end(st, f"{card.name} left the Viking nation deck (R216)", ev)
+        else:
+            p.empire = True  # R99
+            ev.append(event("empire", seat=seat))
+
+
+def develop(game: ImperiumRules, st, seat: int, k: int, pay: bool, ev: list) -> None:
+    p = st.seats[seat]
+    if pay:
+        effects.pay(game, st, seat, game.cards[k].cost, ev)
+    p.development.remove(k)
+    p.discard.append(k)
+    ev.append(event("develop", seat=seat, card=game.cards[k].id))
+    if not p.development:
+        effects.trigger_end(st, f"seat {seat} developed its last card (R214)", ev)
+
+
+def market_cards(game: ImperiumRules, st, suits: list[str], f: dict | None = None, exile: bool = False):
+    out = []
+    for _slot, s in enumerate(st.market):
+        if s.card < 0:
+            continue
+        if exile and any(s.tokens.values()):  # R141
+            continue
+        if suits and not any(x in game.cards[s.card].suits for x in suits):
+            continue
+        if effects.matches(game, s.card, f):
+            out.append(s.card)
+    return out
+
+
+def slot_of(st, k: int) -> int:
+    return next(i for i, s in enumerate(st.market) if s.card == k)
+
+
+def take_from_market(game: ImperiumRules, st, seat: int, k: int, keep_unrest: bool, ev: list) -> None:
+    """Acquire (keep_unrest) or break through (return it) a market card (R130, R135)."""
+    p = st.seats[seat]
+    slot = slot_of(st, k)
+    s = st.market[slot]
+    for res, n in s.tokens.items():
+        setattr(p, res, getattr(p, res) + n)
+    if s.tokens.get("materials"):  # Carthaginians A: double them (a reaction)
+        effects.react(game, st, seat, "market_materials", ev, amount=s.tokens["materials"])
+    p.hand.append(k)
+    effects.card_gained(game, st, seat, k, ev)  # Celts A
+    unrest, s.unrest, s.card, s.tokens = s.unrest, -1, -1, {}
+    ev.append(
+        event(
+            "acquire" if keep_unrest else "break_through",
+            seat=seat,
+            card=game.cards[k].id,
+            unrest=unrest >= 0 and keep_unrest,
+        )
+    )
+    if unrest >= 0:
+        (p.hand if keep_unrest else st.unrest).append(unrest)
+    refill(game, st, slot, ev)
+
+
+def acquire_from_exile(game: ImperiumRules, st, seat: int, k: int, ev: list) -> None:
+    """R143: a card acquired from the exile pile; one of the categories that carry a tucked
+    unrest in the market (G9) brings an unrest from the unrest pile with it."""
+    p = st.seats[seat]
+    st.exile.remove(k)
+    p.hand.append(k)
+    unrest = any(s in UNREST_UNDER[st.options["unrest_under"]] for s in game.cards[k].suits[:1])
+    ev.append(event("acquire", seat=seat, card=game.cards[k].id, unrest=unrest, exile=True))
+    if unrest:
+        u = take_from_unrest_pile(game, st, ev)
+        if u >= 0:
+            p.hand.append(u)
+        if u >= 0 and not st.over:
+            effects.unrest_taken(game, st, seat, ev)  # Vikings
+    if not st.over:
+        effects.passive_gain(game, st, seat, "acquire_exiled", k, ev)  # Longships
+        effects.card_gained(game, st, seat, k, ev)  # Celts A
+
+
+def reveal_main(game: ImperiumRules, st, seat: int, suit: str, f, ev: list) -> None:
+    """Variant 5: reveal the main deck until a card of the category (R135)."""
+    main = st.decks["main"]
+    revealed = []
+    found = -1
+    while main:
+        k = main.pop()
+        if suit in game.cards[k].suits and effects.matches(game, k, f):
+            found = k
+            break
+        revealed.append(k)
+    main += revealed
+    rngmod.shuffle(st, main)
+    p = st.seats[seat]
+    if found >= 0:
+        p.hand.append(found)
+        ev.append(event("break_through", seat=seat, card=game.cards[found].id))
+        effects.card_gained(game, st, seat, found, ev)  # Celts A
+    else:  # G11
+        res = st.options["breakthrough_fallback"]
+        setattr(p, res, getattr(p, res) + 2)
+        ev.append(event("gain", seat=seat, res=res, n=2))
+    if not main:
+        effects.trigger_end(st, "the main deck is empty (R213)", ev)
+
+
+def king_of_kings(game: ImperiumRules, st, seat: int, ev: list) -> None:
+    """R254-R255: resolved in place of a fame card once no face-down fame card is left."""
+    p = st.seats[seat]
+    if st.kok < 0:
+        return
+    card = game.cards[st.kok]
+    if st.kok_side == "A":
+        if st.kok_a_used:
+            return
+        st.kok_a_used = True
+        face = card
+    else:
+        if p.used_kok_b or card.side_b is None:
+            return
+        p.used_kok_b = True
+        face = card.side_b
+    effects.push(game, st, seat, st.kok, "play", "" if face is card else "B")
+    if st.kok_side == "A":
+        st.kok_side = "B"
+        effects.trigger_end(st, "King of Kings was flipped (R215)", ev)
+    ev.append(event("king_of_kings", seat=seat, side=st.kok_side))
+
+
+def refill(game: ImperiumRules, st: ImperiumState, slot: int, ev: list) -> None:
+    """Lay out a new card in an empty slot, from its deck or else the main deck (R126, G27)."""
+    s = st.market[slot]
+    deck = st.decks[SLOT_DECK[slot]]
+    if not deck:
+        deck = st.decks["main"]
+    if not deck:
+        s.card = -1  # R129
+        return
+    s.card = deck.pop()
+    s.tokens = {}
+    if not st.decks["main"]:
+        effects.trigger_end(st, "the main deck is empty (R213)", ev)
+    ev.append(event("market_card", slot=slot, card=game.cards[s.card].id))
+    tuck_unrest(game, st, slot, ev)
+
+
+def tuck_unrest(game: ImperiumRules, st, slot: int, ev: list) -> None:
+    s = st.market[slot]
+    under = UNREST_UNDER[st.options["unrest_under"]]
+    if s.card >= 0 and any(suit in under for suit in game.cards[s.card].suits[:1]):
+        s.unrest = take_from_unrest_pile(game, st, ev)  # R53, R127
+
+
+def take_from_unrest_pile(game: ImperiumRules, st, ev: list) -> int:
+    """The top unrest card; when the pile runs out the game collapses at once (R222, R227)."""
+    if not st.unrest:
+        return -1
+    card = st.unrest.pop()
+    if not st.unrest:
+        collapse(game, st, ev)
+    return card
+
+
+def collapse(game: ImperiumRules, st, ev: list) -> None:
+    st.collapsed = True
+    st.over = True
+    st.phase = "end"
+    st.run.clear()
+    st.stack.clear()
+    ev.append(event("collapse", unrest=[scoring.unrest_count(game, st, s) for s in range(st.players)]))
