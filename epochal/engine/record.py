@@ -61,16 +61,22 @@ def parse_record(raw: bytes | str, where: str = "record") -> Record:
         raise RecordError(f"{where}: not a game record: nested too deeply") from None
 
 
-def replay_states(record: Record, data: str | None = None, complete: bool = True) -> Iterator[State]:
+def replay_states(
+    record: Record, data: str | None = None, complete: bool = True, game: Game | None = None
+) -> Iterator[State]:
     """Yield the initial state and the state after every action; RecordError on the first fault.
 
     ``complete=False`` accepts the record of a game still in progress (the web table rebuilds
-    running games this way); by default a record must reach the end of the game.
+    running games this way); by default a record must reach the end of the game. ``game``: the
+    game object to replay with (default: the registered game the record names).
     """
-    try:
-        game = get_game(record.game, data)
-    except OptionError as exc:
-        raise RecordError(str(exc)) from None
+    if game is None:
+        try:
+            game = get_game(record.game, data)
+        except OptionError as exc:
+            raise RecordError(str(exc)) from None
+    elif game.name != record.game:
+        raise RecordError(f"the record is of {record.game}, not {game.name}")
     if record.version != game.version:
         raise RecordError(
             f"record is for {record.game} version {record.version}, this engine plays version {game.version}"

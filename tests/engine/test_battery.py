@@ -14,12 +14,15 @@ from hypothesis import strategies as hst
 
 from epochal.engine import IllegalAction, game_names, get_game, new_record, replay_states
 from epochal.engine.rng import derive
+from epochal.games import _template
 
+# Every registered game, and the template game that shows a new game's shape.
+GAMES = {**{name: get_game(name) for name in game_names()}, "template": _template.make_game()}
 CONFIGS = [
     (name, players, options)
-    for name in game_names()
-    for players in range(get_game(name).min_players, get_game(name).max_players + 1)
-    for options in get_game(name).option_sets()
+    for name, game in GAMES.items()
+    for players in range(game.min_players, game.max_players + 1)
+    for options in game.option_sets()
 ]
 IDS = [f"{n}-{p}p-" + ("-".join(f"{k}={v}" for k, v in o.items()) or "default") for n, p, o in CONFIGS]
 
@@ -47,7 +50,7 @@ def random_game(game, players, seed, options, on_step=None):
 
 @pytest.mark.parametrize("name,players,options", CONFIGS, ids=IDS)
 def test_random_games_finish_and_keep_invariants(name, players, options):
-    game = get_game(name)
+    game = GAMES[name]
 
     def check(state, seat, legal, rng):
         assert game.check_invariants(state) == []
@@ -64,7 +67,7 @@ def test_random_games_finish_and_keep_invariants(name, players, options):
 
 @pytest.mark.parametrize("name,players,options", CONFIGS, ids=IDS)
 def test_legal_apply_illegal_rejects_and_changes_nothing(name, players, options):
-    game = get_game(name)
+    game = GAMES[name]
     counter = {"steps": 0}
 
     def check(state, seat, legal, rng):
@@ -96,7 +99,7 @@ def test_legal_apply_illegal_rejects_and_changes_nothing(name, players, options)
 
 @pytest.mark.parametrize("name,players,options", CONFIGS, ids=IDS)
 def test_clone_json_and_replay(name, players, options):
-    game = get_game(name)
+    game = GAMES[name]
     state_cls = type(game.new(players, 1, options))
 
     def check(state, seat, legal, rng):
@@ -111,12 +114,12 @@ def test_clone_json_and_replay(name, players, options):
         assert game.legal(again, seat) == legal
 
     final, record = random_game(game, players, derive(5, players), options, check)
-    replayed = list(s.to_json() for s in replay_states(record))
+    replayed = list(s.to_json() for s in replay_states(record, game=game))
     assert replayed[-1] == final.to_json(), "replay reproduces the final state"
     # replay again from JSON text of the record: reproduces every state
     from epochal.engine import parse_record
 
-    again = [s.to_json() for s in replay_states(parse_record(record.to_json()))]
+    again = [s.to_json() for s in replay_states(parse_record(record.to_json()), game=game)]
     assert again == replayed
 
 
@@ -150,7 +153,7 @@ def test_views_match_a_redealt_state(name, players, options):
     hidden card differs between the two. Decisions hold no card's name in their texts (they
     refer to cards by index and the view words them per seat), so no stored sentence escapes
     the comparison."""
-    game = get_game(name)
+    game = GAMES[name]
     words = card_words(game)
     thorough = not options
 
@@ -178,11 +181,11 @@ def test_views_match_a_redealt_state(name, players, options):
     random_game(game, players, derive(11, players), options, check)
 
 
-@pytest.mark.parametrize("name", game_names())
+@pytest.mark.parametrize("name", list(GAMES))
 @settings(max_examples=15, deadline=None)
 @given(seed=hst.integers(min_value=0, max_value=2**63 - 1), players=hst.integers(0, 9))
 def test_same_seed_same_game(name, seed, players):
-    game = get_game(name)
+    game = GAMES[name]
     if not game.min_players <= players <= game.max_players:
         from epochal.engine import OptionError
 

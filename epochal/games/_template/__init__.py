@@ -1,0 +1,54 @@
+"""The template: the shape every game package has, as a small complete game (Tribute, RULES.md).
+
+Start a new game by copying this folder (docs/engine.md, "Adding a game"):
+
+- ``vocab.py``      the effect vocabulary: typed operations (msgspec tagged structs)
+- ``cards.py``      the card data: loading and checking ``data/*.json``
+- ``state.py``      everything that changes (msgspec structs; the kernel clones them)
+- ``actions.py``    the action id space (``engine.actions.ActionSpace``)
+- ``effects.py``    one handler per operation, run by the kernel's ``EffectRunner``
+- ``decisions.py``  per decision kind: its legal answers and what an answer does
+- ``phases.py``     the automatic steps between decisions
+- ``rules.py``      the ``Game``: set-up, composing the above, scores
+- ``view.py``       what each seat may see; re-dealt states for search
+- ``bots.py``       the game's own bot judgement
+- ``table.py``      what the web page's board drawing needs beside the view
+- ``locale/``       event texts (``<lang>.json``) and the page's words (``ui.<lang>.json``)
+- ``web/``          the browser's board drawing (``board.js``, ``board.css``)
+- ``data/``         the card data
+
+A game is offered to players once it declares an entry point in pyproject.toml
+(``[project.entry-points."epochal.games"]``); the template declares none.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from epochal.agents.greedy import GreedyAgent
+
+from . import cards, table, view
+from .bots import prefer
+from .rules import TributeRules
+
+
+class Tribute(TributeRules):
+    def view(self, state, seat):
+        return view.view(self, state, seat)
+
+    def action_text(self, state, seat, action):
+        return view.action_text(self, state, seat, action)
+
+    def determinize(self, state, seat, rng):
+        return view.determinize(self, state, seat, rng)
+
+    def table_ui(self, state, seat):
+        return table.ui(self, state, seat)
+
+    def heuristic_agent(self, seed: int = 0):
+        return GreedyAgent(seed, prefer)
+
+
+def make_game(data: str | None = None) -> Tribute:
+    """The game bound to a card data file (``None``: the built-in deck)."""
+    return Tribute(cards.load(Path(data) if data else cards.BUILTIN))
