@@ -19,9 +19,9 @@ from typing import Any, Literal
 import msgspec
 
 from epochal import datafile
-from epochal.datafile import Bool, Choice, Int, Lazy, List, Map, Obj, Tagged
+from epochal.datafile import Choice, Int, Map, Obj
 
-from .vocab import COLOURS, GOODS, MAX_COUNT, MAX_OPS, MAX_OPTIONS, MAX_VP, OPS, PER_GOODS, RESOURCES, SUPPLY, check_ops
+from .vocab import COLOURS, GOODS, MAX_COUNT, MAX_VP, RESOURCES, SUPPLY, CardOps
 
 DATA_DIR = Path(__file__).parent / "data"
 FACTIONS = ("Romans", "Barbarians", "Egyptians", "Japanese")  # R2
@@ -45,13 +45,13 @@ Provenance = Literal["exact", "partial", "provisional"]
 class Action(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
     limit: int = 1  # activations per round (R89, R91)
     pay: dict[str, int] = {}  # goods placed on the card; "card"/"deal": discarded
-    do: list[dict] = []
+    do: CardOps = []
 
 
 class Trigger(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
     on: str  # build / raze / opponent_exchange
     colour: str | None = None  # build: only locations of this colour
-    do: list[dict] = []
+    do: CardOps = []
 
 
 class Card(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
@@ -70,8 +70,8 @@ class Card(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
     raze: dict[str, int] | None = None  # raze bonus (R13); None: cannot be razed
     deal: str | None = None  # deal bonus (empire cards, R68)
     vp: int | None = None  # end-game VP; None: 1 common, 2 empire (R134)
-    production: list[dict] = []
-    bonus: list[dict] = []  # build bonus (R62)
+    production: CardOps = []
+    bonus: CardOps = []  # build bonus (R62)
     action: Action | None = None
     triggers: list[Trigger] = []
     unrazeable: bool = False  # "cannot be razed" (R79)
@@ -86,7 +86,7 @@ class Card(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
 
 
 class Board(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
-    production: list[dict]
+    production: CardOps
     store: str  # the good kept through Cleanup (R126, R131)
     provenance: Provenance = "provisional"
     source: list[str] = []
@@ -191,18 +191,72 @@ class DataError(datafile.DataError):
     """A data file that cannot be used; names the file, the card and the field."""
 
 
-_DECODER = msgspec.json.Decoder(DeckFile)
-
-
-def load_file(path: Path) -> DeckFile:
+def load_file(path: Path) -> tuple[DeckFile, list[str]]:
+    """A deck file, and the problems of its operation lists: each list is converted on its own,
+    so that one bad operation is reported with its card and the file's other problems too (a
+    bad list is read as empty, and the problems refuse the data)."""
     raw = datafile.read_bytes(path, DataError)
     try:
-        return _DECODER.decode(raw)
+        doc = msgspec.json.decode(raw)
+    except msgspec.DecodeError as exc:
+        raise DataError(f"{path}: not valid JSON: {exc}") from None
+    except RecursionError:
+        raise DataError(f"{path}: not a deck file: nested too deeply") from None
+    problems = _check_ops(doc, path.name)
+    try:
+        return msgspec.convert(doc, DeckFile), problems
     except msgspec.ValidationError as exc:
         located = datafile.located(str(exc), raw, {"cards": "card"}, top="entry")
         raise DataError(f"{path}: {located}") from None
-    except msgspec.DecodeError as exc:
-        raise DataError(f"{path}: not valid JSON: {exc}") from None
+
+
+def _check_ops(doc, name: str) -> list[str]:
+    """The problems of every operation list in a decoded deck file (the board's production, each
+    card's production, bonus, action, stand-in and triggers); a list with problems is emptied."""
+    if not isinstance(doc, dict):
+        return []
+    problems = []
+    board = doc.get("board")
+    if isinstance(board, dict):
+        problems += [f"{name} board: {p}" for p in _empty_if_bad(board, "production", "production")]
+    cards = doc.get("cards")
+    for i, card in enumerate(cards if isinstance(cards, list) else []):
+        if not isinstance(card, dict):
+            continue
+        cid = card.get("id")
+        where = f"{name}: card {cid[:40]}" if isinstance(cid, str) and cid else f"{name}: cards[{i}]"
+        found = _empty_if_bad(card, "production", "production") + _empty_if_bad(card, "bonus", "bonus")
+        for part in ("action", "stand_in"):
+            if isinstance(card.get(part), dict):
+                found += _empty_if_bad(card[part], "do", f"{part}.do")
+        triggers = card.get("triggers")
+        for j, trigger in enumerate(triggers if isinstance(triggers, list) else []):
+            if isinstance(trigger, dict):
+                found += _empty_if_bad(trigger, "do", f"triggers[{j}].do")
+        problems += [f"{where}: {p}" for p in found]
+    return problems
+
+
+def _empty_if_bad(node: dict, key: str, label: str) -> list[str]:
+    if key not in node:
+        return []
+    try:
+        msgspec.convert(node[key], CardOps)
+    except msgspec.ValidationError as exc:
+        node[key] = []
+        return [_op_problem(label, str(exc))]
+    return []
+
+
+def _op_problem(label: str, message: str) -> str:
+    """A msgspec message about an operation list, worded for the data's owner: where (the
+    field, then the path into the list) and what."""
+    text, at = message, ""
+    if message.endswith("`") and " - at `$" in message:
+        text, at = message[:-1].rsplit(" - at `$", 1)
+    if at.endswith(".op") and text.startswith("Invalid value "):
+        text = f"unknown operation {text[len('Invalid value ') :]}"
+    return f"{label}{at}: {text}"
 
 
 class DataSet:
@@ -235,14 +289,16 @@ def load(directory: Path | None = None) -> DataSet:
     if not directory.is_dir():
         raise DataError(f"{directory}: not a directory of Imperial Settlers data files")
     files = {}
+    op_problems: list[str] = []
     for deck in DECKS:
         path = directory / f"{deck}.json"
         if path.exists():
-            files[deck] = load_file(path)
+            files[deck], found = load_file(path)
+            op_problems += found
     if "common" not in files:
         raise DataError(f"{directory}: no common.json")
     data = DataSet(files, load_attacks(attack_path(directory)))
-    problems = validate(data)
+    problems = op_problems + validate(data)
     taken = {c.id for c in data.phys} & {a.id for a in data.attacks.cards}
     problems += [f"{ATTACK_FILE}: card {cid}: field 'id': {cid} is also a card of a deck" for cid in sorted(taken)]
     if problems:
@@ -344,16 +400,8 @@ def check_attacks(raw, name: str = ATTACK_FILE) -> list[str]:
 
 
 def validate(data: DataSet) -> list[str]:
-    """Every problem of the loaded decks: each field's type and range, the operations deeply
-    (required keys, value types, known names), the deck sizes (§2) and one file per empire."""
-    ops = _schemas()["ops"]
-
-    def op_problems(label: str, value) -> list[str]:
-        found = ops.problems(value, label)
-        if found:  # check_ops expects the shapes the schema checks
-            return found
-        return [f"{label}{p}" for p in check_ops(value)]
-
+    """Every problem of the loaded decks: each field's type and range, the deck sizes (§2) and
+    one file per empire. (The operations are checked as each file loads, ``load_file``.)"""
     problems: list[str] = []
     seen: set[str] = set()
     for deck, f in data.files.items():
@@ -367,10 +415,8 @@ def validate(data: DataSet) -> list[str]:
                 problems.append(f"{name}: unknown faction {f.faction!r}")
             if f.board is None:
                 problems.append(f"{name}: no board (R139)")
-            else:
-                if f.board.store not in SUPPLY:
-                    problems.append(f"{name}: board stores unknown good {f.board.store!r}")
-                problems += [f"{name} board: {p}" for p in op_problems("", f.board.production)]
+            elif f.board.store not in SUPPLY:
+                problems.append(f"{name}: board stores unknown good {f.board.store!r}")
         code = "COM" if f.faction is None else CODES.get(f.faction, "???")
         count = 0
         for c in f.cards:
@@ -424,8 +470,6 @@ def validate(data: DataSet) -> list[str]:
                     problems.append(f"{where}: variant {cid} changes {sorted(set(over))}")
                 else:
                     problems += [f"{where}: {p}" for p in _VARIANT.problems(over, f"variants.{cid}")]
-            for part in ("production", "bonus"):
-                problems += [f"{where}: {p}" for p in op_problems(part, getattr(c, part))]
             for name_, act in (("action", c.action), ("stand_in", c.stand_in)):
                 if act is None:
                     continue
@@ -435,13 +479,11 @@ def validate(data: DataSet) -> list[str]:
                     if good not in PAYS:
                         problems.append(f"{where}: {name_} pays unknown good {good!r}")
                 problems += _counts(where, f"{name_} pay", act.pay, 1)
-                problems += [f"{where}: {p}" for p in op_problems(f"{name_}.do", act.do)]
-            for i, t in enumerate(c.triggers):
+            for t in c.triggers:
                 if t.on not in TRIGGERS:
                     problems.append(f"{where}: unknown trigger {t.on!r}")
                 if t.colour is not None and t.colour not in COLOURS:
                     problems.append(f"{where}: trigger colour {t.colour!r}")
-                problems += [f"{where}: {p}" for p in op_problems(f"triggers[{i}].do", t.do)]
             for s in c.source:
                 if s not in f.sources:
                     problems.append(f"{where}: source {s!r} is not described in {name}")
@@ -475,46 +517,3 @@ _VARIANT = Obj(
     },
     name="a variant",
 )
-_SCHEMAS: dict = {}
-
-
-def _schemas() -> dict:
-    """The schema of an operation list: every operation, key and value type (built once)."""
-    if _SCHEMAS:
-        return _SCHEMAS
-    n = Int(1, MAX_COUNT)
-    ops = Lazy(lambda: _SCHEMAS["ops"])
-    none = {
-        name: Obj(name=name)
-        for name in (
-            "deal_again",
-            "activate_other",
-            "steal",
-            "remove_location",
-            "take_raze_good",
-            "raze_own",
-            "cancel_deal",
-            "take_deal",
-            "build_deal",
-        )
-    }
-    shapes = {
-        "gain": Obj(optional={g: n for g in GOODS if g != "samurai"}, name="gain"),
-        "gain_per": Obj(
-            {"good": Choice(*PER_GOODS)},
-            {"colour": Choice(*COLOURS), "samurai": Choice(True), "max": Int(1, MAX_VP)},
-            name="gain_per",
-        ),
-        "choose": Obj({"options": List(ops, 2, MAX_OPTIONS)}, name="choose"),
-        "look_empire": Obj(optional={"n": n, "keep": Int(0, MAX_COUNT)}, name="look_empire"),
-        "copy_production": Obj(optional={"other": Bool()}, name="copy_production"),
-        "build_from_hand": Obj(optional={"deck": Choice("empire")}, name="build_from_hand"),
-        "samurai": Obj(optional={"n": n}, name="samurai"),
-        "raze_location": Obj({"protection": Choice("pay", "ignore")}, name="raze_location"),
-        "foundation_from_hand": Obj(optional={r: n for r in RESOURCES}, name="foundation_from_hand"),
-        **none,
-    }
-    missing = set(OPS) ^ set(shapes)
-    assert not missing, f"operations without a schema (or gone): {sorted(missing)}"
-    _SCHEMAS["ops"] = List(Tagged("op", shapes), 0, MAX_OPS)
-    return _SCHEMAS

@@ -14,11 +14,35 @@ from epochal.engine import rng as rngmod
 from epochal.engine.effects import DONE, WAIT, Registry
 
 from . import actions as A
-from .cards import RESOURCES
 from .solo import VIRTUAL
-
-SUPPLY_GOODS = ("wood", "stone", "food", "gold", "worker", "raze", "defence")
-
+from .vocab import (
+    CARD_GAINS,
+    RESOURCES,
+    TRACK_GAINS,
+    ActivateOther,
+    BuildDeal,
+    BuildFromHand,
+    CancelDeal,
+    Choose,
+    CopyProduction,
+    DealAgain,
+    DiscardLocation,
+    Exchange,
+    FoundationFromHand,
+    Gain,
+    GainPer,
+    LookEmpire,
+    PayCard,
+    PayDeal,
+    Place,
+    RazeLocation,
+    RazeOwn,
+    RemoveLocation,
+    Samurai,
+    Steal,
+    TakeDeal,
+    TakeRazeGood,
+)
 
 handlers = Registry("operation")
 
@@ -260,18 +284,19 @@ def pick_deal(game, st, fr, purpose: str, rule: str):
     return game.runner.choose(st, fr, "pick", options, purpose=purpose, rule=rule)
 
 
-@handlers.on("gain")
+@handlers.on(Gain)
 def gain(game, st, fr, op, ev):
     p = st.seats[fr.seat]
     if "_cards" not in fr.vars:
         goods = {}
-        for good, n in op.items():
-            if good in SUPPLY_GOODS or good == "vp":
+        for good in TRACK_GAINS:
+            n = getattr(op, good)
+            if n:
                 setattr(p, good, getattr(p, good) + n)
                 goods[good] = n
         if goods:
             ev.append(event("gain", seat=fr.seat, goods=goods))
-        fr.vars["_cards"] = [g for g in ("card", "common_card", "empire_card") for _ in range(op.get(g, 0))]
+        fr.vars["_cards"] = [g for g in CARD_GAINS for _ in range(getattr(op, g))]
     cards = fr.vars["_cards"]
     while cards:
         sources = game.card_sources(st, fr.seat, cards[0])
@@ -284,24 +309,24 @@ def gain(game, st, fr, op, ev):
     return DONE
 
 
-@handlers.on("gain_per")
+@handlers.on(GainPer)
 def gain_per(game, st, fr, op, ev):
     p = st.seats[fr.seat]
-    count = len(p.samurai) if op.get("samurai") else game.colour_count(p, op["colour"])
-    n = min(count, op.get("max", count))  # R18b, audit #4
+    count = len(p.samurai) if op.samurai else game.colour_count(p, op.colour)
+    n = count if op.max is None else min(count, op.max)  # R18b, audit #4
     if n:
-        setattr(p, op["good"], getattr(p, op["good"]) + n)
-        ev.append(event("gain", seat=fr.seat, goods={op["good"]: n}))
+        setattr(p, op.good, getattr(p, op.good) + n)
+        ev.append(event("gain", seat=fr.seat, goods={op.good: n}))
     return DONE
 
 
-@handlers.on("choose")
+@handlers.on(Choose)
 def choose(game, st, fr, op, ev):
     if fr.vars.get("_chosen"):
         return DONE
-    options = [A.OPTION + i for i in range(len(op["options"]))]
+    options = [A.OPTION + i for i in range(len(op.options))]
     answer = game.runner.choose(
-        st, fr, "option", options, purpose="choose one", texts=[game.describe(o) for o in op["options"]]
+        st, fr, "option", options, purpose="choose one", texts=[game.describe(o) for o in op.options]
     )
     if answer == WAIT:
         return WAIT
@@ -310,18 +335,18 @@ def choose(game, st, fr, op, ev):
     return WAIT
 
 
-@handlers.on("look_empire")
+@handlers.on(LookEmpire)
 def look_empire(game, st, fr, op, ev):
     """Look at the top N empire cards, keep one, discard the rest (never reshuffled)."""
     p = st.seats[fr.seat]
     if "_seen" not in fr.vars:
-        seen = [p.deck.pop() for _ in range(min(op.get("n", 2), len(p.deck)))]
+        seen = [p.deck.pop() for _ in range(min(op.n, len(p.deck)))]
         p.hand.extend(seen)
         fr.vars["_seen"] = seen
         if seen:
             ev.append(event("look_empire", seat=fr.seat, n=len(seen)))
     seen = fr.vars["_seen"]
-    keep = op.get("keep", 1)
+    keep = op.keep
     while len(seen) > keep:
         k = pick_card(game, st, fr, seen, "discard one of the cards looked at", "R118")
         if k == WAIT:
@@ -333,13 +358,13 @@ def look_empire(game, st, fr, op, ev):
     return DONE
 
 
-@handlers.on("copy_production")
+@handlers.on(CopyProduction)
 def copy_production(game, st, fr, op, ev):
     """Farmers at Work, Porters: one of your production locations produces once more."""
     if fr.vars.get("_done"):
         return DONE
     p = st.seats[fr.seat]
-    cands = [k for k in p.locations if game.cards[k].kind == "production" and not (op.get("other") and k == fr.card)]
+    cands = [k for k in p.locations if game.cards[k].kind == "production" and not (op.other and k == fr.card)]
     k = pick_card(game, st, fr, cands, "produce again", "R180")
     if k == WAIT:
         return WAIT
@@ -351,7 +376,7 @@ def copy_production(game, st, fr, op, ev):
     return WAIT
 
 
-@handlers.on("deal_again")
+@handlers.on(DealAgain)
 def deal_again(game, st, fr, op, ev):
     """Imperial Messenger: one of your deals pays once more (R178)."""
     if fr.vars.get("_done"):
@@ -366,7 +391,7 @@ def deal_again(game, st, fr, op, ev):
     return WAIT
 
 
-@handlers.on("build_from_hand")
+@handlers.on(BuildFromHand)
 def build_from_hand(game, st, fr, op, ev):
     """Settlers: build an empire location from hand at full cost, discarding no location
     (R65, R176)."""
@@ -387,7 +412,7 @@ def build_from_hand(game, st, fr, op, ev):
     return WAIT
 
 
-@handlers.on("build_deal")
+@handlers.on(BuildDeal)
 def build_deal(game, st, fr, op, ev):
     """Negotiator (stand-in): build one of your deals, discarding no location (R153)."""
     if fr.vars.get("_done"):
@@ -407,7 +432,7 @@ def build_deal(game, st, fr, op, ev):
     return WAIT
 
 
-@handlers.on("activate_other")
+@handlers.on(ActivateOther)
 def activate_other(game, st, fr, op, ev):
     """Acting Troupe: another of your action locations acts once more, for its own cost,
     whether or not it was used this round (choice C6)."""
@@ -425,12 +450,12 @@ def activate_other(game, st, fr, op, ev):
     return WAIT
 
 
-@handlers.on("samurai")
+@handlers.on(Samurai)
 def samurai(game, st, fr, op, ev):
     """Ninjas: samurai from the supply, each on one of your Japanese locations without one;
     those that cannot be placed are lost (R154, A20)."""
     p = st.seats[fr.seat]
-    left = fr.vars.get("_n", op.get("n", 1))
+    left = fr.vars.get("_n", op.n)
     while left > 0:
         cands = [k for k in p.locations if game.cards[k].faction == "Japanese" and k not in p.samurai]
         k = pick_card(game, st, fr, cands, "place a samurai", "R154")
@@ -446,7 +471,7 @@ def samurai(game, st, fr, op, ev):
     return DONE
 
 
-@handlers.on("steal")
+@handlers.on(Steal)
 def steal(game, st, fr, op, ev):
     """Saboteurs: 1 resource from the supply of a player who has not passed (R169)."""
     answer = game.runner.choose(
@@ -463,12 +488,12 @@ def steal(game, st, fr, op, ev):
     return DONE
 
 
-@handlers.on("raze_location")
+@handlers.on(RazeLocation)
 def raze_location(game, st, fr, op, ev):
     """Dark Chapel / Chariot Builder (stand-ins): raze an opponent's location, paying one
     raze token per protection or ignoring protection (R159, R170)."""
     p = st.seats[fr.seat]
-    mode = op.get("protection", "pay")
+    mode = op.protection
     k = pick_card(
         game,
         st,
@@ -487,7 +512,7 @@ def raze_location(game, st, fr, op, ev):
     return DONE
 
 
-@handlers.on("remove_location")
+@handlers.on(RemoveLocation)
 def remove_location(game, st, fr, op, ev):
     """Garrison / Engineers (stand-ins): discard another player's location; not a raze, so
     protection and 'cannot be razed' do not matter (R151, R165, A36)."""
@@ -508,7 +533,7 @@ def remove_location(game, st, fr, op, ev):
     return DONE
 
 
-@handlers.on("take_raze_good")
+@handlers.on(TakeRazeGood)
 def take_raze_good(game, st, fr, op, ev):
     """Pack (stand-in): 1 resource shown in an opponent location's raze bonus, no raze (R171,
     A37)."""
@@ -539,7 +564,7 @@ def take_raze_good(game, st, fr, op, ev):
     return DONE
 
 
-@handlers.on("raze_own")
+@handlers.on(RazeOwn)
 def raze_own(game, st, fr, op, ev):
     """Rabble (stand-in): raze one of your own common locations (R172, A38)."""
     p = st.seats[fr.seat]
@@ -552,7 +577,7 @@ def raze_own(game, st, fr, op, ev):
     return DONE
 
 
-@handlers.on("cancel_deal")
+@handlers.on(CancelDeal)
 def cancel_deal(game, st, fr, op, ev):
     """Robbers (stand-in): an opponent's deal is cancelled (R174); in solo an attack card
     so cancelled leaves the row and the game (A44)."""
@@ -573,7 +598,7 @@ def cancel_deal(game, st, fr, op, ev):
     return DONE
 
 
-@handlers.on("take_deal")
+@handlers.on(TakeDeal)
 def take_deal(game, st, fr, op, ev):
     """Spies (stand-in): an opponent's deal becomes yours; not making a deal, so it pays
     nothing now (R167); in solo an attack card so taken leaves the row and pays its good
@@ -595,7 +620,7 @@ def take_deal(game, st, fr, op, ev):
     return DONE
 
 
-@handlers.on("foundation_from_hand")
+@handlers.on(FoundationFromHand)
 def foundation_from_hand(game, st, fr, op, ev):
     """Sanctuary (stand-in): a card from hand becomes a foundation; 1 stone instead of the
     usual wood; not razing (R161, A22)."""
@@ -606,14 +631,14 @@ def foundation_from_hand(game, st, fr, op, ev):
     if k is not None:
         p.hand.remove(k)
         p.hidden_foundations.append(k)
-        goods = {r: op[r] for r in RESOURCES if op.get(r)}
+        goods = {r: getattr(op, r) for r in RESOURCES if getattr(op, r)}
         for r, n in goods.items():
             setattr(p, r, getattr(p, r) + n)
         ev.append(event("foundation", seat=fr.seat, goods=goods))
     return DONE
 
 
-@handlers.on("_pay_card")
+@handlers.on(PayCard)
 def pay_card(game, st, fr, op, ev):
     """Tavern: a card from hand is the cost; it is discarded (R93, R177)."""
     p = st.seats[fr.seat]
@@ -628,7 +653,7 @@ def pay_card(game, st, fr, op, ev):
     return DONE
 
 
-@handlers.on("_pay_deal")
+@handlers.on(PayDeal)
 def pay_deal(game, st, fr, op, ev):
     """Hanseatic League: one of your deals is the cost; it is discarded."""
     p = st.seats[fr.seat]
@@ -643,7 +668,7 @@ def pay_deal(game, st, fr, op, ev):
     return DONE
 
 
-@handlers.on("_discard_location")
+@handlers.on(DiscardLocation)
 def discard_location(game, st, fr, op, ev):
     """An empire card's 'discard a location' cost: one of your locations, with whatever
     lies on it, or a foundation (R59, R59a-c, R110)."""
@@ -665,7 +690,7 @@ def discard_location(game, st, fr, op, ev):
     return DONE
 
 
-@handlers.on("_place")
+@handlers.on(Place)
 def place(game, st, fr, op, ev):
     """The card becomes a location: production at once (R61), the build bonus (R62, R63),
     then the 'each time you build' features, which count the new location (R18a)."""
@@ -689,7 +714,7 @@ def place(game, st, fr, op, ev):
     return WAIT
 
 
-@handlers.on("_exchange")
+@handlers.on(Exchange)
 def exchange(game, st, fr, op, ev):
     """Exchange 2 workers per pair for a resource or a card, as many pairs as wanted, each
     chosen on its own (R95-R98, E8); Oasis owners gain 1 worker per pair (R160)."""

@@ -21,6 +21,30 @@ from .cards import FACTIONS, DataSet
 from .ops import Operations, handlers
 from .solo import Solo
 from .state import Player, SettlersState
+from .vocab import (
+    ActivateOther,
+    AnyOp,
+    BuildDeal,
+    BuildFromHand,
+    CancelDeal,
+    Choose,
+    CopyProduction,
+    DealAgain,
+    DiscardLocation,
+    Exchange,
+    FoundationFromHand,
+    Gain,
+    PayCard,
+    PayDeal,
+    Place,
+    RazeLocation,
+    RazeOwn,
+    RemoveLocation,
+    Steal,
+    TakeDeal,
+    TakeRazeGood,
+    gain,
+)
 
 ROUNDS = 5  # R5, R31
 GOOD_WORTH = (
@@ -32,14 +56,10 @@ GOOD_WORTH = (
     ("raze", 0.5),
 )  # for estimate()
 ROTATIONS = tuple(f"rotation:{k}" for k in range(len(FACTIONS)))
-PROGRAMS = {
-    "build": [{"op": "_discard_location"}, {"op": "_place"}],
-    "exchange": [{"op": "_exchange"}],
+PROGRAMS: dict[str, list[AnyOp]] = {
+    "build": [DiscardLocation(), Place()],
+    "exchange": [Exchange()],
 }
-
-
-def _op_name(op: dict) -> str:
-    return op["op"]
 
 
 class SettlersRules(Solo, Operations, Game):
@@ -149,32 +169,30 @@ class SettlersRules(Solo, Operations, Game):
         self.by_faction = {f: [c.index for c in self.cards if c.faction == f] for f in FACTIONS}
         self.common_cards = [c.index for c in self.cards if c.common]
         self.factions = [f for f in FACTIONS if self.by_faction[f] and f in data.boards]
-        self.programs = dict(PROGRAMS)
+        self.programs: dict[str, list[AnyOp]] = dict(PROGRAMS)
         for faction, board in data.boards.items():
-            self.programs[f"board:{faction}"] = board.production
+            self.programs[f"board:{faction}"] = list(board.production)
         for i, attack in enumerate(self.attacks):  # A44: Spies
-            self.programs[f"attack:{i}"] = [{"op": "gain", attack.target: 1}]
-        self.prog: list[dict[str, list]] = []
+            self.programs[f"attack:{i}"] = [gain({attack.target: 1})]
+        self.prog: list[dict[str, list[AnyOp]]] = []
         for c in self.cards:
-            parts: dict[str, list] = {"production": c.production, "bonus": c.bonus}
+            parts: dict[str, list[AnyOp]] = {"production": list(c.production), "bonus": list(c.bonus)}
             if c.deal is not None:
-                parts["deal"] = [{"op": "gain", c.deal: 1}]
+                parts["deal"] = [gain({c.deal: 1})]
             if c.raze is not None:
-                parts["raze"] = [{"op": "gain", **c.raze}]
+                parts["raze"] = [gain(c.raze)]
             for name in ("action", "stand_in"):
                 act = getattr(c, name)
                 if act is not None:
                     parts[name] = (
-                        [{"op": "_pay_card"}] * act.pay.get("card", 0)
-                        + [{"op": "_pay_deal"}] * act.pay.get("deal", 0)
-                        + act.do
+                        [PayCard()] * act.pay.get("card", 0) + [PayDeal()] * act.pay.get("deal", 0) + list(act.do)
                     )
             for i, t in enumerate(c.triggers):
                 parts[f"trigger:{i}"] = t.do
             self.prog.append(parts)
-        self.runner = EffectRunner(self, self.op_list, handlers, end=A.END, key=_op_name)
+        self.runner = EffectRunner(self, self.op_list, handlers, end=A.END)
 
-    def op_list(self, fr) -> list:
+    def op_list(self, fr) -> list[AnyOp]:
         """A frame's op list: a rules program, or a part of its card."""
         if fr.card < 0 or fr.part in self.programs:
             return self.programs[fr.part]
@@ -558,44 +576,44 @@ class SettlersRules(Solo, Operations, Game):
         if not act.do:
             return True
         op = act.do[0]
-        name = op["op"]
-        if name in ("gain", "choose"):
+        kind = type(op)
+        if kind is Gain or kind is Choose:
             return True
         p = st.seats[seat]
         rest = Remaining(s, act.pay, times, self.gold_ok(st, "activate"))
-        if name == "deal_again":
+        if kind is DealAgain:
             return bool(p.deals)
-        if name == "copy_production":
+        if kind is CopyProduction:
             return any(self.cards[j].kind == "production" for j in p.locations)
-        if name == "build_from_hand":
+        if kind is BuildFromHand:
             return any(
                 self.cards[j].faction == p.faction and self.can_pay(rest, self.cards[j].cost, 1, True) for j in p.hand
             )
-        if name == "build_deal":
+        if kind is BuildDeal:
             return any(
                 self.cards[j].faction == p.faction and self.can_pay(rest, self.cards[j].cost, 1, True) for j in p.deals
             )
-        if name == "activate_other":
+        if kind is ActivateOther:
             return any(
                 j != k
                 and self.action_of(st, j) is not None
-                and not any(o["op"] == "activate_other" for o in self.action_of(st, j).do)
+                and not any(type(o) is ActivateOther for o in self.action_of(st, j).do)
                 and self.can_activate(st, seat, j, 1, True, rest)
                 for j in p.locations
             )
-        if name == "steal":
+        if kind is Steal:
             return bool(self.steal_options(st, seat))
-        if name == "raze_location":
-            return bool(self.raze_targets(st, seat, op.get("protection", "pay"), rest.raze))
-        if name == "remove_location":
+        if kind is RazeLocation:
+            return bool(self.raze_targets(st, seat, op.protection, rest.raze))
+        if kind is RemoveLocation:
             return bool(self.other_locations(st, seat))
-        if name == "take_raze_good":
+        if kind is TakeRazeGood:
             return any(self.gang_goods(j) for j in self.other_locations(st, seat))
-        if name == "raze_own":
+        if kind is RazeOwn:
             return any(self.cards[j].common and self.razeable(j) for j in p.locations)
-        if name in ("cancel_deal", "take_deal"):
+        if kind is CancelDeal or kind is TakeDeal:
             return bool(self.deal_targets(st, seat) or self.attack_deal_targets(st))
-        if name == "foundation_from_hand":
+        if kind is FoundationFromHand:
             return len(p.hand) > act.pay.get("card", 0) * times
         return True
 

@@ -12,11 +12,34 @@ virtual opponent's locations and its trophy pile are open.
 
 from __future__ import annotations
 
+import msgspec
+
 from epochal.engine.hidden import follow, follow_action, offered_cards, redeal
 
 from . import actions as A
-from .cards import RESOURCES
 from .solo import VIRTUAL
+from .vocab import (
+    RESOURCES,
+    ActivateOther,
+    BuildDeal,
+    BuildFromHand,
+    CancelDeal,
+    Choose,
+    CopyProduction,
+    DealAgain,
+    FoundationFromHand,
+    Gain,
+    GainPer,
+    LookEmpire,
+    Op,
+    RazeLocation,
+    RazeOwn,
+    RemoveLocation,
+    Samurai,
+    Steal,
+    TakeDeal,
+    TakeRazeGood,
+)
 
 GOOD_WORDS = {
     "wood": "wood",
@@ -33,16 +56,16 @@ GOOD_WORDS = {
     "samurai": "samurai",
 }
 OP_WORDS = {
-    "deal_again": "gain the goods of one of your deals once more",
-    "build_from_hand": "build an empire location from your hand at full cost, discarding no location",
-    "activate_other": "use another of your action locations, paying its cost",
-    "steal": "take 1 resource from the supply of a player who has not passed",
-    "remove_location": "discard a location of a player who has not passed (not razing)",
-    "take_raze_good": "take 1 resource shown in the raze bonus of an opponent's location",
-    "raze_own": "raze one of your common locations (foundation, 1 wood, its raze bonus)",
-    "cancel_deal": "cancel a deal of a player who has not passed",
-    "take_deal": "take a deal of a player who has not passed (it pays from the next Production)",
-    "build_deal": "build one of your deals at full cost, discarding no location",
+    DealAgain: "gain the goods of one of your deals once more",
+    BuildFromHand: "build an empire location from your hand at full cost, discarding no location",
+    ActivateOther: "use another of your action locations, paying its cost",
+    Steal: "take 1 resource from the supply of a player who has not passed",
+    RemoveLocation: "discard a location of a player who has not passed (not razing)",
+    TakeRazeGood: "take 1 resource shown in the raze bonus of an opponent's location",
+    RazeOwn: "raze one of your common locations (foundation, 1 wood, its raze bonus)",
+    CancelDeal: "cancel a deal of a player who has not passed",
+    TakeDeal: "take a deal of a player who has not passed (it pays from the next Production)",
+    BuildDeal: "build one of your deals at full cost, discarding no location",
 }
 
 
@@ -56,35 +79,32 @@ def goods_text(goods: dict) -> str:
     return ", ".join(parts) or "nothing"
 
 
-def describe_op(op: dict) -> str:
-    name = op["op"]
-    if name == "gain":
-        return goods_text(op)
-    if name == "gain_per":
-        what = "samurai you have" if op.get("samurai") else f"{op['colour']} location you have"
-        return f"1 {GOOD_WORDS[op['good']]} per {what} (at most {op['max']})"
-    if name == "choose":
-        return "one of: " + " / ".join(describe_ops(o) for o in op["options"])
-    if name == "look_empire":
-        return f"look at the top {op.get('n', 2)} empire cards, keep {op.get('keep', 1)}, discard the rest"
-    if name == "copy_production":
-        other = "another" if op.get("other") else "one"
+def describe_op(op: Op) -> str:
+    if isinstance(op, Gain):
+        return goods_text(msgspec.structs.asdict(op))
+    if isinstance(op, GainPer):
+        what = "samurai you have" if op.samurai else f"{op.colour} location you have"
+        most = "" if op.max is None else f" (at most {op.max})"
+        return f"1 {GOOD_WORDS[op.good]} per {what}{most}"
+    if isinstance(op, Choose):
+        return "one of: " + " / ".join(describe_ops(o) for o in op.options)
+    if isinstance(op, LookEmpire):
+        return f"look at the top {op.n} empire cards, keep {op.keep}, discard the rest"
+    if isinstance(op, CopyProduction):
+        other = "another" if op.other else "one"
         return f"{other} of your production locations produces once more"
-    if name == "samurai":
-        return f"{op.get('n', 1)} samurai on your Japanese locations"
-    if name == "raze_location":
+    if isinstance(op, Samurai):
+        return f"{op.n} samurai on your Japanese locations"
+    if isinstance(op, RazeLocation):
         how = (
             "ignoring defence tokens and samurai"
-            if op.get("protection") == "ignore"
+            if op.protection == "ignore"
             else "paying 1 more raze token per defence token or samurai"
         )
         return f"raze a location of a player who has not passed, {how}"
-    if name == "foundation_from_hand":
-        return (
-            f"put a card from your hand as a foundation and gain "
-            f"{goods_text({r: op[r] for r in RESOURCES if op.get(r)})}"
-        )
-    return OP_WORDS.get(name, name)
+    if isinstance(op, FoundationFromHand):
+        return f"put a card from your hand as a foundation and gain {goods_text(msgspec.structs.asdict(op))}"
+    return OP_WORDS.get(type(op), type(op).__struct_config__.tag)
 
 
 def describe_ops(ops: list) -> str:

@@ -12,8 +12,11 @@ its revealed attack cards may be chosen (kind ``attack``).
 
 from __future__ import annotations
 
+import msgspec
+
 from epochal.games.imperial_settlers import actions as A
 from epochal.games.imperial_settlers.cards import RESOURCES
+from epochal.games.imperial_settlers.vocab import Choose
 
 
 def ui(game, st, seat: int | None) -> dict:
@@ -61,7 +64,8 @@ def solo_cards(st) -> list[int]:
 
 def board(game, faction: str) -> dict:
     b = game.data.boards[faction]
-    return {"production": b.production, "store": b.store, "provenance": b.provenance, "note": b.note}
+    production = msgspec.to_builtins(b.production)
+    return {"production": production, "store": b.store, "provenance": b.provenance, "note": b.note}
 
 
 def effects(game, st, k: int) -> dict:
@@ -69,17 +73,18 @@ def effects(game, st, k: int) -> dict:
     c = game.cards[k]
     out: dict = {}
     if c.production:
-        out["production"] = c.production
+        out["production"] = msgspec.to_builtins(c.production)
     if c.bonus:
-        out["bonus"] = c.bonus
+        out["bonus"] = msgspec.to_builtins(c.bonus)
     act = c.action
     stand_in = False
     if act is None and c.stand_in is not None and st.options.get("stand_ins") == "on":
         act, stand_in = c.stand_in, True
     if act is not None:
-        out["action"] = {"pay": dict(act.pay), "do": act.do, "limit": act.limit, "stand_in": stand_in}
+        do = msgspec.to_builtins(act.do)
+        out["action"] = {"pay": dict(act.pay), "do": do, "limit": act.limit, "stand_in": stand_in}
     if c.triggers:
-        out["triggers"] = [{"on": t.on, "colour": t.colour, "do": t.do} for t in c.triggers]
+        out["triggers"] = [{"on": t.on, "colour": t.colour, "do": msgspec.to_builtins(t.do)} for t in c.triggers]
     return out
 
 
@@ -186,7 +191,7 @@ def choice_ops(game, st, frame) -> list | None:
     if i is None or not 0 <= i < len(st.run):
         return None
     fr = st.run[i]
-    ops = game.op_list(fr)
-    if fr.pc < len(ops) and ops[fr.pc].get("op") == "choose":
-        return ops[fr.pc]["options"]
+    ops = game.runner.ops(fr)
+    if fr.pc < len(ops) and isinstance(ops[fr.pc], Choose):
+        return msgspec.to_builtins(ops[fr.pc].options)
     return None

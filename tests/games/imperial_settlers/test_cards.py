@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import msgspec
 import pytest
 
 from epochal.games.imperial_settlers import actions as A
@@ -29,6 +30,7 @@ FACTION_OF = {"COM": "Romans", "BAR": "Barbarians", "JAP": "Japanese", "ROM": "R
 
 def plain_gain(ops) -> dict | None:
     """The goods of an op list made of one plain gain without cards, else None."""
+    ops = msgspec.to_builtins(ops)
     if (
         len(ops) == 1
         and ops[0]["op"] == "gain"
@@ -133,7 +135,7 @@ def test_R18b_production_per_colour_counts_itself_at_most_three(cid, colour, goo
     st.stack.clear()
     st.phase = "production"
     game.advance(st, [])
-    board = game.programs[f"board:{st.seats[0].faction}"][0].get(good, 0)
+    board = getattr(game.programs[f"board:{st.seats[0].faction}"][0], good)
     assert getattr(st.seats[0], good) == 3 + board  # capped at 3 (audit #4)
 
 

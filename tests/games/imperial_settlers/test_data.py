@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import msgspec
 import pytest
 
 from epochal.games.imperial_settlers import cards as C
@@ -155,7 +156,7 @@ def test_facts_agree_with_the_reference_file():
             and "copy_another_production" not in production["gain"]
         ):
             gain = {GOOD.get(k, k): v for k, v in production["gain"].items()}
-            assert e.production == [{"op": "gain", **gain}], where
+            assert msgspec.to_builtins(e.production) == [{"op": "gain", **gain}], where
         if r.get("name_en"):
             assert e.name.lower() == r["name_en"].lower(), where
 
