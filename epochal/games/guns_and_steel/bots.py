@@ -14,7 +14,8 @@ from __future__ import annotations
 from epochal.agents.greedy import GreedyAgent
 
 from . import actions as A
-from .cards import (
+from .state import EMPTY
+from .vocab import (
     ActivateAttacks,
     Attack,
     EachPlayer,
@@ -29,7 +30,6 @@ from .cards import (
     Use,
     Vp,
 )
-from .state import EMPTY
 
 UNIT = (1.0, 1.1, 1.2, 1.3, 1.4, 1.8, 3.2)  # what a resource unit is worth to keep (R12)
 

@@ -2,8 +2,9 @@
 
 One JSON file holds the whole box: the five start cards (C01-C05, the same in every colour),
 the 25 civilization cards of each theme (New World C06-C30, Renaissance C31-C55) and the 20
-wonders (W01-W20). Effects and wonder conditions are data: the operations and clauses below,
-the vocabulary of D15, documented with a worked example in docs/games/guns-and-steel-data.md.
+wonders (W01-W20). Effects and wonder conditions are data: the operations of ``vocab.py`` (the
+vocabulary of D15) and the clauses below, documented with a worked example in
+docs/games/guns-and-steel-data.md.
 
 A field is established only when the card's ``sources`` maps it to a citation (the spec's rule
 or example, or the reference file); every other field is a stand-in, and the card is then
@@ -19,11 +20,30 @@ import msgspec
 
 from epochal import datafile
 
+# The effect vocabulary (vocab.py) is part of the schema: its users name it from here too.
+from .vocab import (  # noqa: F401
+    ATTACK_ONLY,
+    ActivateAttacks,
+    AnyOp,
+    Attack,
+    EachPlayer,
+    Gain,
+    GiveWonder,
+    HandOver,
+    Lose,
+    LoseVp,
+    Op,
+    Pay,
+    PlayAttacks,
+    Restore,
+    Use,
+    Vp,
+)
+
 DATA_DIR = Path(__file__).parent / "data"
 DATA_FILE = DATA_DIR / "guns_and_steel.json"
 
 RESOURCES = ("food", "iron", "horses", "gunpowder", "oil", "information", "space")  # R11, R12
-WILD_TARGETS = RESOURCES[:5]  # what 1 Information may stand for (R13)
 EPOCHS = RESOURCES[2:]  # pyramid rows 1..5, bottom to top (R39)
 TYPES = ("society", "tactics", "attack")  # R20
 THEMES = ("start", "new_world", "renaissance")  # R6
@@ -38,124 +58,6 @@ SPEC = "shared/rules/guns-and-steel.md"
 MAX_UNITS = 5  # resources in a cost or an operation, and an operation's n
 MAX_VP = 20  # a card's or a wonder's VP, a card's military strength
 MAX_AT_LEAST = 99  # a wonder condition's count
-
-# --- effect operations (D15) ---------------------------------------------------------------
-# Each op is a JSON object whose "op" names it. "You" is the player carrying the effect out.
-
-
-class Op(msgspec.Struct, tag_field="op", forbid_unknown_fields=True, omit_defaults=True):
-    """One operation of an effect; the subclasses below are the whole vocabulary."""
-
-
-class Pay(Op, tag="pay"):
-    """The activation cost (R34b, R51): spend resources worth ``res``; Information and Space
-    stand in (R13, R14), no exchanges (A5). An effect whose cost cannot be paid cannot be
-    activated."""
-
-    res: dict[str, int]
-
-
-class Gain(Op, tag="gain"):
-    """Gain temporary resources, usable this turn only (R15b, R56)."""
-
-    res: dict[str, int]
-
-
-class Restore(Op, tag="restore"):
-    """Flip up to ``n`` of your technology-side cards whose resource side is ``res`` ("any":
-    any card) back to their resource side (R35); the card itself may be one (R56, E3)."""
-
-    res: str = "any"
-    n: int = 1
-
-
-class Vp(Op, tag="vp"):
-    """Gain ``n`` VP on your VP card (R70) [REN/COMB; without a VP card it does nothing, R73]."""
-
-    n: int = 1
-
-
-class Use(Op, tag="use"):
-    """Use one opponent's resource (Trade, Tribute; R55, E4): choose an opponent with a
-    resource card of type ``res`` ("any": any) in his zone; that card is flipped to its
-    technology side and yields him nothing (A16); you gain it as a temporary resource when
-    ``gain`` is set."""
-
-    res: str = "any"
-    n: int = 1
-    gain: bool = True
-
-
-class EachPlayer(Op, tag="each_player"):
-    """Every player, you first and then clockwise (A34), carries out ``do`` as "you" (R23,
-    R55: done even when no other player can)."""
-
-    do: list[AnyOp]
-
-
-class Attack(Op, tag="attack"):
-    """Attack all opponents (R60-R69). After their responses, every opponent weaker than you
-    is defeated and carries out ``defeated`` as "you" (the attacker is "the attacker");
-    you and every undefeated opponent gain ``vp`` VP (R68)."""
-
-    defeated: list[AnyOp] = []
-    vp: int = 0
-
-
-class Lose(Op, tag="lose"):
-    """Spend ``n`` resources of your choice from your zone (R66; a Space pays 2)."""
-
-    n: int = 1
-
-
-class HandOver(Op, tag="hand_over"):
-    """Spend ``n`` resources of your choice; the attacker gains them as temporary resources."""
-
-    n: int = 1
-
-
-class GiveWonder(Op, tag="give_wonder"):
-    """Give the attacker one of your wonders, your choice (R66, E6)."""
-
-
-class LoseVp(Op, tag="lose_vp"):
-    """Lose ``n`` VP, never below 0 (A21); with ``to_attacker`` the attacker gains what you
-    lost."""
-
-    n: int = 1
-    to_attacker: bool = False
-
-
-class PlayAttacks(Op, tag="play_attacks"):
-    """Play up to ``n`` Attack cards from your hand, technology side up, and activate each
-    (R57, R58; at least one if you hold one, A18)."""
-
-    n: int = 1
-
-
-class ActivateAttacks(Op, tag="activate_attacks"):
-    """Activate up to ``n`` Attack cards lying technology side up in your zone (R53, R57)."""
-
-    n: int = 1
-
-
-AnyOp = (
-    Pay
-    | Gain
-    | Restore
-    | Vp
-    | Use
-    | EachPlayer
-    | Attack
-    | Lose
-    | HandOver
-    | GiveWonder
-    | LoseVp
-    | PlayAttacks
-    | ActivateAttacks
-)
-ATTACK_ONLY = (Lose, HandOver, GiveWonder)  # ops that need an attacker
-
 
 # --- wonder conditions (R25.6, R25.6b) --------------------------------------------------------
 
@@ -236,7 +138,7 @@ def missing(entry: Civ | Wonder) -> list[str]:
 
 def gaps(data: DataSet) -> list[dict]:
     """Every card and wonder with a field no source establishes, and those fields."""
-    return [{"id": e.id, "missing": missing(e)} for e in (*data.file.cards, *data.file.wonders) if missing(e)]
+    return [{"id": e.id, "missing": missing(e)} for e in data.entries() if missing(e)]
 
 
 def display_name(entry: Civ | Wonder, lang: str = "en") -> str:
@@ -256,6 +158,10 @@ class DataSet:
         self.path = path
         self.cards = {c.id: c for c in data.cards}
         self.wonders = {w.id: w for w in data.wonders}
+
+    def entries(self) -> list[Civ | Wonder]:
+        """Every card, then every wonder."""
+        return [*self.file.cards, *self.file.wonders]
 
     def theme_cards(self, theme: str) -> list[Civ]:
         return [c for c in self.file.cards if c.theme == theme]
@@ -417,7 +323,8 @@ def validate(data: DataFile) -> list[str]:
                     f"icon, so two players would have none (A11)"
                 )
     keys = set(data.sources)
-    for entry in (*data.cards, *data.wonders):
+    entries: list[Civ | Wonder] = [*data.cards, *data.wonders]
+    for entry in entries:
         for field, cite in entry.sources.items():
             key = cite.split(":")[0].strip()
             if key not in keys:
