@@ -21,11 +21,16 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import combinations_with_replacement, product
+from typing import TYPE_CHECKING
+
+from .vocab import Pay
+
+if TYPE_CHECKING:
+    from .state import Payment
 
 FOOD, IRON, HORSES, GUNPOWDER, OIL, INFORMATION, SPACE = range(7)
 BASIC = (FOOD, IRON, HORSES, GUNPOWDER, OIL)
 NO_EXCHANGE, ONE_STEP, ANY_HIGHER = 0, 1, 2
-ZERO = (0, 0, 0, 0, 0, 0, 0)
 CACHE = 1 << 18
 
 Units = tuple  # 7 ints
@@ -146,3 +151,42 @@ def units_of(counts: dict[str, int], order: tuple[str, ...]) -> Units:
 def value(units: Units) -> int:
     """How many non-Space units these pay at most (a Space pays two, R14)."""
     return sum(units) + units[SPACE]
+
+
+# --- a payment in progress (state.Payment) and an effect's activation cost -------------------------
+
+
+def paid_off(pm: Payment) -> bool:
+    """Do the units paid so far cover the payment's cost?"""
+    return covers(tuple(pm.paid), tuple(pm.cost), pm.any, pm.mode)
+
+
+def next_picks(now: Units, pm: Payment) -> tuple[int, ...]:
+    """Resource types the payer may spend next, ``now`` being the units he still has (R79: inside
+    a minimal covering set of what he had when the payment began)."""
+    paid = pm.paid
+    total = tuple(now[t] + paid[t] for t in range(7))
+    return legal_picks(total, tuple(paid), tuple(pm.cost), pm.any, pm.mode)
+
+
+def activation_cost(ops: list, pc: int, res_index: dict[str, int]) -> Units:
+    """The cost of the ``pay`` ops from ``pc`` on, as one payment (R34b, R51)."""
+    cost = [0] * 7
+    while pc < len(ops) and isinstance(ops[pc], Pay):
+        for name, n in ops[pc].res.items():
+            cost[res_index[name]] += n
+        pc += 1
+    return tuple(cost)
+
+
+def activation_mode(options: dict) -> int:
+    """Exchanges allowed when paying an activation cost: none unless ``exchange_in`` says always
+    (A5 (iii))."""
+    if options["exchange_in"] == "always":
+        return ANY_HIGHER if options["exchange"] == "any_higher" else ONE_STEP
+    return NO_EXCHANGE
+
+
+def purchase_mode(options: dict) -> int:
+    """Exchanges allowed in the Purchase phase (R80, R81, A5 (i))."""
+    return ANY_HIGHER if options["exchange"] == "any_higher" else ONE_STEP

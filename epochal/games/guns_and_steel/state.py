@@ -3,11 +3,10 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import msgspec
 
 from epochal.engine import State
+from epochal.engine.effects import Frame
 
 EMPTY = -1  # a bought pyramid slot (R40: never refilled)
 
@@ -22,16 +21,6 @@ class Seat(msgspec.Struct, kw_only=True):
     vp: int = 0  # the VP card [REN/COMB] (R38, R70)
     glory: int = 0  # glory tokens in the supply [REN/COMB] (R38)
     recalled: list[int] = []  # cards taken back into the hand this turn (E12)
-
-
-class Frame(msgspec.Struct, kw_only=True):
-    """A running effect: a card's op list (or a nested one, by ``path``) carried out by ``seat``."""
-
-    seat: int
-    card: int
-    path: list[Any] = []  # e.g. [2, "defeated"]: op 2's defeat consequences
-    pc: int = 0
-    vars: dict[str, Any] = {}
 
 
 class Payment(msgspec.Struct, kw_only=True):
@@ -74,6 +63,6 @@ class GunsState(State, kw_only=True):
     removed: list[int] = []  # two-player removal (R39.2)
     start_queue: list[int] = []  # seats still to choose a starting resource (R44)
     recalling: bool = False  # this end of turn recalls: 1 card or none in hand (R84)
-    run: list[Frame] = []
+    run: list[Frame] = []  # the card effects running (effects.py), innermost last
     payment: Payment | None = None
     attack: Attack | None = None

@@ -146,7 +146,7 @@ START_NOTE = (
 
 
 def start_cards() -> list[Civ]:
-    rows = [
+    rows: list[tuple[str, str, str, int, list, bool]] = [
         ("C01", "food", "society", 0, [restore("food")], False),
         ("C02", "food", "society", 0, [restore("iron")], False),
         ("C03", "food", "attack", 1, [attack(Lose(n=1))], False),
@@ -865,6 +865,11 @@ def render(data: DataFile) -> str:
     return datafile.render(top, expand=("sources",))
 
 
+def summary(data: object) -> str:
+    assert isinstance(data, DataFile)
+    return f"{len(data.cards)} cards, {len(data.wonders)} wonders"
+
+
 def main(argv: list[str] | None = None) -> int:
     return datafile.generator_main(
         argv,
@@ -873,7 +878,7 @@ def main(argv: list[str] | None = None) -> int:
         render=render,
         path=Path(DATA_FILE),
         module="epochal.games.guns_and_steel.data.make_provisional",
-        summary=lambda data: f"{len(data.cards)} cards, {len(data.wonders)} wonders",
+        summary=summary,
     )
 
 
