@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test test-postgres setup clean chromium lint
+.PHONY: run test check test-postgres setup clean chromium lint
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -20,6 +20,11 @@ run: $(STAMP)
 test: $(STAMP) chromium
 	$(BIN)/python -m pytest -n 2 -m "not browser"
 	$(BIN)/python -m pytest -p no:xdist -m browser tests/browser
+
+# The fast lane for development: lint, then every test but the browser and slow ones (under
+# 3 minutes on 2 cores). make test runs them all.
+check: lint
+	$(BIN)/python -m pytest -n 2 -m "not browser and not slow"
 
 # Style: ruff's checks (pyproject.toml [tool.ruff]) and its formatting.
 lint: $(STAMP)

@@ -70,18 +70,21 @@ def test_every_registered_game_provides_an_observation_tensor(name):
 # --- OpenSpiel's own tests ----------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name,players", PLAYER_COUNTS, ids=ids(PLAYER_COUNTS))
 def test_random_sim_test_every_player_count(name, players):
     game = pyspiel.load_game(short_name(name), {"players": players})
     pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name,options", OPTION_SETS, ids=ids(OPTION_SETS))
 def test_random_sim_test_every_option(name, options):
     game = load(name, players=get_game(name).min_players, **options)
     pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", GAMES)
 def test_random_sim_test_fixed_deal(name):
     game = load(name, players=get_game(name).max_players, seed=11)
@@ -143,6 +146,7 @@ def test_deal_is_explicit_chance_and_matches_the_engine_seed(name):
 # --- clone and serialization ----------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name,players", PLAYER_COUNTS, ids=ids(PLAYER_COUNTS))
 def test_clone_and_serialization_are_independent_copies(name, players):
     game = load(name, players=players)
@@ -170,6 +174,7 @@ def test_clone_and_serialization_are_independent_copies(name, players):
 # --- the engine behind it ------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name,players", PLAYER_COUNTS, ids=ids(PLAYER_COUNTS))
 def test_legal_actions_and_players_match_the_engine(name, players):
     epochal = get_game(name)
@@ -211,6 +216,7 @@ def simultaneous_state(game, players, seed):
     return None
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name,players", PLAYER_COUNTS, ids=ids(PLAYER_COUNTS))
 def test_a_sequentialized_simultaneous_choice_stays_hidden(name, players):
     game = load(name, players=players)
@@ -230,6 +236,7 @@ def test_a_sequentialized_simultaneous_choice_stays_hidden(name, players):
     assert first.information_state_string(chooser) != second.information_state_string(chooser)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name,players", PLAYER_COUNTS, ids=ids(PLAYER_COUNTS))
 def test_information_state_ignores_what_the_seat_cannot_see(name, players):
     """Two states that differ only in what seat p cannot see (re-dealt by the engine's
@@ -250,6 +257,7 @@ def test_information_state_ignores_what_the_seat_cannot_see(name, players):
         checked += 1
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name,players", PLAYER_COUNTS, ids=ids(PLAYER_COUNTS))
 def test_information_state_has_perfect_recall(name, players):
     """A seat's record of the past never changes and grows by one line per action, its own

@@ -32,6 +32,7 @@ def unexpected(caught) -> list[str]:
     return [str(w.message) for w in caught if not str(w.message).startswith(DICT_OBSERVATION_WARNINGS)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name,players", PLAYER_COUNTS, ids=IDS)
 def test_pettingzoo_api_test(name, players):
     with warnings.catch_warnings(record=True) as caught:
@@ -40,11 +41,13 @@ def test_pettingzoo_api_test(name, players):
     assert unexpected(caught) == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name,players", PLAYER_COUNTS, ids=IDS)
 def test_pettingzoo_seed_test(name, players):
     seed_test(functools.partial(env, game=name, players=players), num_cycles=1000)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", GAMES)
 def test_api_test_with_every_option(name):
     game = get_game(name)
@@ -70,6 +73,7 @@ def random_game(e, seed):
     return total
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name,players", PLAYER_COUNTS, ids=IDS)
 def test_reset_seed_is_the_engine_seed_and_rewards_share_the_win(name, players):
     game = get_game(name)

@@ -56,6 +56,7 @@ def test_search_cannot_see_hidden_cards():
     assert a == b
 
 
+@pytest.mark.slow
 def test_ismcts_beats_random_in_two_player_games():
     game = get_game("hadara")
     wins = 0

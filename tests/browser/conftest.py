@@ -29,10 +29,6 @@ ARGS = [
 BOT_DELAY = 0.02  # bots keep their pacing logic, just fast enough for a test
 
 
-def pytest_configure(config):
-    config.addinivalue_line("markers", "browser: drives Chromium; run apart from the xdist run")
-
-
 def pytest_collection_modifyitems(items):
     for item in items:
         if "tests/browser" in str(item.fspath):

@@ -50,6 +50,7 @@ def test_simulate_json_is_one_object_and_reproducible():
         assert report[key] == other[key]
 
 
+@pytest.mark.slow
 def test_saved_records_replay_to_the_same_scores_and_corruption_is_rejected(tmp_path):
     result = run("simulate", "hadara", "-p", "4", "-n", "2", "--seed", "3", "--json", "--save-records", str(tmp_path))
     assert result.returncode == 0, result.stderr

@@ -274,6 +274,7 @@ EXAMPLES = {"hadara": 150, "guns_and_steel": 150, "imperium": 250, "imperial_set
 DEEPER = int(os.environ.get("EPOCHAL_MUTATIONS", "0"))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_name", sorted(SOURCES))
 def test_every_mutation_is_refused_by_name_or_plays_F5(game_name, tmp_path_factory):
     """F5: a mutated data file is either refused with a DataError naming the file and the entry

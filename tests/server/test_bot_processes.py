@@ -127,6 +127,7 @@ def test_a_search_that_fails_in_its_worker_plays_a_random_move(db_url, monkeypat
     assert "the search fell over" in caplog.text  # the worker's traceback reaches the log
 
 
+@pytest.mark.slow
 def test_a_worker_that_dies_is_replaced_and_its_move_is_random(db_url, monkeypatch, caplog, tmp_path):
     marker = tmp_path / "died"
     monkeypatch.setenv("EPOCHAL_TEST_MARKER", str(marker))

@@ -46,6 +46,7 @@ def test_process_tournament_writes_json_and_html(tmp_path):
     assert [m["scores"] for m in again["matches"]] == [m["scores"] for m in result["matches"]]
 
 
+@pytest.mark.slow
 def test_ray_backend_gives_the_same_results():
     pytest.importorskip("ray")
     local = run_tournament("hadara", 2, ["heuristic", "random"], 4, seed=5, workers=1)
