@@ -8,11 +8,14 @@ from __future__ import annotations
 
 import math
 import random
+from typing import TYPE_CHECKING
 
 from . import actions as A
 from .effects import complete_sets
-from .rules import HadaraRules
 from .state import HadaraState, Seat
+
+if TYPE_CHECKING:  # rules.py builds this bot: importing it here would close a circle
+    from .rules import HadaraRules
 
 # Rough VP worth of each purple effect to its owner (PE1..PE15).
 EFFECT_VALUE = {

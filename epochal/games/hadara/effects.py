@@ -24,8 +24,9 @@ from .cards import (
 )
 
 
-class Effects:
-    """Per-card effect lookup, built once per data set."""
+class PassiveEffects:
+    """Per-card effect lookup, built once per data set: the purple cards' effects are standing
+    modifiers the rules ask about, not operations that run."""
 
     def __init__(self, effect_of: list):
         self.effect_of = effect_of

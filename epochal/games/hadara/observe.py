@@ -14,7 +14,7 @@ from __future__ import annotations
 from epochal.engine import VectorLayout
 
 from .cards import COLORS, TRACKS
-from .rules import BOARD, ROUNDS, STEPS
+from .state import BOARD, ROUNDS, STEPS
 
 STEP_NAMES = ("setup", *STEPS, "end")
 KINDS = ("side", "wheel", "draw", "take", "colony", "colony_mode", "statue", "tile", "feed", "medals")

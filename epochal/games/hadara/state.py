@@ -6,6 +6,14 @@ import msgspec
 
 from epochal.engine import State
 
+# Board order of the five decks, clockwise (R11 leaves it free; red is followed by yellow as in EX9):
+# ``decks`` and ``piles`` are kept by board position.
+BOARD = ("blue", "green", "red", "yellow", "purple")
+CRESTS = ("monkey", "dragon", "lion", "pegasus", "scarab")  # seat i holds crest i (D8)
+STEPS = ("A1", "A2", "A3", "A4", "A5", "B1", "B2", "B3", "B4", "B5", "B6")  # an epoch (R27)
+ROUNDS = 5  # R36: five drawing rounds per epoch
+DONE = 1000  # Seat.took after a seat passes a step
+
 
 class Seat(msgspec.Struct, kw_only=True):
     start: int  # index of the start card dealt (R20)

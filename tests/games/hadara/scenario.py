@@ -260,13 +260,11 @@ def slot_with(game, **fields) -> int:
 def run_step(game, st, step: str) -> list[dict]:
     """Run one automatic step (income, feeding checks ...) by itself: its events.
 
-    Calls the step's ``_run_<kind>`` once, so nothing after it runs (the step pointer moves on).
+    Calls the game's ``proceed`` once, so nothing after it runs (the step pointer moves on).
     """
-    from epochal.games.hadara.rules import STEP_KIND
-
     st.step, st.turn = step, 0
     ev: list[dict] = []
-    getattr(game, "_run_" + STEP_KIND[step])(st, ev)
+    game.proceed(st, ev)
     return ev
 
 

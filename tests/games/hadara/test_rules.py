@@ -14,6 +14,7 @@ import pytest
 
 from epochal.engine import visible
 from epochal.games.hadara import actions as A
+from epochal.games.hadara import steps
 from tests.games.hadara.scenario import (
     CULTURE,
     FOOD,
@@ -944,7 +945,7 @@ def test_R94_R21_advanced_mode_sides_chosen_simultaneously_and_star_cards_used()
 def test_R30_EX23_each_later_epoch_deals_2N_per_colour_rest_unseen():
     game, st = blank(4, epoch=1, step="B6")
     for epoch in (2, 3):
-        game._start_epoch(st, [])
+        steps.start_epoch(game, st, [])
         assert st.epoch == epoch
         for pos, deck in enumerate(st.decks):
             assert len(deck) == 8
