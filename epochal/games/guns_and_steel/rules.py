@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 from functools import lru_cache
+from typing import get_args
 
 from epochal.engine import Decision, Game, Option, Score, event
 from epochal.engine import rng as rngmod
@@ -26,7 +27,7 @@ from .effects import handlers
 from .state import EMPTY, GunsState, Seat
 from .steps import PHASE_OF as PHASE_OF  # the view and the table name it from here
 from .steps import STEPS
-from .vocab import Pay
+from .vocab import AnyOp, Pay
 
 COLOURS = ("red", "blue", "green", "yellow")  # R6
 THEMES = ("new_world", "renaissance", "combined")
@@ -179,6 +180,9 @@ class GunsRules(Game):
         self.max_n = max([1] + [op_count(c.effect) for c in self.civ])
         effects = self.effects
         self.runner = EffectRunner(self, lambda fr: effects[fr.card], handlers)
+        missing = handlers.missing(get_args(AnyOp))
+        if missing:
+            raise TypeError(f"operations without a handler: {missing}")
         self._legal = decisions.legal.table
         self._resolve = decisions.resolve.table
 
