@@ -23,9 +23,6 @@ class ImperialSettlers(SettlersRules):
     def determinize(self, state, seat, rng):
         return _view.determinize(self, state, seat, rng)
 
-    def describe(self, ops) -> str:
-        return _view.describe_ops(ops)
-
     # --- research adapters (epochal.adapters; vector layout in observe.py) ---------------------
     observation_layout_class = _observe.Layout
 

@@ -1,6 +1,7 @@
 """One handler per operation of the effect vocabulary (docs/games/imperial-settlers-data.md)
 and of the rules programs' "_" operations, registered in ``handlers`` for the kernel's
-``EffectRunner`` (epochal/engine/effects.py); and the helpers both use: paying, drawing, razing.
+``EffectRunner`` (epochal/engine/effects.py). The steps they share with the rules (paying,
+drawing, razing) are the functions of ``empire.py``.
 
 A handler returns DONE when its operation is finished, or WAIT after pushing a decision or a
 child frame; it is then called again with the answer in ``fr.vars["_answer"]`` (or after the
@@ -9,12 +10,38 @@ child frame ended) and continues from the progress it keeps in ``fr.vars`` under
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from epochal.engine import event
-from epochal.engine import rng as rngmod
 from epochal.engine.effects import DONE, WAIT, Registry
 
 from . import actions as A
-from .solo import VIRTUAL
+from .activation import can_activate, start_activation, start_build
+from .empire import (
+    can_pay,
+    card_sources,
+    colour_count,
+    deal_owner,
+    deal_targets,
+    discard_card,
+    discard_options,
+    exchange_options,
+    fire,
+    gang_goods,
+    gold_ok,
+    location_owner,
+    opponents,
+    other_locations,
+    protection,
+    raze_location,
+    raze_targets,
+    razeable,
+    steal_options,
+    take_card,
+    take_off,
+)
+from .state import VIRTUAL
+from .view import describe_ops
 from .vocab import (
     CARD_GAINS,
     RESOURCES,
@@ -44,224 +71,10 @@ from .vocab import (
     TakeRazeGood,
 )
 
+if TYPE_CHECKING:
+    pass
+
 handlers = Registry("operation")
-
-
-class Operations:
-    """The rules' helpers for paying, drawing, locations and razing."""
-
-    # --- paying (R57, R60, R69, R88, R114) ---------------------------------------------------
-    def gold_ok(self, st, what: str) -> bool:
-        """A34: gold stands in for wood, stone or food in every cost, or only in build costs."""
-        return what == "build" or st.options["gold_substitutes"] == "all_costs"
-
-    @staticmethod
-    def can_pay(p, cost: dict, times: int = 1, gold_ok: bool = True) -> bool:
-        short = 0
-        for r in RESOURCES:
-            need = cost.get(r, 0) * times
-            if need:
-                have = getattr(p, r)
-                if need > have:
-                    short += need - have
-        if short and not gold_ok:
-            return False
-        if p.gold < cost.get("gold", 0) * times + short:
-            return False
-        return p.worker >= cost.get("worker", 0) * times and p.raze >= cost.get("raze", 0) * times
-
-    def pay(self, st, seat: int, cost: dict, ev: list, times: int = 1, gold_ok: bool = True) -> None:
-        """Pay ``cost`` (already checked): each resource from the supply first, gold for the
-        shortfall (R114). Activation goods lie on the card until Cleanup (R88); the supply is
-        unlimited (R8), so the engine simply returns them."""
-        p = st.seats[seat]
-        paid = {}
-        gold = cost.get("gold", 0) * times
-        for good in ("wood", "stone", "food", "worker", "raze"):
-            need = cost.get(good, 0) * times
-            if not need:
-                continue
-            have = getattr(p, good)
-            use = min(need, have)
-            setattr(p, good, have - use)
-            paid[good] = use
-            if need > use:
-                gold += need - use
-        if gold:
-            p.gold -= gold
-            paid["gold"] = gold
-        if paid:
-            ev.append(event("pay", seat=seat, goods=paid))
-
-    # --- cards (R43, R118-R121) -------------------------------------------------------------------
-    def common_available(self, st) -> bool:
-        return bool(st.common_deck or st.common_discard)
-
-    def draw_common(self, st, ev: list) -> int:
-        if not st.common_deck:
-            if not st.common_discard:
-                return -1
-            st.common_deck, st.common_discard = st.common_discard, []
-            rngmod.shuffle(st, st.common_deck)  # R120
-            ev.append(event("reshuffle"))
-        return st.common_deck.pop()
-
-    def take_card(self, st, seat: int, source: str, ev: list) -> None:
-        """One card into ``seat``'s hand from the common deck or its empire deck."""
-        p = st.seats[seat]
-        if source == "common":
-            k = self.draw_common(st, ev)
-        else:
-            k = p.deck.pop() if p.deck else -1  # A12
-        if k < 0:
-            return
-        p.hand.append(k)
-        ev.append(event("draw", seat=seat, deck=source))
-        ev.append(event("drew", to=[seat], seat=seat, card=self.cards[k].id))
-
-    def card_sources(self, st, seat: int, good: str) -> list[int]:
-        out = []
-        if good in ("card", "common_card") and self.common_available(st):
-            out.append(A.CARD_COMMON)
-        if good in ("card", "empire_card") and st.seats[seat].deck:
-            out.append(A.CARD_EMPIRE)
-        return out
-
-    def discard_card(self, st, k: int) -> None:
-        """To the discard pile of its own deck (R119)."""
-        c = self.cards[k]
-        if c.common:
-            st.common_discard.append(k)
-        else:
-            st.seats[self.owner_of_deck(st, c.faction)].discard.append(k)
-
-    @staticmethod
-    def owner_of_deck(st, faction: str) -> int:
-        for i, p in enumerate(st.seats):
-            if p.faction == faction:
-                return i
-        raise ValueError(f"no seat plays {faction}")
-
-    # --- locations -------------------------------------------------------------------------------
-    def colour_count(self, p, colour: str) -> int:
-        cards = self.cards
-        return sum(1 for k in p.locations if colour in cards[k].colours)
-
-    def take_off(self, st, seat: int, k: int) -> None:
-        """Location ``k`` leaves its owner's empire with whatever lies on it (R59c, R81)."""
-        p = st.seats[seat]
-        p.locations.remove(k)
-        p.used.pop(k, None)
-        if k in p.defended:
-            p.defended.remove(k)
-        if k in p.samurai:
-            p.samurai.remove(k)
-
-    def location_owner(self, st, k: int) -> int:
-        """The seat whose location ``k`` is; VIRTUAL for the solo virtual opponent; -1."""
-        for i, p in enumerate(st.seats):
-            if k in p.locations:
-                return i
-        if k in st.virtual:
-            return VIRTUAL
-        return -1
-
-    def other_locations(self, st, seat: int) -> list[int]:
-        """The locations of the players who have not passed, and in solo the virtual
-        opponent's, which never passes (R53, R204, R205)."""
-        return [k for q in self.opponents(st, seat) for k in st.seats[q].locations] + list(st.virtual)
-
-    def protection(self, st, owner: int, k: int) -> int:
-        """Defence tokens and samurai on a location (R80)."""
-        if owner == VIRTUAL:
-            return 0
-        p = st.seats[owner]
-        return (k in p.defended) + (k in p.samurai)
-
-    def razeable(self, k: int) -> bool:
-        """A location another player can raze: common or Japanese, with a raze bonus, and not
-        'cannot be razed' (R78, R79)."""
-        c = self.cards[k]
-        return c.raze is not None and not c.unrazeable and (c.common or c.faction == "Japanese")
-
-    def raze_location(self, st, razer: int, owner: int, k: int, ev: list) -> None:
-        """The location becomes a foundation and its owner gains 1 wood; a Japanese empire
-        location is discarded instead (R78, R79, R81, R83, R109). The razer gains the bonus."""
-        c = self.cards[k]
-        if owner == VIRTUAL:  # R205
-            st.virtual.remove(k)
-            self.discard_card(st, k)
-            ev.append(event("razed_virtual", seat=razer, card=c.id))
-            self.after_raze(st, razer, k)
-            return
-        q = st.seats[owner]
-        self.take_off(st, owner, k)
-        if c.common:
-            q.foundations.append(k)
-            q.wood += 1
-            ev.append(event("razed", seat=razer, owner=owner, card=c.id, foundation=True))
-        else:
-            self.discard_card(st, k)
-            ev.append(event("razed", seat=razer, owner=owner, card=c.id, foundation=False))
-        self.after_raze(st, razer, k)
-
-    def after_raze(self, st, razer: int, k: int) -> None:
-        """'Each time you raze' features fire after the raze bonus is taken (Gallows)."""
-        self.fire(st, razer, "raze")
-        self.runner.push(st, razer, k, "raze")
-
-    def fire(self, st, seat: int, on: str, colours=frozenset(), times: int = 1) -> None:
-        """Push the frames of ``seat``'s features that trigger on ``on`` (R17 type 2, R18a)."""
-        p = st.seats[seat]
-        for k in reversed(p.locations):
-            for i, t in enumerate(self.cards[k].triggers):
-                if t.on == on and (t.colour is None or t.colour in colours):
-                    for _ in range(times):
-                        self.runner.push(st, seat, k, f"trigger:{i}")
-
-    def opponents(self, st, seat: int, open_only: bool = True) -> list[int]:
-        """The other seats, clockwise; those that passed are no targets (R53, R122, A35)."""
-        n = st.players
-        return [(seat + i) % n for i in range(1, n) if not (open_only and st.seats[(seat + i) % n].passed)]
-
-    def steal_options(self, st, seat: int) -> list[int]:
-        out = []
-        for q in self.opponents(st, seat):
-            for r, res in enumerate(RESOURCES):
-                if getattr(st.seats[q], res) > 0:
-                    out.append(A.STEAL + 3 * q + r)
-        return out
-
-    def raze_targets(self, st, seat: int, protection: str, tokens: int) -> list[int]:
-        out = []
-        for q in self.opponents(st, seat):
-            for k in st.seats[q].locations:
-                if self.razeable(k) and (protection == "ignore" or self.protection(st, q, k) <= tokens):
-                    out.append(k)
-        return out + [k for k in st.virtual if self.razeable(k)]  # R204, R205
-
-    def gang_goods(self, k: int) -> list[str]:
-        return [r for r in RESOURCES if r in (self.cards[k].raze or {})]
-
-    def deal_targets(self, st, seat: int) -> list[int]:
-        return [k for q in self.opponents(st, seat) for k in st.seats[q].deals]
-
-    def deal_owner(self, st, k: int) -> int:
-        return next(i for i, p in enumerate(st.seats) if k in p.deals)
-
-    def discard_options(self, p) -> list[int]:
-        return p.locations + p.foundations + p.hidden_foundations
-
-    def exchange_options(self, st, seat: int) -> list[int]:
-        p = st.seats[seat]
-        if p.worker < 2:
-            return []
-        out = [A.EXCHANGE, A.EXCHANGE + 1, A.EXCHANGE + 2]
-        if self.common_available(st):
-            out.append(A.EXCHANGE + 3)
-        if p.deck:
-            out.append(A.EXCHANGE + 4)
-        return out
 
 
 def pick_card(game, st, fr, cards: list[int], purpose: str, rule: str, optional: bool = False):
@@ -278,8 +91,8 @@ def pick_card(game, st, fr, cards: list[int], purpose: str, rule: str, optional:
 def pick_deal(game, st, fr, purpose: str, rule: str):
     """The chosen action id: PICK + a deal of an open opponent, or in solo with
     solo_attack_deals=targets ATTACK + an attack card of the row (R204, A44); None; WAIT."""
-    options = [game.layout.pick + k for k in game.deal_targets(st, fr.seat)] + [
-        A.ATTACK + i for i in game.attack_deal_targets(st)
+    options = [game.layout.pick + k for k in deal_targets(st, fr.seat)] + [
+        A.ATTACK + i for i in game.solo.attack_deal_targets(st)
     ]
     return game.runner.choose(st, fr, "pick", options, purpose=purpose, rule=rule)
 
@@ -299,20 +112,20 @@ def gain(game, st, fr, op, ev):
         fr.vars["_cards"] = [g for g in CARD_GAINS for _ in range(getattr(op, g))]
     cards = fr.vars["_cards"]
     while cards:
-        sources = game.card_sources(st, fr.seat, cards[0])
+        sources = card_sources(st, fr.seat, cards[0])
         answer = game.runner.choose(st, fr, "card_source", sources, purpose="gain a card", rule="R118")
         if answer == WAIT:
             return WAIT
         cards.pop(0)
         if answer is not None:
-            game.take_card(st, fr.seat, "common" if answer == A.CARD_COMMON else "empire", ev)
+            take_card(game, st, fr.seat, "common" if answer == A.CARD_COMMON else "empire", ev)
     return DONE
 
 
 @handlers.on(GainPer)
 def gain_per(game, st, fr, op, ev):
     p = st.seats[fr.seat]
-    count = len(p.samurai) if op.samurai else game.colour_count(p, op.colour)
+    count = len(p.samurai) if op.samurai else colour_count(game, p, op.colour)
     n = count if op.max is None else min(count, op.max)  # R18b, audit #4
     if n:
         setattr(p, op.good, getattr(p, op.good) + n)
@@ -326,7 +139,7 @@ def choose(game, st, fr, op, ev):
         return DONE
     options = [A.OPTION + i for i in range(len(op.options))]
     answer = game.runner.choose(
-        st, fr, "option", options, purpose="choose one", texts=[game.describe(o) for o in op.options]
+        st, fr, "option", options, purpose="choose one", texts=[describe_ops(o) for o in op.options]
     )
     if answer == WAIT:
         return WAIT
@@ -398,17 +211,15 @@ def build_from_hand(game, st, fr, op, ev):
     if fr.vars.get("_done"):
         return DONE
     p = st.seats[fr.seat]
-    gold_ok = game.gold_ok(st, "build")
-    cands = [
-        k for k in p.hand if game.cards[k].faction == p.faction and game.can_pay(p, game.cards[k].cost, 1, gold_ok)
-    ]
+    cards, gold = game.cards, gold_ok(st, "build")
+    cands = [k for k in p.hand if cards[k].faction == p.faction and can_pay(p, cards[k].cost, 1, gold)]
     k = pick_card(game, st, fr, cands, "build an empire location", "R176")
     if k == WAIT:
         return WAIT
     if k is None:
         return DONE
     fr.vars["_done"] = True
-    game.start_build(st, fr.seat, k, ev, waive=True)
+    start_build(game, st, fr.seat, k, ev, waive=True)
     return WAIT
 
 
@@ -418,17 +229,15 @@ def build_deal(game, st, fr, op, ev):
     if fr.vars.get("_done"):
         return DONE
     p = st.seats[fr.seat]
-    gold_ok = game.gold_ok(st, "build")
-    cands = [
-        k for k in p.deals if game.cards[k].faction == p.faction and game.can_pay(p, game.cards[k].cost, 1, gold_ok)
-    ]
+    cards, gold = game.cards, gold_ok(st, "build")
+    cands = [k for k in p.deals if cards[k].faction == p.faction and can_pay(p, cards[k].cost, 1, gold)]
     k = pick_card(game, st, fr, cands, "build one of your deals", "R153")
     if k == WAIT:
         return WAIT
     if k is None:
         return DONE
     fr.vars["_done"] = True
-    game.start_build(st, fr.seat, k, ev, waive=True)
+    start_build(game, st, fr.seat, k, ev, waive=True)
     return WAIT
 
 
@@ -439,14 +248,14 @@ def activate_other(game, st, fr, op, ev):
     if fr.vars.get("_done"):
         return DONE
     p = st.seats[fr.seat]
-    cands = [k for k in p.locations if k != fr.card and game.can_activate(st, fr.seat, k, 1, ignore_used=True)]
+    cands = [k for k in p.locations if k != fr.card and can_activate(game, st, fr.seat, k, 1, ignore_used=True)]
     k = pick_card(game, st, fr, cands, "activate another location", "R87")
     if k == WAIT:
         return WAIT
     if k is None:
         return DONE
     fr.vars["_done"] = True
-    game.start_activation(st, fr.seat, k, 1, ev, count_use=False)
+    start_activation(game, st, fr.seat, k, 1, ev, count_use=False)
     return WAIT
 
 
@@ -474,9 +283,7 @@ def samurai(game, st, fr, op, ev):
 @handlers.on(Steal)
 def steal(game, st, fr, op, ev):
     """Saboteurs: 1 resource from the supply of a player who has not passed (R169)."""
-    answer = game.runner.choose(
-        st, fr, "steal", game.steal_options(st, fr.seat), purpose="take a resource", rule="R169"
-    )
+    answer = game.runner.choose(st, fr, "steal", steal_options(st, fr.seat), purpose="take a resource", rule="R169")
     if answer == WAIT:
         return WAIT
     if answer is not None:
@@ -489,7 +296,7 @@ def steal(game, st, fr, op, ev):
 
 
 @handlers.on(RazeLocation)
-def raze_location(game, st, fr, op, ev):
+def raze_opponent_location(game, st, fr, op, ev):
     """Dark Chapel / Chariot Builder (stand-ins): raze an opponent's location, paying one
     raze token per protection or ignoring protection (R159, R170)."""
     p = st.seats[fr.seat]
@@ -498,17 +305,17 @@ def raze_location(game, st, fr, op, ev):
         game,
         st,
         fr,
-        game.raze_targets(st, fr.seat, mode, p.raze),
+        raze_targets(game, st, fr.seat, mode, p.raze),
         "raze a location",
         "R159" if mode == "ignore" else "R170",
     )
     if k == WAIT:
         return WAIT
     if k is not None:
-        owner = game.location_owner(st, k)
-        extra = game.protection(st, owner, k) if mode == "pay" else 0
+        owner = location_owner(st, k)
+        extra = protection(st, owner, k) if mode == "pay" else 0
         p.raze -= extra
-        game.raze_location(st, fr.seat, owner, k, ev)
+        raze_location(game, st, fr.seat, owner, k, ev)
     return DONE
 
 
@@ -516,19 +323,19 @@ def raze_location(game, st, fr, op, ev):
 def remove_location(game, st, fr, op, ev):
     """Garrison / Engineers (stand-ins): discard another player's location; not a raze, so
     protection and 'cannot be razed' do not matter (R151, R165, A36)."""
-    cands = game.other_locations(st, fr.seat)
+    cands = other_locations(st, fr.seat)
     k = pick_card(game, st, fr, cands, "discard a location of another player", "R165")
     if k == WAIT:
         return WAIT
     if k is not None:
-        owner = game.location_owner(st, k)
+        owner = location_owner(st, k)
         if owner == VIRTUAL:  # R204
             st.virtual.remove(k)
-            game.discard_card(st, k)
+            discard_card(game, st, k)
             ev.append(event("removed_virtual", seat=fr.seat, card=game.cards[k].id))
             return DONE
-        game.take_off(st, owner, k)
-        game.discard_card(st, k)
+        take_off(st, owner, k)
+        discard_card(game, st, k)
         ev.append(event("removed", seat=fr.seat, owner=owner, card=game.cards[k].id))
     return DONE
 
@@ -538,14 +345,14 @@ def take_raze_good(game, st, fr, op, ev):
     """Pack (stand-in): 1 resource shown in an opponent location's raze bonus, no raze (R171,
     A37)."""
     if "_loc" not in fr.vars:
-        cands = [k for k in game.other_locations(st, fr.seat) if game.gang_goods(k)]
+        cands = [k for k in other_locations(st, fr.seat) if gang_goods(game, k)]
         k = pick_card(game, st, fr, cands, "take a resource from a raze bonus", "R171")
         if k == WAIT:
             return WAIT
         if k is None:
             return DONE
         fr.vars["_loc"] = k
-    goods = game.gang_goods(fr.vars["_loc"])
+    goods = gang_goods(game, fr.vars["_loc"])
     answer = game.runner.choose(
         st,
         fr,
@@ -568,12 +375,12 @@ def take_raze_good(game, st, fr, op, ev):
 def raze_own(game, st, fr, op, ev):
     """Rabble (stand-in): raze one of your own common locations (R172, A38)."""
     p = st.seats[fr.seat]
-    cands = [k for k in p.locations if game.cards[k].common and game.razeable(k)]
+    cands = [k for k in p.locations if game.cards[k].common and razeable(game, k)]
     k = pick_card(game, st, fr, cands, "raze one of your locations", "R172")
     if k == WAIT:
         return WAIT
     if k is not None:
-        game.raze_location(st, fr.seat, fr.seat, k, ev)
+        raze_location(game, st, fr.seat, fr.seat, k, ev)
     return DONE
 
 
@@ -591,9 +398,9 @@ def cancel_deal(game, st, fr, op, ev):
         ev.append(event("attack_cancelled", seat=fr.seat, attack=game.attacks[i].id))
     elif a is not None:
         k = a - game.layout.pick
-        owner = game.deal_owner(st, k)
+        owner = deal_owner(st, k)
         st.seats[owner].deals.remove(k)
-        game.discard_card(st, k)
+        discard_card(game, st, k)
         ev.append(event("deal_cancelled", seat=fr.seat, owner=owner, card=game.cards[k].id))
     return DONE
 
@@ -613,7 +420,7 @@ def take_deal(game, st, fr, op, ev):
         ev.append(event("attack_taken", seat=fr.seat, attack=game.attacks[i].id))
     elif a is not None:
         k = a - game.layout.pick
-        owner = game.deal_owner(st, k)
+        owner = deal_owner(st, k)
         st.seats[owner].deals.remove(k)
         st.seats[fr.seat].deals.append(k)
         ev.append(event("deal_taken", seat=fr.seat, owner=owner, card=game.cards[k].id))
@@ -648,7 +455,7 @@ def pay_card(game, st, fr, op, ev):
     if k is None:
         return game.runner.abort(fr)
     p.hand.remove(k)
-    game.discard_card(st, k)
+    discard_card(game, st, k)
     ev.append(event("discard", seat=fr.seat, card=game.cards[k].id))
     return DONE
 
@@ -663,7 +470,7 @@ def pay_deal(game, st, fr, op, ev):
     if k is None:
         return game.runner.abort(fr)
     p.deals.remove(k)
-    game.discard_card(st, k)
+    discard_card(game, st, k)
     ev.append(event("deal_given_up", seat=fr.seat, card=game.cards[k].id))
     return DONE
 
@@ -676,16 +483,16 @@ def discard_location(game, st, fr, op, ev):
     if fr.vars.get("waive") or not c.discard:
         return DONE
     p = st.seats[fr.seat]
-    k = pick_card(game, st, fr, game.discard_options(p), "discard a location or foundation", "R59")
+    k = pick_card(game, st, fr, discard_options(p), "discard a location or foundation", "R59")
     if k == WAIT:
         return WAIT
     if k in p.locations:
-        game.take_off(st, fr.seat, k)
+        take_off(st, fr.seat, k)
     elif k in p.foundations:
         p.foundations.remove(k)
     else:
         p.hidden_foundations.remove(k)
-    game.discard_card(st, k)
+    discard_card(game, st, k)
     ev.append(event("discard_location", seat=fr.seat, card=game.cards[k].id))
     return DONE
 
@@ -706,7 +513,7 @@ def place(game, st, fr, op, ev):
         st.empire_built += 1  # A30 (solo_count)
     ev.append(event("build", seat=fr.seat, card=c.id))
     fr.pc += 1  # this frame is done before the others run
-    game.fire(st, fr.seat, "build", c.colours)
+    fire(game, st, fr.seat, "build", c.colours)
     if c.bonus:
         game.runner.push(st, fr.seat, k, "bonus")
     if c.production:
@@ -730,8 +537,8 @@ def exchange(game, st, fr, op, ev):
             else:
                 source = "common" if good == "common_card" else "empire"
                 ev.append(event("exchange", seat=fr.seat, good=source + " card"))
-                game.take_card(st, fr.seat, source, ev)
-        options = game.exchange_options(st, fr.seat)
+                take_card(game, st, fr.seat, source, ev)
+        options = exchange_options(st, fr.seat)
         answer = (
             game.runner.choose(
                 st, fr, "exchange", options, optional=True, purpose="exchange 2 more workers", rule="R97"
@@ -745,6 +552,6 @@ def exchange(game, st, fr, op, ev):
             break
         fr.vars["next"] = A.EXCHANGE_GOODS[answer - A.EXCHANGE]
     pairs = fr.vars.get("pairs", 0)
-    for q in game.opponents(st, fr.seat, open_only=False):  # A35: a trigger
-        game.fire(st, q, "opponent_exchange", times=pairs)
+    for q in opponents(st, fr.seat, open_only=False):  # A35: a trigger
+        fire(game, st, q, "opponent_exchange", times=pairs)
     return DONE

@@ -13,9 +13,19 @@ deck is provisional, D3). Rule numbers refer to shared/rules/imperial-settlers.m
 from __future__ import annotations
 
 from collections import Counter
+from typing import TYPE_CHECKING
 
-from epochal.engine import Decision, event
+from epochal.engine import event
 from epochal.engine import rng as rngmod
+
+from .empire import take_off
+from .state import VIRTUAL
+
+if TYPE_CHECKING:
+    from .rules import SettlersRules
+
+__all__ = ["VIRTUAL", "SoloMode", "title_for"]
+ROUNDS = 5  # R5, R31
 
 TYPE_ORDER = {"action": 0, "feature": 1, "production": 2}  # R209.6
 DEAL_ORDER = ("card", "raze", "gold", "vp", "stone", "worker", "food", "wood")  # R215
@@ -28,7 +38,6 @@ TITLES = (
     (30, "Servant", "Прислужник"),
     (0, "Commoner", "Простолюдин"),
 )  # R221
-VIRTUAL = -2  # the "owner" of a virtual-opponent location (no seat)
 
 
 def title_for(score: int) -> tuple[str, str]:
@@ -39,11 +48,15 @@ def title_for(score: int) -> tuple[str, str]:
     return TITLES[-1][1], TITLES[-1][2]
 
 
-class Solo:
-    """Mixed into the rules: everything the solo mode adds."""
+class SoloMode:
+    """Everything the solo mode adds, composed into the rules as ``game.solo``."""
+
+    def __init__(self, game: SettlersRules) -> None:
+        self.cards = game.cards
+        self.attacks = game.attacks
 
     # --- setup (R196, R197) -------------------------------------------------------------------
-    def solo_setup(self, st, ev: list) -> None:
+    def setup(self, st, ev: list) -> None:
         st.first = st.start_first = 0  # R197
         st.attack_deck = list(range(len(self.attacks)))  # R196.2
         rngmod.shuffle(st, st.attack_deck)
@@ -63,7 +76,8 @@ class Solo:
         return True
 
     # --- Lookout (R201, R202) --------------------------------------------------------------------
-    def solo_schedule(self) -> list[list]:
+    @staticmethod
+    def schedule() -> list[list]:
         return [["reveal", 4], ["pick", 0, "R201"], ["virtual", "random"], ["pick", 0, "R201"], ["virtual", "rest"]]
 
     def lookout_virtual(self, st, how: str, ev: list) -> None:
@@ -79,46 +93,6 @@ class Solo:
             ev.append(event("virtual_location", card=self.cards[k].id, reveals=True))
 
     # --- the Attack phase (R207-R216) ------------------------------------------------------------
-    def _phase_attack(self, st, ev):
-        """Step 1 (R208): the virtual opponent's locations become trophies; then two attacks."""
-        ev.append(event("attack_phase", round=st.round))
-        if st.virtual:
-            st.trophies.extend(st.virtual)
-            ev.append(event("trophies", cards=[self.cards[k].id for k in st.virtual], total=len(st.trophies)))
-            st.virtual = []
-        st.attacks_left = 2  # R209
-        st.phase = "attack_next"
-
-    def _phase_attack_next(self, st, ev):
-        if st.attacks_left <= 0:  # R207, R211
-            if st.round >= self.rounds:
-                self.finish(st, ev)
-            else:
-                st.round += 1
-                st.phase = "lookout_start"
-            return
-        st.attacks_left -= 1
-        if not self.reveal_attack(st, ev):
-            return
-        targets, match, rule = self.attack_targets(st)
-        if not targets:
-            ev.append(event("attack_miss", target=self.target(st.attack_row[0])))  # R209.3-4
-        elif len(targets) == 1:
-            self.attack_raze(st, targets[0], match, rule, ev)
-        else:  # R209.6: you choose
-            st.stack.append(
-                Decision(
-                    kind="attack_target",
-                    seats=[0],
-                    args={
-                        "options": [self.layout.pick + k for k in targets],
-                        "match": match,
-                        "rule": rule,
-                        "purpose": "the virtual opponent razes",
-                    },
-                )
-            )
-
     def attack_targets(self, st) -> tuple[list[int], int, str]:
         """The locations the attack razes, best first by priority and all tied at the top (more
         than one: the player chooses), the row position of the card paired with the first, and
@@ -202,7 +176,7 @@ class Solo:
         """R209.5 Note 1, R210, R213, R217, R218: the location goes to the trophy pile (no
         foundation, no goods; its defence token and samurai go back to the supply); R209.7,
         R216: the two cards that razed it go under the row."""
-        self.take_off(st, 0, k)
+        take_off(st, 0, k)
         st.trophies.append(k)
         first, paired = st.attack_row[0], st.attack_row[match]
         st.attack_row = [i for i in st.attack_row if i not in (first, paired)]
@@ -232,7 +206,7 @@ class Solo:
             return st.empire_built
         return sum(1 for k in st.seats[0].locations if not self.cards[k].common)
 
-    def solo_result(self, st) -> dict:
+    def result(self, st) -> dict:
         p = st.seats[0]
         cards = self.cards
         final = p.vp + sum(cards[k].vp for k in p.locations)  # R134
@@ -249,10 +223,10 @@ class Solo:
             out["title"], out["title_ru"] = title_for(final)
         return out
 
-    def solo_estimate(self, st, base: float) -> float:
+    def estimate(self, st, base: float) -> float:
         """The position's worth in solo: the multiplayer estimate plus the margin the win needs
         (empire locations over the trophies still to come, R219)."""
-        later = 2 * (self.rounds - st.round)  # R202
+        later = 2 * (ROUNDS - st.round)  # R202
         if st.phase == "lookout_start":
             later += 2
         elif st.phase == "lookout":
@@ -262,7 +236,7 @@ class Solo:
         return base + 3.0 * min(margin, 2) + 1.0 * max(0, margin - 2)
 
     # --- what the seat sees ----------------------------------------------------------------------
-    def solo_view(self, st) -> dict:
+    def view(self, st) -> dict:
         attacks = self.attacks
         out = {
             "attack_deck": len(st.attack_deck),
@@ -276,7 +250,7 @@ class Solo:
             "achievements": [{"from": t, "title": en, "title_ru": ru} for t, en, ru in TITLES],
         }
         if st.over:
-            out["result"] = self.solo_result(st)
+            out["result"] = self.result(st)
         return out
 
     def attack_status(self) -> str:
@@ -286,7 +260,7 @@ class Solo:
         return "provisional: the attack cards are the project's stand-ins (D3), not the printed deck"
 
     # --- invariants ----------------------------------------------------------------------------
-    def solo_invariants(self, st) -> list[str]:
+    def invariants(self, st) -> list[str]:
         problems = []
         held = st.attack_deck + st.attack_row + st.attack_gone + [i for p in st.seats for i in p.attack_deals]
         if st.players != 1:

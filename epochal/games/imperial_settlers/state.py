@@ -9,6 +9,8 @@ import msgspec
 from epochal.engine import State
 from epochal.engine.effects import Frame
 
+VIRTUAL = -2  # the "owner" of a solo virtual-opponent location: no seat (R194, R204)
+
 
 class Player(msgspec.Struct, kw_only=True):
     faction: str

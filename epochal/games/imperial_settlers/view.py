@@ -248,7 +248,7 @@ def view(game, st, seat: int | None) -> dict:
         "winners": game.winners(st) if st.over else None,
     }
     if st.players == 1:
-        out["solo"] = game.solo_view(st)
+        out["solo"] = game.solo.view(st)
     return out
 
 

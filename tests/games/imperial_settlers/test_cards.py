@@ -6,6 +6,7 @@ import msgspec
 import pytest
 
 from epochal.games.imperial_settlers import actions as A
+from epochal.games.imperial_settlers.empire import colour_count
 from tests.games.imperial_settlers.scenario import (
     act,
     action_id,
@@ -144,7 +145,7 @@ def test_R166_trade_colony_counts_as_brown_grey_and_red():
     game, st = fresh("Romans", "Barbarians")
     give(game, st, 0, "ROM023", "locations")
     p = st.seats[0]
-    assert [game.colour_count(p, c) for c in ("brown", "grey", "red", "gold")] == [1, 1, 1, 0]
+    assert [colour_count(game, p, c) for c in ("brown", "grey", "red", "gold")] == [1, 1, 1, 0]
     give(game, st, 0, "COM025")  # Lord's Fields: red
     supply(st, 0, wood=2, stone=1)
     act(game, st, 0, "build", "COM025")

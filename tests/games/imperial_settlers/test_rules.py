@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from epochal.engine import Decision
 from epochal.games.imperial_settlers import actions as A
+from epochal.games.imperial_settlers.empire import colour_count
 from tests.games.imperial_settlers.scenario import (
     act,
     action_id,
@@ -368,7 +369,7 @@ def test_R70_R71_deals_are_not_locations_and_score_nothing():
     give(game, st, 0, "BAR001", "deals")
     give(game, st, 0, "BAR020", "deals")
     assert game.scores(st)[0].total == 0
-    assert game.colour_count(st.seats[0], "brown") == 0
+    assert colour_count(game, st.seats[0], "brown") == 0
 
 
 # --- raze (R74-R86) -------------------------------------------------------------------------------

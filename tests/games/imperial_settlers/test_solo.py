@@ -49,7 +49,7 @@ def ids(game, cards) -> list[str]:
 
 
 def won(game, st) -> bool:
-    return game.solo_result(st)["won"]
+    return game.solo.result(st)["won"]
 
 
 # --- R194-R197: the virtual opponent, the goal, setup --------------------------------------------
@@ -435,7 +435,7 @@ def test_R214_R215_R216_vp_and_vp_razes_a_japanese_location_by_deal_bonus():
     assert st.attack_row == [row[0], row[2], top[0], row[1]]  # R216, A29: the first VP found
     order = sorted(
         ["JAP008", "JAP012", "JAP001", "JAP024", "JAP029", "JAP016", "JAP011"],
-        key=lambda cid: game.japanese_key(idx(game, cid)),
+        key=lambda cid: game.solo.japanese_key(idx(game, cid)),
     )
     assert order == ["JAP011", "JAP008", "JAP012", "JAP024", "JAP029", "JAP001", "JAP016"]
 
@@ -524,7 +524,7 @@ def test_R195_R219_more_empire_locations_than_trophies_wins():
         st.common_deck.remove(k)
     st.seats[0].vp = 20
     ev = finish(game, st)
-    result = game.solo_result(st)
+    result = game.solo.result(st)
     assert st.over and result["won"] and result["empire_locations"] == 3
     score = game.scores(st)[0]
     assert score.total == 20 + 3 * 2 == result["final"]
@@ -544,7 +544,7 @@ def test_R219_as_many_trophies_as_empire_locations_loses():
     ev = finish(game, st)
     assert st.over and not won(game, st)
     assert game.scores(st)[0].total == 0 and game.scores(st)[0].breakdown["won"] == 0
-    assert "title" not in game.solo_result(st)  # R221 (inferred): wins only
+    assert "title" not in game.solo.result(st)  # R221 (inferred): wins only
     assert [e for e in ev if e["type"] == "solo_lost"]
     assert game.winners(st) == [0]  # the engine's contract
 
@@ -559,7 +559,7 @@ def test_R220_A30_empire_locations_at_game_end_or_every_one_built():
         act(game, st, 0, "build", "ROM009")  # discards the Old Forest
         act(game, st, 0, "build", "ROM012")  # discards ROM009
         assert ids(game, st.seats[0].locations) == ["ROM012"]
-        assert game.empire_count(st) == expected, count
+        assert game.solo.empire_count(st) == expected, count
 
 
 def test_R221_achievement_table():
@@ -780,6 +780,6 @@ def test_heuristic_bot_comes_closer_to_a_solo_win_than_random_play():
             bot = game.heuristic_agent(i) if name == "heuristic" else RandomAgent(i)
             while not st.over:
                 game.apply(st, 0, bot.choose(game, st, 0))
-            result = game.solo_result(st)
+            result = game.solo.result(st)
             margins[name] += result["empire_locations"] - result["trophies"]
     assert margins["heuristic"] > margins["random"] + 8

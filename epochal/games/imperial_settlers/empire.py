@@ -1,0 +1,268 @@
+"""The rules' shared steps as functions: paying, drawing and discarding cards, locations and
+razing, and the targets of the interactive operations. The operation handlers (``ops.py``), the
+decisions (``decisions.py``) and the automatic steps (``phases.py``) use them; those that need
+card data take the game.
+
+Rule numbers refer to shared/rules/imperial-settlers.md.
+"""
+
+from __future__ import annotations
+
+from epochal.engine import event
+from epochal.engine import rng as rngmod
+
+from . import actions as A
+from .state import VIRTUAL
+from .vocab import RESOURCES
+
+# --- paying (R57, R60, R69, R88, R114) ---------------------------------------------------
+
+
+def gold_ok(st, what: str) -> bool:
+    """A34: gold stands in for wood, stone or food in every cost, or only in build costs."""
+    return what == "build" or st.options["gold_substitutes"] == "all_costs"
+
+
+def can_pay(p, cost: dict, times: int = 1, gold_ok: bool = True) -> bool:
+    short = 0
+    for r in RESOURCES:
+        need = cost.get(r, 0) * times
+        if need:
+            have = getattr(p, r)
+            if need > have:
+                short += need - have
+    if short and not gold_ok:
+        return False
+    if p.gold < cost.get("gold", 0) * times + short:
+        return False
+    return p.worker >= cost.get("worker", 0) * times and p.raze >= cost.get("raze", 0) * times
+
+
+def pay(st, seat: int, cost: dict, ev: list, times: int = 1, gold_ok: bool = True) -> None:
+    """Pay ``cost`` (already checked): each resource from the supply first, gold for the
+    shortfall (R114). Activation goods lie on the card until Cleanup (R88); the supply is
+    unlimited (R8), so the engine simply returns them."""
+    p = st.seats[seat]
+    paid = {}
+    gold = cost.get("gold", 0) * times
+    for good in ("wood", "stone", "food", "worker", "raze"):
+        need = cost.get(good, 0) * times
+        if not need:
+            continue
+        have = getattr(p, good)
+        use = min(need, have)
+        setattr(p, good, have - use)
+        paid[good] = use
+        if need > use:
+            gold += need - use
+    if gold:
+        p.gold -= gold
+        paid["gold"] = gold
+    if paid:
+        ev.append(event("pay", seat=seat, goods=paid))
+
+
+# --- cards (R43, R118-R121) -------------------------------------------------------------------
+
+
+def common_available(st) -> bool:
+    return bool(st.common_deck or st.common_discard)
+
+
+def draw_common(st, ev: list) -> int:
+    if not st.common_deck:
+        if not st.common_discard:
+            return -1
+        st.common_deck, st.common_discard = st.common_discard, []
+        rngmod.shuffle(st, st.common_deck)  # R120
+        ev.append(event("reshuffle"))
+    return st.common_deck.pop()
+
+
+def take_card(game, st, seat: int, source: str, ev: list) -> None:
+    """One card into ``seat``'s hand from the common deck or its empire deck."""
+    p = st.seats[seat]
+    if source == "common":
+        k = draw_common(st, ev)
+    else:
+        k = p.deck.pop() if p.deck else -1  # A12
+    if k < 0:
+        return
+    p.hand.append(k)
+    ev.append(event("draw", seat=seat, deck=source))
+    ev.append(event("drew", to=[seat], seat=seat, card=game.cards[k].id))
+
+
+def card_sources(st, seat: int, good: str) -> list[int]:
+    out = []
+    if good in ("card", "common_card") and common_available(st):
+        out.append(A.CARD_COMMON)
+    if good in ("card", "empire_card") and st.seats[seat].deck:
+        out.append(A.CARD_EMPIRE)
+    return out
+
+
+def discard_card(game, st, k: int) -> None:
+    """To the discard pile of its own deck (R119)."""
+    c = game.cards[k]
+    if c.common:
+        st.common_discard.append(k)
+    else:
+        st.seats[owner_of_deck(st, c.faction)].discard.append(k)
+
+
+def owner_of_deck(st, faction: str) -> int:
+    for i, p in enumerate(st.seats):
+        if p.faction == faction:
+            return i
+    raise ValueError(f"no seat plays {faction}")
+
+
+# --- locations -------------------------------------------------------------------------------
+
+
+def colour_count(game, p, colour: str) -> int:
+    cards = game.cards
+    return sum(1 for k in p.locations if colour in cards[k].colours)
+
+
+def take_off(st, seat: int, k: int) -> None:
+    """Location ``k`` leaves its owner's empire with whatever lies on it (R59c, R81)."""
+    p = st.seats[seat]
+    p.locations.remove(k)
+    p.used.pop(k, None)
+    if k in p.defended:
+        p.defended.remove(k)
+    if k in p.samurai:
+        p.samurai.remove(k)
+
+
+def location_owner(st, k: int) -> int:
+    """The seat whose location ``k`` is; VIRTUAL for the solo virtual opponent; -1."""
+    for i, p in enumerate(st.seats):
+        if k in p.locations:
+            return i
+    if k in st.virtual:
+        return VIRTUAL
+    return -1
+
+
+def other_locations(st, seat: int) -> list[int]:
+    """The locations of the players who have not passed, and in solo the virtual
+    opponent's, which never passes (R53, R204, R205)."""
+    return [k for q in opponents(st, seat) for k in st.seats[q].locations] + list(st.virtual)
+
+
+def protection(st, owner: int, k: int) -> int:
+    """Defence tokens and samurai on a location (R80)."""
+    if owner == VIRTUAL:
+        return 0
+    p = st.seats[owner]
+    return (k in p.defended) + (k in p.samurai)
+
+
+def razeable(game, k: int) -> bool:
+    """A location another player can raze: common or Japanese, with a raze bonus, and not
+    'cannot be razed' (R78, R79)."""
+    c = game.cards[k]
+    return c.raze is not None and not c.unrazeable and (c.common or c.faction == "Japanese")
+
+
+def raze_location(game, st, razer: int, owner: int, k: int, ev: list) -> None:
+    """The location becomes a foundation and its owner gains 1 wood; a Japanese empire
+    location is discarded instead (R78, R79, R81, R83, R109). The razer gains the bonus."""
+    c = game.cards[k]
+    if owner == VIRTUAL:  # R205
+        st.virtual.remove(k)
+        discard_card(game, st, k)
+        ev.append(event("razed_virtual", seat=razer, card=c.id))
+        after_raze(game, st, razer, k)
+        return
+    q = st.seats[owner]
+    take_off(st, owner, k)
+    if c.common:
+        q.foundations.append(k)
+        q.wood += 1
+        ev.append(event("razed", seat=razer, owner=owner, card=c.id, foundation=True))
+    else:
+        discard_card(game, st, k)
+        ev.append(event("razed", seat=razer, owner=owner, card=c.id, foundation=False))
+    after_raze(game, st, razer, k)
+
+
+def after_raze(game, st, razer: int, k: int) -> None:
+    """'Each time you raze' features fire after the raze bonus is taken (Gallows)."""
+    fire(game, st, razer, "raze")
+    game.runner.push(st, razer, k, "raze")
+
+
+def fire(game, st, seat: int, on: str, colours=frozenset(), times: int = 1) -> None:
+    """Push the frames of ``seat``'s features that trigger on ``on`` (R17 type 2, R18a)."""
+    p = st.seats[seat]
+    for k in reversed(p.locations):
+        for i, t in enumerate(game.cards[k].triggers):
+            if t.on == on and (t.colour is None or t.colour in colours):
+                for _ in range(times):
+                    game.runner.push(st, seat, k, f"trigger:{i}")
+
+
+def opponents(st, seat: int, open_only: bool = True) -> list[int]:
+    """The other seats, clockwise; those that passed are no targets (R53, R122, A35)."""
+    n = st.players
+    return [(seat + i) % n for i in range(1, n) if not (open_only and st.seats[(seat + i) % n].passed)]
+
+
+# --- targets of the interactive operations -------------------------------------------------------
+
+
+def steal_options(st, seat: int) -> list[int]:
+    out = []
+    for q in opponents(st, seat):
+        for r, res in enumerate(RESOURCES):
+            if getattr(st.seats[q], res) > 0:
+                out.append(A.STEAL + 3 * q + r)
+    return out
+
+
+def raze_targets(game, st, seat: int, mode: str, tokens: int) -> list[int]:
+    """The locations a raze that pays for protection (``mode`` pay) with ``tokens`` raze tokens,
+    or ignores it, may target (R159, R170)."""
+    out = []
+    for q in opponents(st, seat):
+        for k in st.seats[q].locations:
+            if razeable(game, k) and (mode == "ignore" or protection(st, q, k) <= tokens):
+                out.append(k)
+    return out + [k for k in st.virtual if razeable(game, k)]  # R204, R205
+
+
+def gang_goods(game, k: int) -> list[str]:
+    return [r for r in RESOURCES if r in (game.cards[k].raze or {})]
+
+
+def deal_targets(st, seat: int) -> list[int]:
+    return [k for q in opponents(st, seat) for k in st.seats[q].deals]
+
+
+def deal_owner(st, k: int) -> int:
+    return next(i for i, p in enumerate(st.seats) if k in p.deals)
+
+
+def discard_options(p) -> list[int]:
+    return p.locations + p.foundations + p.hidden_foundations
+
+
+def exchange_options(st, seat: int) -> list[int]:
+    p = st.seats[seat]
+    if p.worker < 2:
+        return []
+    out = [A.EXCHANGE, A.EXCHANGE + 1, A.EXCHANGE + 2]
+    if common_available(st):
+        out.append(A.EXCHANGE + 3)
+    if p.deck:
+        out.append(A.EXCHANGE + 4)
+    return out
+
+
+def order(st) -> list[int]:
+    """The seats from the first player clockwise (R35, R42, R50)."""
+    return [(st.first + i) % st.players for i in range(st.players)]
