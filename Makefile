@@ -2,19 +2,31 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
+PIP := pip==26.3
+# Every transitive dependency pinned (pip-compile, see the file's header); installs take it as
+# constraints, so they are the same on every machine.
+LOCK := requirements.lock
+# make run: the base install (the web table and the CLI); everything else: all the extras.
+RUN_STAMP := $(VENV)/.installed-run
 STAMP := $(VENV)/.installed
 
 .PHONY: run test check test-postgres setup clean chromium lint
 
-$(STAMP): pyproject.toml
+$(RUN_STAMP): pyproject.toml $(LOCK)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test,dev]'
-	touch $(STAMP)
+	$(BIN)/python -m pip install --quiet $(PIP)
+	$(BIN)/python -m pip install --quiet -c $(LOCK) -e .
+	touch $(RUN_STAMP)
+
+$(STAMP): pyproject.toml $(LOCK)
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet $(PIP)
+	$(BIN)/python -m pip install --quiet -c $(LOCK) -e '.[test,dev,research,lab]'
+	touch $(STAMP) $(RUN_STAMP)
 
 setup: $(STAMP)
 
-run: $(STAMP)
+run: $(RUN_STAMP)
 	$(BIN)/epochal serve
 
 test: $(STAMP) chromium
@@ -34,7 +46,7 @@ lint: $(STAMP)
 # The server tests again on a scratch PostgreSQL server (.ci/postgres.sh), with the tests of
 # several server processes on one database (tests/server/test_cluster.py) that need it.
 test-postgres: $(STAMP)
-	$(BIN)/python -m pip install --quiet -e '.[postgres]'
+	$(BIN)/python -m pip install --quiet -c $(LOCK) -e '.[postgres]'
 	@dir=$$(mktemp -d /tmp/epochal-pg.XXXXXX); \
 	trap '.ci/postgres.sh stop "$$dir"; rm -rf "$$dir"' EXIT; \
 	url=$$(.ci/postgres.sh start "$$dir") && \

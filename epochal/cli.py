@@ -17,7 +17,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from epochal import datafile
+from epochal import datafile, extras
 from epochal.engine import IllegalAction, OptionError, RecordError, game_names, get_game, load_record
 from epochal.engine import replay as replay_record
 
@@ -284,6 +284,10 @@ def tournament(
     _check_count("--workers", workers)
     if backend not in ("process", "ray"):
         raise UsageError(f"--backend must be process or ray, not {backend!r}")
+    if backend == "ray":
+        extras.require("ray", "lab", "--backend ray")
+    if out_dir is not None:
+        extras.require("matplotlib", "lab", "--out (the report's plots)")
     options = _options(game, players, option)
     try:
         names = parse_agents(agents, game, players)
@@ -555,7 +559,7 @@ def main() -> None:
             exc.show()
             sys.exit(2)
         _fail(exc.format_message() if hasattr(exc, "format_message") else str(exc))
-    except (IllegalAction, OptionError, RecordError, datafile.DataError) as exc:
+    except (IllegalAction, OptionError, RecordError, datafile.DataError, extras.MissingExtra) as exc:
         _fail(str(exc))
     except typer.Abort:
         err.print("aborted")

@@ -37,8 +37,13 @@ import hashlib
 import json
 from dataclasses import dataclass
 
-import numpy as np
-import pyspiel
+from epochal.extras import missing
+
+try:
+    import numpy as np
+    import pyspiel
+except ModuleNotFoundError as exc:
+    raise missing(exc.name or "pyspiel", "research", "the OpenSpiel adapter") from None
 
 from epochal.engine import OptionError, game_names, get_game, visible
 

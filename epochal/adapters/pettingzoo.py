@@ -33,10 +33,15 @@ from __future__ import annotations
 
 import random
 
-import gymnasium
-import numpy as np
-from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
+from epochal.extras import missing
+
+try:
+    import gymnasium
+    import numpy as np
+    from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
+except ModuleNotFoundError as exc:
+    raise missing(exc.name or "pettingzoo", "research", "the PettingZoo adapter") from None
 
 from epochal.engine import IllegalAction, get_game, visible
 from epochal.engine.locale import render as render_event

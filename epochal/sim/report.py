@@ -4,20 +4,25 @@ from __future__ import annotations
 
 import base64
 import html
+import importlib
 import io
 import json
 from pathlib import Path
 
-import matplotlib
+from epochal.extras import require
 
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
+
+def _pyplot():
+    """matplotlib's pyplot drawing off screen (Agg); the lab extra installs it."""
+    matplotlib = require("matplotlib", "lab", "the report's plots")
+    matplotlib.use("Agg")
+    return importlib.import_module("matplotlib.pyplot")
 
 
 def _png(fig) -> str:
     buffer = io.BytesIO()
     fig.savefig(buffer, format="png", dpi=110, bbox_inches="tight")
-    plt.close(fig)
+    _pyplot().close(fig)
     return base64.b64encode(buffer.getvalue()).decode()
 
 
@@ -26,7 +31,7 @@ def _rates_plot(title: str, rates: dict[str, dict]) -> str:
     values = [rates[k]["win_rate"] for k in names]
     low = [rates[k]["win_rate"] - rates[k]["ci95"][0] for k in names]
     high = [rates[k]["ci95"][1] - rates[k]["win_rate"] for k in names]
-    fig, ax = plt.subplots(figsize=(max(4, 1.1 * len(names) + 2), 3.2))
+    fig, ax = _pyplot().subplots(figsize=(max(4, 1.1 * len(names) + 2), 3.2))
     ax.bar(names, values, yerr=[low, high], capsize=5, color="#4a7bb7")
     ax.set_ylim(0, 1)
     ax.set_ylabel("win rate (95% CI)")
@@ -36,7 +41,7 @@ def _rates_plot(title: str, rates: dict[str, dict]) -> str:
 
 
 def _hist_plot(title: str, series: dict[str, list[float]], xlabel: str) -> str:
-    fig, ax = plt.subplots(figsize=(6, 3.2))
+    fig, ax = _pyplot().subplots(figsize=(6, 3.2))
     for name, values in series.items():
         if values:
             ax.hist(values, bins=20, alpha=0.55, label=name)

@@ -15,6 +15,7 @@ from dataclasses import asdict, dataclass, field
 
 from epochal.engine import get_game
 from epochal.engine.rng import derive
+from epochal.extras import require
 
 
 @dataclass
@@ -107,7 +108,7 @@ def run_tournament(
 
 
 def _run_ray(jobs: list, workers: int, collect) -> None:
-    import ray
+    ray = require("ray", "lab", "the ray backend")
 
     started = not ray.is_initialized()
     if started:
