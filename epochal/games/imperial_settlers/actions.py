@@ -22,10 +22,13 @@ BLOCKS = ("build", "deal", "raze_hand", "raze", "activate", "activate2", "defend
 
 
 class Layout:
+    """The first id of each card block (in the order of BLOCKS) for ``n_cards`` physical cards."""
+
     def __init__(self, n_cards: int):
         self.n = n_cards
-        for i, name in enumerate(BLOCKS):
-            setattr(self, name, CARD_BASE + i * n_cards)
+        first = [CARD_BASE + i * n_cards for i in range(len(BLOCKS))]
+        self.build, self.deal, self.raze_hand, self.raze, self.activate = first[:5]
+        self.activate2, self.defend, self.samurai, self.pick = first[5:]
         self.size = CARD_BASE + len(BLOCKS) * n_cards
 
     def kind(self, action: int) -> tuple[str, int]:

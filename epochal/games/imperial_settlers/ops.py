@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from epochal.engine import event
-from epochal.engine.effects import DONE, WAIT, Registry
+from epochal.engine.effects import DONE, WAIT, Frame, Registry
 
 from . import actions as A
 from .activation import can_activate, start_activation, start_build
@@ -40,7 +40,7 @@ from .empire import (
     take_card,
     take_off,
 )
-from .state import VIRTUAL
+from .state import VIRTUAL, SettlersState
 from .view import describe_ops
 from .vocab import (
     CARD_GAINS,
@@ -72,12 +72,14 @@ from .vocab import (
 )
 
 if TYPE_CHECKING:
-    pass
+    from .rules import SettlersRules
 
 handlers = Registry("operation")
 
 
-def pick_card(game, st, fr, cards: list[int], purpose: str, rule: str, optional: bool = False):
+def pick_card(
+    game: SettlersRules, st: SettlersState, fr: Frame, cards: list[int], purpose: str, rule: str, optional: bool = False
+) -> int | None:
     """A card index chosen from ``cards``, None, or WAIT."""
     pick = game.layout.pick
     answer = game.runner.choose(
@@ -88,7 +90,7 @@ def pick_card(game, st, fr, cards: list[int], purpose: str, rule: str, optional:
     return answer - pick
 
 
-def pick_deal(game, st, fr, purpose: str, rule: str):
+def pick_deal(game: SettlersRules, st: SettlersState, fr: Frame, purpose: str, rule: str) -> int | None:
     """The chosen action id: PICK + a deal of an open opponent, or in solo with
     solo_attack_deals=targets ATTACK + an attack card of the row (R204, A44); None; WAIT."""
     options = [game.layout.pick + k for k in deal_targets(st, fr.seat)] + [
@@ -98,7 +100,7 @@ def pick_deal(game, st, fr, purpose: str, rule: str):
 
 
 @handlers.on(Gain)
-def gain(game, st, fr, op, ev):
+def gain(game: SettlersRules, st: SettlersState, fr: Frame, op: Gain, ev: list) -> int:
     p = st.seats[fr.seat]
     if "_cards" not in fr.vars:
         goods = {}
@@ -123,9 +125,9 @@ def gain(game, st, fr, op, ev):
 
 
 @handlers.on(GainPer)
-def gain_per(game, st, fr, op, ev):
+def gain_per(game: SettlersRules, st: SettlersState, fr: Frame, op: GainPer, ev: list) -> int:
     p = st.seats[fr.seat]
-    count = len(p.samurai) if op.samurai else colour_count(game, p, op.colour)
+    count = len(p.samurai) if op.colour is None else colour_count(game, p, op.colour)
     n = count if op.max is None else min(count, op.max)  # R18b, audit #4
     if n:
         setattr(p, op.good, getattr(p, op.good) + n)
@@ -134,7 +136,7 @@ def gain_per(game, st, fr, op, ev):
 
 
 @handlers.on(Choose)
-def choose(game, st, fr, op, ev):
+def choose(game: SettlersRules, st: SettlersState, fr: Frame, op: Choose, ev: list) -> int:
     if fr.vars.get("_chosen"):
         return DONE
     options = [A.OPTION + i for i in range(len(op.options))]
@@ -149,7 +151,7 @@ def choose(game, st, fr, op, ev):
 
 
 @handlers.on(LookEmpire)
-def look_empire(game, st, fr, op, ev):
+def look_empire(game: SettlersRules, st: SettlersState, fr: Frame, op: LookEmpire, ev: list) -> int:
     """Look at the top N empire cards, keep one, discard the rest (never reshuffled)."""
     p = st.seats[fr.seat]
     if "_seen" not in fr.vars:
@@ -164,6 +166,7 @@ def look_empire(game, st, fr, op, ev):
         k = pick_card(game, st, fr, seen, "discard one of the cards looked at", "R118")
         if k == WAIT:
             return WAIT
+        assert k is not None  # a card must be discarded, and there is one
         seen.remove(k)
         p.hand.remove(k)
         p.discard.append(k)
@@ -172,7 +175,7 @@ def look_empire(game, st, fr, op, ev):
 
 
 @handlers.on(CopyProduction)
-def copy_production(game, st, fr, op, ev):
+def copy_production(game: SettlersRules, st: SettlersState, fr: Frame, op: CopyProduction, ev: list) -> int:
     """Farmers at Work, Porters: one of your production locations produces once more."""
     if fr.vars.get("_done"):
         return DONE
@@ -190,7 +193,7 @@ def copy_production(game, st, fr, op, ev):
 
 
 @handlers.on(DealAgain)
-def deal_again(game, st, fr, op, ev):
+def deal_again(game: SettlersRules, st: SettlersState, fr: Frame, op: DealAgain, ev: list) -> int:
     """Imperial Messenger: one of your deals pays once more (R178)."""
     if fr.vars.get("_done"):
         return DONE
@@ -205,7 +208,7 @@ def deal_again(game, st, fr, op, ev):
 
 
 @handlers.on(BuildFromHand)
-def build_from_hand(game, st, fr, op, ev):
+def build_from_hand(game: SettlersRules, st: SettlersState, fr: Frame, op: BuildFromHand, ev: list) -> int:
     """Settlers: build an empire location from hand at full cost, discarding no location
     (R65, R176)."""
     if fr.vars.get("_done"):
@@ -224,7 +227,7 @@ def build_from_hand(game, st, fr, op, ev):
 
 
 @handlers.on(BuildDeal)
-def build_deal(game, st, fr, op, ev):
+def build_deal(game: SettlersRules, st: SettlersState, fr: Frame, op: BuildDeal, ev: list) -> int:
     """Negotiator (stand-in): build one of your deals, discarding no location (R153)."""
     if fr.vars.get("_done"):
         return DONE
@@ -242,7 +245,7 @@ def build_deal(game, st, fr, op, ev):
 
 
 @handlers.on(ActivateOther)
-def activate_other(game, st, fr, op, ev):
+def activate_other(game: SettlersRules, st: SettlersState, fr: Frame, op: ActivateOther, ev: list) -> int:
     """Acting Troupe: another of your action locations acts once more, for its own cost,
     whether or not it was used this round (choice C6)."""
     if fr.vars.get("_done"):
@@ -260,7 +263,7 @@ def activate_other(game, st, fr, op, ev):
 
 
 @handlers.on(Samurai)
-def samurai(game, st, fr, op, ev):
+def samurai(game: SettlersRules, st: SettlersState, fr: Frame, op: Samurai, ev: list) -> int:
     """Ninjas: samurai from the supply, each on one of your Japanese locations without one;
     those that cannot be placed are lost (R154, A20)."""
     p = st.seats[fr.seat]
@@ -281,7 +284,7 @@ def samurai(game, st, fr, op, ev):
 
 
 @handlers.on(Steal)
-def steal(game, st, fr, op, ev):
+def steal(game: SettlersRules, st: SettlersState, fr: Frame, op: Steal, ev: list) -> int:
     """Saboteurs: 1 resource from the supply of a player who has not passed (R169)."""
     answer = game.runner.choose(st, fr, "steal", steal_options(st, fr.seat), purpose="take a resource", rule="R169")
     if answer == WAIT:
@@ -296,7 +299,7 @@ def steal(game, st, fr, op, ev):
 
 
 @handlers.on(RazeLocation)
-def raze_opponent_location(game, st, fr, op, ev):
+def raze_opponent_location(game: SettlersRules, st: SettlersState, fr: Frame, op: RazeLocation, ev: list) -> int:
     """Dark Chapel / Chariot Builder (stand-ins): raze an opponent's location, paying one
     raze token per protection or ignoring protection (R159, R170)."""
     p = st.seats[fr.seat]
@@ -320,7 +323,7 @@ def raze_opponent_location(game, st, fr, op, ev):
 
 
 @handlers.on(RemoveLocation)
-def remove_location(game, st, fr, op, ev):
+def remove_location(game: SettlersRules, st: SettlersState, fr: Frame, op: RemoveLocation, ev: list) -> int:
     """Garrison / Engineers (stand-ins): discard another player's location; not a raze, so
     protection and 'cannot be razed' do not matter (R151, R165, A36)."""
     cands = other_locations(st, fr.seat)
@@ -341,7 +344,7 @@ def remove_location(game, st, fr, op, ev):
 
 
 @handlers.on(TakeRazeGood)
-def take_raze_good(game, st, fr, op, ev):
+def take_raze_good(game: SettlersRules, st: SettlersState, fr: Frame, op: TakeRazeGood, ev: list) -> int:
     """Pack (stand-in): 1 resource shown in an opponent location's raze bonus, no raze (R171,
     A37)."""
     if "_loc" not in fr.vars:
@@ -372,7 +375,7 @@ def take_raze_good(game, st, fr, op, ev):
 
 
 @handlers.on(RazeOwn)
-def raze_own(game, st, fr, op, ev):
+def raze_own(game: SettlersRules, st: SettlersState, fr: Frame, op: RazeOwn, ev: list) -> int:
     """Rabble (stand-in): raze one of your own common locations (R172, A38)."""
     p = st.seats[fr.seat]
     cands = [k for k in p.locations if game.cards[k].common and razeable(game, k)]
@@ -385,7 +388,7 @@ def raze_own(game, st, fr, op, ev):
 
 
 @handlers.on(CancelDeal)
-def cancel_deal(game, st, fr, op, ev):
+def cancel_deal(game: SettlersRules, st: SettlersState, fr: Frame, op: CancelDeal, ev: list) -> int:
     """Robbers (stand-in): an opponent's deal is cancelled (R174); in solo an attack card
     so cancelled leaves the row and the game (A44)."""
     a = pick_deal(game, st, fr, "cancel a deal", "R174")
@@ -406,7 +409,7 @@ def cancel_deal(game, st, fr, op, ev):
 
 
 @handlers.on(TakeDeal)
-def take_deal(game, st, fr, op, ev):
+def take_deal(game: SettlersRules, st: SettlersState, fr: Frame, op: TakeDeal, ev: list) -> int:
     """Spies (stand-in): an opponent's deal becomes yours; not making a deal, so it pays
     nothing now (R167); in solo an attack card so taken leaves the row and pays its good
     in each later Production (A44)."""
@@ -428,7 +431,7 @@ def take_deal(game, st, fr, op, ev):
 
 
 @handlers.on(FoundationFromHand)
-def foundation_from_hand(game, st, fr, op, ev):
+def foundation_from_hand(game: SettlersRules, st: SettlersState, fr: Frame, op: FoundationFromHand, ev: list) -> int:
     """Sanctuary (stand-in): a card from hand becomes a foundation; 1 stone instead of the
     usual wood; not razing (R161, A22)."""
     p = st.seats[fr.seat]
@@ -446,7 +449,7 @@ def foundation_from_hand(game, st, fr, op, ev):
 
 
 @handlers.on(PayCard)
-def pay_card(game, st, fr, op, ev):
+def pay_card(game: SettlersRules, st: SettlersState, fr: Frame, op: PayCard, ev: list) -> int:
     """Tavern: a card from hand is the cost; it is discarded (R93, R177)."""
     p = st.seats[fr.seat]
     k = pick_card(game, st, fr, p.hand, "discard a card to pay", "R93")
@@ -461,7 +464,7 @@ def pay_card(game, st, fr, op, ev):
 
 
 @handlers.on(PayDeal)
-def pay_deal(game, st, fr, op, ev):
+def pay_deal(game: SettlersRules, st: SettlersState, fr: Frame, op: PayDeal, ev: list) -> int:
     """Hanseatic League: one of your deals is the cost; it is discarded."""
     p = st.seats[fr.seat]
     k = pick_card(game, st, fr, p.deals, "give up a deal", "R72")
@@ -476,7 +479,7 @@ def pay_deal(game, st, fr, op, ev):
 
 
 @handlers.on(DiscardLocation)
-def discard_location(game, st, fr, op, ev):
+def discard_location(game: SettlersRules, st: SettlersState, fr: Frame, op: DiscardLocation, ev: list) -> int:
     """An empire card's 'discard a location' cost: one of your locations, with whatever
     lies on it, or a foundation (R59, R59a-c, R110)."""
     c = game.cards[fr.card]
@@ -486,6 +489,7 @@ def discard_location(game, st, fr, op, ev):
     k = pick_card(game, st, fr, discard_options(p), "discard a location or foundation", "R59")
     if k == WAIT:
         return WAIT
+    assert k is not None  # building needed a location or foundation to discard (R59)
     if k in p.locations:
         take_off(st, fr.seat, k)
     elif k in p.foundations:
@@ -498,7 +502,7 @@ def discard_location(game, st, fr, op, ev):
 
 
 @handlers.on(Place)
-def place(game, st, fr, op, ev):
+def place(game: SettlersRules, st: SettlersState, fr: Frame, op: Place, ev: list) -> int:
     """The card becomes a location: production at once (R61), the build bonus (R62, R63),
     then the 'each time you build' features, which count the new location (R18a)."""
     k = fr.card
@@ -522,7 +526,7 @@ def place(game, st, fr, op, ev):
 
 
 @handlers.on(Exchange)
-def exchange(game, st, fr, op, ev):
+def exchange(game: SettlersRules, st: SettlersState, fr: Frame, op: Exchange, ev: list) -> int:
     """Exchange 2 workers per pair for a resource or a card, as many pairs as wanted, each
     chosen on its own (R95-R98, E8); Oasis owners gain 1 worker per pair (R160)."""
     p = st.seats[fr.seat]

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 from math import gcd
+from typing import Any
 
 from epochal.engine import Decision, Game, Option, OptionError, Score
 from epochal.engine import rng as rngmod
@@ -21,7 +22,7 @@ from epochal.engine.effects import EffectRunner
 
 from . import actions as A
 from .activation import action_of
-from .cards import FACTIONS, Action, DataSet
+from .cards import FACTIONS, Action, DataSet, copy_ids
 from .decisions import legal, resolve, why_not
 from .empire import location_owner, order, protection, take_card
 from .ops import handlers
@@ -54,6 +55,7 @@ class SettlersRules(Game):
     min_players = 1  # R3: solo, §19
     max_players = 4
     rounds = ROUNDS
+    runner: EffectRunner  # the card effects (ops.py), composed in __init__
     options = (
         Option(
             "factions",
@@ -147,7 +149,7 @@ class SettlersRules(Game):
         self.cards = data.phys
         self.n_cards = len(self.cards)
         self.layout = A.Layout(self.n_cards)
-        self.num_actions = self.layout.size
+        self.num_actions = self.layout.size  # type: ignore[misc]  # sized by the data's cards
         self.index_of = {c.id: c.index for c in self.cards}
         self._digest = hashlib.sha256(raw).hexdigest()[:12]
         self.attacks = data.attacks.cards  # R196, D3
@@ -156,12 +158,12 @@ class SettlersRules(Game):
         self.factions = [f for f in FACTIONS if self.by_faction[f] and f in data.boards]
         self.programs: dict[str, list[AnyOp]] = dict(PROGRAMS)
         for faction, board in data.boards.items():
-            self.programs[f"board:{faction}"] = list(board.production)
+            self.programs[f"board:{faction}"] = [*board.production]
         for i, attack in enumerate(self.attacks):  # A44: Spies
             self.programs[f"attack:{i}"] = [gain({attack.target: 1})]
         self.prog: list[dict[str, list[AnyOp]]] = []
         for c in self.cards:
-            parts: dict[str, list[AnyOp]] = {"production": list(c.production), "bonus": list(c.bonus)}
+            parts: dict[str, list[AnyOp]] = {"production": [*c.production], "bonus": [*c.bonus]}
             if c.deal is not None:
                 parts["deal"] = [gain({c.deal: 1})]
             if c.raze is not None:
@@ -169,11 +171,11 @@ class SettlersRules(Game):
             for name in ("action", "stand_in"):
                 act = getattr(c, name)
                 if act is not None:
-                    parts[name] = (
-                        [PayCard()] * act.pay.get("card", 0) + [PayDeal()] * act.pay.get("deal", 0) + list(act.do)
-                    )
+                    pays: list[AnyOp] = [PayCard() for _ in range(act.pay.get("card", 0))]
+                    pays += [PayDeal() for _ in range(act.pay.get("deal", 0))]
+                    parts[name] = pays + list(act.do)
             for i, t in enumerate(c.triggers):
-                parts[f"trigger:{i}"] = t.do
+                parts[f"trigger:{i}"] = [*t.do]
             self.prog.append(parts)
         used = {type(op) for ops in self.programs.values() for op in ops}
         used |= {type(op) for parts in self.prog for ops in parts.values() for op in _walk(ops)}
@@ -290,7 +292,7 @@ class SettlersRules(Game):
         return st
 
     # --- the forward model: the kernel's advance loop around these dispatch tables ------------
-    def proceed(self, st: SettlersState, ev: list) -> None:
+    def proceed(self, st, ev: list) -> None:
         PHASES[st.phase](self, st, ev)
 
     def decision_legal(self, st, decision: Decision, seat: int) -> list[int]:
@@ -383,10 +385,8 @@ class SettlersRules(Game):
 
     # --- information for tools --------------------------------------------------------------------
     def card_catalog(self) -> list[dict]:
-        out = []
+        out: list[dict[str, Any]] = []
         for entry, faction in self.data.entries:
-            from .cards import copy_ids
-
             out.append(
                 {
                     "id": entry.id,
@@ -412,13 +412,13 @@ class SettlersRules(Game):
 
     def gaps(self) -> list[dict]:
         """Every card (and board) whose data is not established: what is missing."""
-        out = []
-        for faction, board in self.data.boards.items():
+        out: list[dict[str, Any]] = []
+        for empire, board in self.data.boards.items():
             if board.provenance != "exact":
                 out.append(
                     {
-                        "id": f"board:{faction}",
-                        "deck": faction,
+                        "id": f"board:{empire}",
+                        "deck": empire,
                         "missing": ["checked board production and storage (D4)"],
                     }
                 )

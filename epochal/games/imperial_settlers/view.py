@@ -104,7 +104,7 @@ def describe_op(op: Op) -> str:
         return f"raze a location of a player who has not passed, {how}"
     if isinstance(op, FoundationFromHand):
         return f"put a card from your hand as a foundation and gain {goods_text(msgspec.structs.asdict(op))}"
-    return OP_WORDS.get(type(op), type(op).__struct_config__.tag)
+    return OP_WORDS.get(type(op)) or str(type(op).__struct_config__.tag)
 
 
 def describe_ops(ops: list) -> str:
@@ -323,7 +323,7 @@ def determinize(game, st, seat: int, rng):
     out.rng = rng.getrandbits(64)
     cards = game.cards
     keep = {frame.card for frame in out.run if frame.card >= 0} | seen_by(game, out, seat)
-    groups: dict[str, list[tuple[list, int]]] = {}
+    groups: dict[object, list[tuple[list, int]]] = {}
 
     def hide(cards_list: list) -> None:
         for j in range(len(cards_list)):
