@@ -1,9 +1,10 @@
 """Research adapters: every registered game as an OpenSpiel game and a PettingZoo environment.
 
 ``epochal.adapters.openspiel`` registers ``python_epochal_<name>`` with pyspiel;
-``epochal.adapters.pettingzoo`` builds AEC environments. Both are generic: a game registered in
-``epochal.engine.game.GAME_MODULES`` that provides ``observation`` gets both for free. This
-module holds what they share and imports neither library. Docs: docs/adapters.md.
+``epochal.adapters.pettingzoo`` builds AEC environments. Both are generic: a registered game
+(an ``epochal.games`` entry point, ``epochal.engine.game_names``) that provides ``observation``
+gets both for free. This module holds what they share and imports neither library. Docs:
+docs/adapters.md.
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""Event text from per-game locale templates (``games/<game>/locale/<lang>.json``).
+"""Event text from per-game locale templates (``locale/<lang>.json`` in the game's package), and
+the words of the game's web table (``locale/ui.<lang>.json``).
 
 Templates use ``{name}`` fields from the event; ``{seat}``, ``{first}`` and any ``{…_seat}`` render
 as the seat's name; a card id or a game term renders as the game's ``display_name`` gives it.
@@ -12,22 +13,34 @@ import json
 from collections.abc import Callable
 from functools import cache
 
+from .errors import OptionError
+from .game import game_package
+
 Label = Callable[[str, str], "str | None"]
 
 LANGUAGES = ("en", "ru", "hu")
 
 
-@cache
-def templates(game: str, lang: str) -> dict[str, str]:
+def _read(game: str, name: str) -> dict:
+    """A JSON file of the game's ``locale/`` folder ({} when the game or the file is missing)."""
     try:
-        text = (
-            importlib.resources.files(f"epochal.games.{game}")
-            .joinpath("locale", f"{lang}.json")
-            .read_text(encoding="utf-8")
-        )
-    except (FileNotFoundError, ModuleNotFoundError):
+        text = importlib.resources.files(game_package(game)).joinpath("locale", name).read_text(encoding="utf-8")
+    except (FileNotFoundError, ModuleNotFoundError, OptionError):
         return {}
     return json.loads(text)
+
+
+@cache
+def templates(game: str, lang: str) -> dict[str, str]:
+    """Event type -> template, from ``locale/<lang>.json``."""
+    return _read(game, f"{lang}.json")
+
+
+@cache
+def ui_strings(game: str, lang: str) -> dict[str, str]:
+    """Key -> text of the game's web table in ``lang``, English filling the keys ``lang`` lacks:
+    ``locale/ui.<lang>.json``, flat keys (``"track.food"``), ``{name}`` placeholders."""
+    return {**_read(game, "ui.en.json"), **_read(game, f"ui.{lang}.json")}
 
 
 def render(game: str, ev: dict, lang: str = "en", names: list[str] | None = None, label: Label | None = None) -> str:
