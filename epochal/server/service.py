@@ -9,9 +9,9 @@ bot runner's wake-up). If the engine raises or the write fails, nothing has chan
 Store calls run in worker threads, never on the event loop: a slow or locked database delays the
 games that wait for it, not every table of the server.
 
-What each listener receives is built per seat from ``game.view(state, seat)`` and
-``events.visible(events, seat)`` and nothing else, so the engine's information rules are the
-only ones the server relies on.
+What each listener receives is built per seat from ``game.view(state, seat)``,
+``game.table_ui(state, seat)`` and ``events.visible(events, seat)`` and nothing else, so the
+game's information rules are the only ones the server relies on.
 """
 
 from __future__ import annotations
@@ -36,7 +36,6 @@ from epochal.engine import Game, IllegalAction, OptionError, Record, RecordError
 from epochal.engine.hidden import revealing
 from epochal.engine.locale import LANGUAGES, render, templates
 
-from . import layouts
 from .bots import BotProcesses, cpu_count, move_seed, searches
 from .cluster import cluster_for
 from .db import StaleVersion, Store, StoredGame, now
@@ -735,7 +734,7 @@ class GameService:
             return cached[1]
         part = {
             "view": msgspec.Raw(_json.encode(table.game.view(table.state, seat))),
-            "ui": msgspec.Raw(_json.encode(layouts.ui(table.game, table.state, seat))),
+            "ui": msgspec.Raw(_json.encode(table.game.table_ui(table.state, seat))),
         }
         table._parts[seat] = (table.version, part)
         return part

@@ -16,7 +16,6 @@ import pytest
 from epochal.engine import get_game
 from epochal.engine.hidden import revealing
 from epochal.engine.rng import derive
-from epochal.server import layouts
 
 CASES = json.loads((Path(__file__).parent / "data" / "hidden_cases.json").read_text())
 
@@ -40,7 +39,7 @@ def test_marvellous_names_the_drawn_card_only_to_the_player_who_drew_it():
     assert game.cards.index(drawn) in state.seats[0].hand
     assert game.view(state, 0)["decision"]["purpose"] == f"{drawn.name}: discard / back on top / history"
     for seat in (1, None):
-        text = json.dumps([game.view(state, seat), layouts.ui(game, state, seat)])
+        text = json.dumps([game.view(state, seat), game.table_ui(state, seat)])
         assert drawn.name not in text and '"1CAR2"' not in text
         assert game.view(state, seat)["decision"]["purpose"] == "a hidden card: discard / back on top / history"
 

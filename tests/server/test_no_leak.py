@@ -4,8 +4,8 @@ A whole game (two people, one bot, one spectator) is played over HTTP while ever
 spectator listen on a WebSocket. Afterwards the record is replayed, and every message each
 listener received is checked against the position it was sent at:
 
-* its ``view`` equals ``game.view(state, seat)`` exactly, and its ``ui`` equals the layout's
-  output for that seat (so the server adds nothing of its own);
+* its ``view`` equals ``game.view(state, seat)`` exactly, and its ``ui`` equals
+  ``game.table_ui(state, seat)`` (so the server adds nothing of its own);
 * its events equal ``events.visible(...)`` for that seat;
 * its raw text names no card and no colony hidden from that seat at that moment: cards in the
   decks or the box, another seat's drawn cards, another seat's secret sales (ever), colonies
@@ -21,7 +21,6 @@ import re
 import threading
 
 from epochal.engine import replay_states, visible
-from epochal.server import layouts
 
 from .conftest import HUMAN, bot, create, play_random, service, tok
 
@@ -99,7 +98,7 @@ def test_no_seat_and_no_spectator_receives_hidden_information(client):
                 continue
             state = states[version]
             assert msg["view"] == same(engine.view(state, seat)), (seat, version)
-            assert msg["ui"] == same(layouts.ui(engine, state, seat)), (seat, version)
+            assert msg["ui"] == same(engine.table_ui(state, seat)), (seat, version)
             entries = (
                 [(msg["index"], msg["events"])]
                 if msg["type"] == "update"

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from . import cards
 from . import observe as _observe
+from . import table as _table
 from . import view as _view
 from .rules import GunsRules
 
@@ -31,6 +32,12 @@ class GunsAndSteel(GunsRules):
 
     def display_name(self, text, lang="en"):
         return _view.term_name(self, text, lang)
+
+    def table_ui(self, state, seat):
+        return _table.ui(self, state, seat)
+
+    def table_constants(self):
+        return _table.CONSTANTS
 
     # --- research adapters (epochal.adapters; vector layout in observe.py) ---------------------
     observation_layout_class = _observe.Layout

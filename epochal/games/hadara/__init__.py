@@ -9,6 +9,7 @@ from pathlib import Path
 
 from . import cards
 from . import observe as _observe
+from . import table as _table
 from . import view as _view
 from .rules import HadaraRules
 
@@ -25,6 +26,12 @@ class Hadara(HadaraRules):
 
     def card_ids(self):
         return frozenset(self.card_id)
+
+    def table_ui(self, state, seat):
+        return _table.ui(self, state, seat)
+
+    def table_constants(self):
+        return _table.CONSTANTS
 
     # --- research adapters (epochal.adapters; vector layout in observe.py) ---------------------
     observation_layout_class = _observe.Layout

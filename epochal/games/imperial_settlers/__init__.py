@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from . import cards
 from . import observe as _observe
+from . import table as _table
 from . import view as _view
 from .rules import SettlersRules
 
@@ -22,6 +23,12 @@ class ImperialSettlers(SettlersRules):
 
     def determinize(self, state, seat, rng):
         return _view.determinize(self, state, seat, rng)
+
+    def table_ui(self, state, seat):
+        return _table.ui(self, state, seat)
+
+    def table_constants(self):
+        return _table.CONSTANTS
 
     # --- research adapters (epochal.adapters; vector layout in observe.py) ---------------------
     observation_layout_class = _observe.Layout

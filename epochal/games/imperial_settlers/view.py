@@ -173,8 +173,29 @@ def trigger_text(t) -> str:
     return f"each pair of workers an opponent exchanges: {describe_ops(t.do)}"
 
 
-def view(game, st, seat: int | None) -> dict:
+def shown_cards(game, st, seat: int | None, legal: list[int] | None = None) -> set[int]:
+    """The physical cards ``seat``'s view names (None: a spectator's): every seat's discards,
+    locations, foundations and deals, the seat's own hand, hidden foundations and draft packet,
+    the Lookout's cards, the common discard pile, the virtual opponent's open cards, and the cards
+    the seat's legal actions act on (``legal``: the seat's legal actions, when known already)."""
     shown: set[int] = set()
+    for i, p in enumerate(st.seats):
+        shown.update(p.discard + p.locations + p.foundations + p.deals)
+        if i == seat:
+            shown.update(p.hand + p.hidden_foundations)
+            if st.packets and seat < len(st.packets):
+                shown.update(st.packets[seat])
+    shown.update(st.table + st.common_discard + st.virtual + st.trophies)
+    if legal is None:
+        legal = game.legal(st, seat) if seat is not None else []
+    for a in legal:
+        kind, k = game.layout.kind(a)
+        if kind != "fixed":
+            shown.add(k)
+    return shown
+
+
+def view(game, st, seat: int | None) -> dict:
     cards = game.cards
     seats = []
     for i, p in enumerate(st.seats):
@@ -198,16 +219,12 @@ def view(game, st, seat: int | None) -> dict:
         }
         if p.attack_deals:
             entry["attack_deals"] = [{"id": game.attacks[i].id, "target": game.target(i)} for i in p.attack_deals]
-        shown.update(p.discard + p.locations + p.foundations + p.deals)
         if i == seat:
             entry["hand"] = [cards[k].id for k in p.hand]
             entry["hidden_foundation_cards"] = [cards[k].id for k in p.hidden_foundations]
-            shown.update(p.hand + p.hidden_foundations)
             if st.packets and seat < len(st.packets):
                 entry["packet"] = [cards[k].id for k in st.packets[seat]]
-                shown.update(st.packets[seat])
         seats.append(entry)
-    shown.update(st.table + st.common_discard + st.virtual + st.trophies)
     frame = st.stack[-1] if st.stack else None
     decision = None
     if frame is not None:
@@ -220,10 +237,7 @@ def view(game, st, seat: int | None) -> dict:
         if seat is not None and seat in frame.chosen:
             decision["your_choice"] = frame.chosen[seat]
     legal = game.legal(st, seat) if seat is not None else []
-    for a in legal:
-        kind, k = game.layout.kind(a)
-        if kind != "fixed":
-            shown.add(k)
+    shown = shown_cards(game, st, seat, legal)
     stand_ins = st.options.get("stand_ins") == "on"
     out = {
         "game": game.name,

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from . import cards
 from . import observe as _observe
+from . import table as _table
 from . import view as _view
 from .rules import ImperiumRules
 
@@ -20,6 +21,12 @@ class Imperium(ImperiumRules):
 
     def determinize(self, state, seat, rng):
         return _view.determinize(self, state, seat, rng)
+
+    def table_ui(self, state, seat):
+        return _table.ui(self, state, seat)
+
+    def table_constants(self):
+        return _table.CONSTANTS
 
     # --- research adapters (epochal.adapters; vector layout in observe.py) ---------------------
     observation_layout_class = _observe.Layout

@@ -1,26 +1,32 @@
-"""Imperial Settlers: what each legal action acts on, the empire boards, and card effects as data.
+"""Imperial Settlers at the web table (``Game.table_ui``): what each legal action acts on, the
+empire boards, and card effects as data, for the page's drawing (``web/board.js``).
 
-The decoding mirrors ``epochal/games/imperial_settlers/actions.py``. Each legal action of the seat
-is described by its kind and the card it acts on, with where that card lies (``hand``, ``table``,
-``packet``, ``location``, ``foundation``, ``hidden_foundation``, ``deal``) and whose it is, so the
-page can put the control on that card. Card effects are sent as the data's operation lists
-(``cards``) so the page can draw them as icons and words in its own language; they are sent only
-for the cards the seat's view shows. The empire boards (production and storage) are public.
-In the solo mode the virtual opponent's locations are razing targets (``where``: ``virtual``) and
-its revealed attack cards may be chosen (kind ``attack``).
+The decoding mirrors ``actions.py``. Each legal action of the seat is described by its kind and
+the card it acts on, with where that card lies (``hand``, ``table``, ``packet``, ``location``,
+``foundation``, ``hidden_foundation``, ``deal``) and whose it is, so the page can put the control
+on that card. Card effects are sent as the data's operation lists (``cards``) so the page can
+draw them as icons and words in its own language; they are sent only for the cards the seat's
+view shows (``view.shown_cards``: the view's own rule). The empire boards (production and
+storage) are public. In the solo mode the virtual opponent's locations are razing targets
+(``where``: ``virtual``) and its revealed attack cards may be chosen (kind ``attack``).
 """
 
 from __future__ import annotations
 
 import msgspec
 
-from epochal.games.imperial_settlers import actions as A
-from epochal.games.imperial_settlers.cards import RESOURCES
-from epochal.games.imperial_settlers.vocab import Choose
+from . import actions as A
+from .cards import COLOURS, KINDS, RESOURCES, SUPPLY
+from .view import shown_cards
+from .vocab import Choose
+
+# The location kinds in the order of an empire's rows (R17), the card colours in the order a row
+# sorts them (R12), and a personal supply's goods in the order the board shows them.
+CONSTANTS = {"kinds": list(KINDS), "colours": list(COLOURS), "supply": list(SUPPLY)}
 
 
 def ui(game, st, seat: int | None) -> dict:
-    shown = visible(game, st, seat)
+    shown = shown_cards(game, st, seat)
     out = {
         "boards": {p.faction: board(game, p.faction) for p in st.seats},
         "cards": {game.cards[k].id: effects(game, st, k) for k in sorted(shown)},
@@ -39,33 +45,14 @@ def ui(game, st, seat: int | None) -> dict:
     return out
 
 
-def visible(game, st, seat: int | None) -> set[int]:
-    """The physical cards the seat's view names (the same rule as ``view.view``)."""
-    shown: set[int] = set()
-    for i, p in enumerate(st.seats):
-        shown.update(p.discard + p.locations + p.foundations + p.deals)
-        if i == seat:
-            shown.update(p.hand + p.hidden_foundations)
-            if st.packets and seat < len(st.packets):
-                shown.update(st.packets[seat])
-    shown.update(st.table + st.common_discard + solo_cards(st))
-    if seat is not None:
-        for a in game.legal(st, seat):
-            kind, k = game.layout.kind(a)
-            if kind != "fixed":
-                shown.add(k)
-    return shown
-
-
-def solo_cards(st) -> list[int]:
-    """The solo mode's open cards: the virtual opponent's locations and its trophy pile."""
-    return list(getattr(st, "virtual", [])) + list(getattr(st, "trophies", []))
-
-
 def board(game, faction: str) -> dict:
     b = game.data.boards[faction]
-    production = msgspec.to_builtins(b.production)
-    return {"production": production, "store": b.store, "provenance": b.provenance, "note": b.note}
+    return {
+        "production": msgspec.to_builtins(b.production),
+        "store": b.store,
+        "provenance": b.provenance,
+        "note": b.note,
+    }
 
 
 def effects(game, st, k: int) -> dict:
@@ -81,8 +68,12 @@ def effects(game, st, k: int) -> dict:
     if act is None and c.stand_in is not None and st.options.get("stand_ins") == "on":
         act, stand_in = c.stand_in, True
     if act is not None:
-        do = msgspec.to_builtins(act.do)
-        out["action"] = {"pay": dict(act.pay), "do": do, "limit": act.limit, "stand_in": stand_in}
+        out["action"] = {
+            "pay": dict(act.pay),
+            "do": msgspec.to_builtins(act.do),
+            "limit": act.limit,
+            "stand_in": stand_in,
+        }
     if c.triggers:
         out["triggers"] = [{"on": t.on, "colour": t.colour, "do": msgspec.to_builtins(t.do)} for t in c.triggers]
     return out

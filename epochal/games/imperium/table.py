@@ -1,4 +1,5 @@
-"""Imperium: what each legal action acts on, so the page can put it on that card or button.
+"""Imperium at the web table (``Game.table_ui``): what each legal action acts on, so the page
+(``web/board.js``) can put it on that card or button.
 
 Only the seat's own legal actions are described; they name cards the seat holds, cards face up
 on the table, or the cards a decision shows it (the fame cards it looks at).
@@ -6,9 +7,11 @@ on the table, or the cards a decision shows it (the fame cards it looks at).
 
 from __future__ import annotations
 
-from epochal.games.imperium import actions as A
+from . import actions as A
+from .cards import MARKET_SUITS, RESOURCES
 
-SUITS = ("region", "uncivilised", "civilised", "tributary")
+# A nation's resource tokens, in the order the page shows them.
+CONSTANTS = {"resources": list(RESOURCES)}
 
 
 def ui(game, st, seat: int | None) -> dict:
@@ -40,5 +43,5 @@ def describe(game, st, frame, a: int) -> dict:
     if A.OPTION <= a < A.SUIT:
         return {"kind": "option", "n": a - A.OPTION}
     if A.SUIT <= a < A.BT_DECK:
-        return {"kind": "suit", "suit": SUITS[a - A.SUIT]}
+        return {"kind": "suit", "suit": MARKET_SUITS[a - A.SUIT]}
     return {"kind": "bt_deck" if a == A.BT_DECK else "bt_main"}

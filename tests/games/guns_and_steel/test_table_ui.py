@@ -1,7 +1,7 @@
-"""Guns & Steel's board layout on the server: card effects and wonder conditions as data, for
+"""Guns & Steel at the web table (``table_ui``): card effects and wonder conditions as data, for
 exactly the cards and wonders the seat's view names.
 
-Random games in each theme are played to the end; at every step the layout's ``ui`` for every
+Random games in each theme are played to the end; at every step ``table_ui`` for every
 seat and for a spectator is checked against that seat's own view: one effect per card the view
 names and one condition per wonder it names, equal to the card data, and no other card key
 anywhere in it (a hand card or a hidden zone card of another seat would be a leak, R33/A33).
@@ -17,7 +17,6 @@ import msgspec
 import pytest
 
 from epochal.engine.game import get_game
-from epochal.server import layouts
 
 CARD_KEY = re.compile(r"\bC\d{2}(?:-(?:red|blue|green|yellow))?\b")
 GAMES = [(2, "new_world", 1), (3, "renaissance", 2), (4, "combined", 3)]
@@ -30,7 +29,7 @@ def game():
 
 def check(game, st, seat) -> None:
     view = game.view(st, seat)
-    ui = json.loads(json.dumps(layouts.ui(game, st, seat)))
+    ui = json.loads(json.dumps(game.table_ui(st, seat)))
     assert set(ui["effects"]) == set(view["cards"])
     assert set(ui["conditions"]) == set(view["wonder_cards"])
     for key, ops in ui["effects"].items():

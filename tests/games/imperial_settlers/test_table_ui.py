@@ -1,7 +1,8 @@
-"""Imperial Settlers' board layout on the server: every legal action described, nothing hidden named.
+"""Imperial Settlers at the web table (``table_ui``): every legal action described, nothing hidden
+named.
 
 Random games under every Lookout and with the stand-in cards are played to the end; at every
-decision the layout's ``ui`` for the deciding seat, for a seat that is waiting and for a spectator
+decision ``table_ui`` for the deciding seat, for a seat that is waiting and for a spectator
 is checked against that seat's own view: it describes exactly the seat's legal actions, puts each
 card action on a card the view shows, where the view shows it, and names no other card. Where the
 engine has the solo mode, solo games are played too: the virtual opponent's locations are razing
@@ -19,10 +20,7 @@ import pytest
 
 from epochal.engine.game import get_game
 from epochal.games.imperial_settlers import actions as A
-from epochal.server import layouts
-from epochal.server.layouts import imperial_settlers as layout
-
-from .conftest import HUMAN, bot, create, tok
+from epochal.games.imperial_settlers import table as layout
 
 CARD_ID = re.compile(r"\b(?:COM|ROM|BAR|EGY|JAP)\d{3}\b")
 GAMES = [
@@ -73,7 +71,7 @@ def check_names(ui: dict, view: dict, who) -> None:
 
 def check_seat(game, st, seat: int, kinds: Counter) -> None:
     view = game.view(st, seat)
-    ui = layouts.ui(game, st, seat)
+    ui = game.table_ui(st, seat)
     check_names(ui, view, seat)
     legal = game.legal(st, seat)
     assert set(ui.get("actions", {})) == {str(a) for a in legal}
@@ -127,7 +125,7 @@ def test_ui_describes_every_legal_action_and_names_only_visible_cards(game):
             if waiting and step % 5 == 0:
                 check_seat(game, st, rng.choice(waiting), kinds)
             if step % 7 == 0:
-                spectator = layouts.ui(game, st, None)
+                spectator = game.table_ui(st, None)
                 check_names(spectator, game.view(st, None), None)
                 assert "actions" not in spectator
                 assert set(spectator["boards"]) == {p.faction for p in st.seats}
@@ -135,9 +133,9 @@ def test_ui_describes_every_legal_action_and_names_only_visible_cards(game):
             st_actions = game.legal(st, seat)
             game.apply(st, seat, rng.choice(st_actions))
             step += 1
-        final = layouts.ui(game, st, None)
+        final = game.table_ui(st, None)
         check_names(final, game.view(st, None), None)
-        assert layouts.ui(game, st, 0)["actions"] == {}
+        assert game.table_ui(st, 0)["actions"] == {}
     for kind in (
         "build",
         "deal",
@@ -181,7 +179,7 @@ def test_a_choice_between_effects_is_sent_as_its_operations(game):
 
 def test_the_boards_are_public_and_effects_follow_the_option_stand_ins(game):
     st = game.new(4, 3, {"stand_ins": "off"})
-    ui = layouts.ui(game, st, None)
+    ui = game.table_ui(st, None)
     assert set(ui["boards"]) == {"Romans", "Barbarians", "Egyptians", "Japanese"}
     for _faction, b in ui["boards"].items():
         assert b["store"] in ("wood", "stone", "food", "gold", "worker", "raze", "defence")
@@ -190,17 +188,3 @@ def test_the_boards_are_public_and_effects_follow_the_option_stand_ins(game):
     off = layout.effects(game, st, stand_in.index)
     on = layout.effects(game, game.new(2, 3, {"stand_ins": "on"}), stand_in.index)
     assert "action" not in off and on["action"]["stand_in"] is True
-
-
-def test_the_seat_page_gets_the_layout_through_the_api(client):
-    game = create(client, [HUMAN, bot("random")], game="imperial_settlers", seed=4)
-    msg = client.get(f"/api/games/{game['id']}/view", headers=tok(game, 0)).json()
-    ui, view = msg["ui"], msg["view"]
-    assert set(ui["boards"]) == {s["faction"] for s in view["seats"]}
-    assert set(ui["cards"]) == set(view["cards"])
-    if view["legal"]:
-        assert set(ui["actions"]) == {str(a["id"]) for a in view["legal"]}
-    spectator = client.get(f"/api/games/{game['id']}/view").json()
-    assert "actions" not in spectator["ui"] and set(spectator["ui"]["cards"]) == set(spectator["view"]["cards"])
-    for path in ("/static/games/imperial_settlers.js", "/static/games/imperial_settlers.css"):
-        assert client.get(path).status_code == 200, path

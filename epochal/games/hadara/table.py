@@ -1,14 +1,18 @@
-"""Hadara: the parts of each legal action, and the static tables the page draws.
+"""Hadara at the web table (``Game.table_ui``): the parts of each legal action, and the static
+tables the page draws (``web/board.js``).
 
-The decoding mirrors ``epochal/games/hadara/actions.py``. Only the seat's own legal actions are
-described, and they name only cards that seat holds or that lie face up.
+The decoding mirrors ``actions.py``. Only the seat's own legal actions are described, and they
+name only cards that seat holds or that lie face up.
 """
 
 from __future__ import annotations
 
-from epochal.games.hadara import actions as A
-from epochal.games.hadara.cards import TRACKS
-from epochal.games.hadara.rules import BOARD, CRESTS
+from . import actions as A
+from .cards import COLORS, TRACKS
+from .rules import BOARD, CRESTS
+
+# The tracks in their order on a seat's board, and the card colours in the order of its tableau.
+CONSTANTS = {"tracks": list(TRACKS), "colors": list(COLORS)}
 
 
 def ui(game, st, seat: int | None) -> dict:
