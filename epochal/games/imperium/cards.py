@@ -2,19 +2,24 @@
 
 Every card is keyed by its printed number (``1CIV10``, ``ROM6``, ``UNR3``); a double-sided power
 card is one card with two faces (``side_b``). Effects are data: lists of operations from the
-small vocabulary in ``docs/games/imperium-data.md`` (gain, pay, draw, acquire, break through,
-discard, history, garrison, choose, may, each other player ...), interpreted by ``effects.py``.
+small vocabulary of ``vocab.py`` (gain, pay, draw, acquire, break through, discard, history,
+garrison, choose, may, each other player ...; docs/games/imperium-data.md), decoded into its
+typed structs as a file loads and run by the handlers of ``ops.py``.
 """
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
-from typing import Any, Literal
+from typing import Literal
 
 import msgspec
 
 from epochal import datafile
-from epochal.datafile import AnyObject, Bool, Choice, Either, Int, Lazy, List, Map, Obj, Rule, Tagged, Text
+from epochal.datafile import Choice, Either, Int, List, Map, Text
+
+from .vocab import HOOKS, MAX_COUNT, Hook, OnTakeUnrest, Ops, Passives, VPInt, When, walk
+from .vocab import VP as VPLine
 
 DATA_DIR = Path(__file__).parent / "data"
 SUITS = ("region", "uncivilised", "civilised", "tributary", "fame", "unrest")
@@ -28,9 +33,6 @@ TRIGGERS = ("play", "exhaust", "solstice")
 GROUPS = ("market", "fame", "unrest", "king_of_kings")
 COMMON_GROUPS = {"market": 62, "fame": 8, "unrest": 12, "king_of_kings": 1}  # R9, R10
 MIN_NATIONS = 4  # a 4-player game deals four different nations (R29)
-MAX_COUNT = 20  # tokens, cards and counts in an operation or a cost
-MAX_VP = 20  # a card's fixed VP, and the VP of one line, either sign
-MAX_OPS = 30  # operations in one list; options in a choose: 8 (actions.py)
 
 Provenance = Literal["exact", "partial", "provisional"]
 
@@ -39,11 +41,11 @@ class Face(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
     """What one side of a power card (or King of Kings) says."""
 
     name: str = ""
-    vp: Any = None
-    play: list[dict] = []
-    exhaust: list[dict] = []
-    solstice: list[dict] = []
-    passive: list[dict] = []
+    vp: VPInt | VPLine | None = None
+    play: Ops = []
+    exhaust: Ops = []
+    solstice: Ops = []
+    passive: Passives = []
 
 
 class Card(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
@@ -59,17 +61,17 @@ class Card(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
     power: bool = False
     types: list[str] = []  # city, metropolis, scroll, mask, knight
     regions: list[str] = []  # production, fertile, river (with repeats)
-    vp: Any = None  # int | {"per": ..} | {"if": ..}; None = no VP
+    vp: VPInt | VPLine | None = None  # None: no VP
     players: int | None = None  # 3 = 3+ players, 4 = 4 players only
     location: str | None = None  # nation cards: where setup puts them
     cost: dict[str, int] = {}  # development cost
     free: bool = False  # "free play": no action token (R74)
     unplayable: bool = False
     no_garrison: bool = False
-    play: list[dict] = []
-    exhaust: list[dict] = []
-    solstice: list[dict] = []
-    passive: list[dict] = []
+    play: Ops = []
+    exhaust: Ops = []
+    solstice: Ops = []
+    passive: Passives = []
     side_b: Face | None = None  # the other face of a power card / King of Kings
     provenance: Provenance = "exact"
     source: str = ""
@@ -77,85 +79,6 @@ class Card(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
 
 class DataError(datafile.DataError):
     """A data file that cannot be used; names the file, the card and the field."""
-
-
-# op name -> allowed keys (besides "op"); the loader rejects anything else
-OPS: dict[str, set[str]] = {
-    "gain": {*RESOURCES, "action", "via"},
-    "gain_per": {"res", "n", "count"},
-    "pay": {*RESOURCES, "action"},
-    "steal": {"res", "n", "else_unrest", "state", "in_play"},
-    "return_exhaust": set(),
-    "draw": {"n", "if_able", "per"},
-    "discard": {"n", "may", "from"},
-    "history": {"from", "may", "filter"},
-    "top_of_deck": {"from", "may", "n"},
-    "retrieve": {"filter", "n", "may", "to", "from"},
-    "garrison": {"may", "filter"},
-    "recall": {"filter", "may", "count_var"},
-    "abandon": {"filter", "n", "may", "count_var", "self"},
-    "take_unrest": {"n"},
-    "return_unrest": {"from", "n", "up_to", "may"},
-    "exile_market": {"may", "n"},
-    "acquire": {"suits", "may", "filter", "n", "exile", "then_play", "token"},
-    "break_through": {"suits", "may", "filter"},
-    "develop": {"free", "may"},
-    "look_fame": {"n", "take"},
-    "nation_top_to_discard": set(),
-    "nation_look": {"then"},
-    "find": {"filter"},
-    "exile_self": set(),
-    "give_card": {"from"},
-    "choose": {"options"},
-    "may": {"do"},
-    "if": {"cond", "do", "else"},
-    "each_other": {"do", "safe"},
-    "all_players": {"do", "safe"},
-    "when": {"event", "do", "filter"},
-    "hook": {"name", "args"},
-    "end_trigger": {"why"},
-    "require": {"in_play", "in_history"},
-    "play_card": {"from", "filter", "free", "may"},
-    "market_add": set(RESOURCES),
-    "swap_exile": {"may"},
-}
-PASSIVES = {"hand_size", "attack_toll", "recall_to_avoid_attack", "hook", "args"}
-
-
-def check_ops(ops: list, passive: bool = False, where: str = "") -> list[str]:
-    """Problems in an op list (unknown ops or keys), for the loader."""
-    problems = []
-    for i, op in enumerate(ops):
-        here = f"{where}[{i}]"
-        if not isinstance(op, dict):
-            problems.append(f"{here}: an operation is an object, not {op!r}")
-            continue
-        if passive:
-            unknown = set(op) - PASSIVES
-            if unknown:
-                problems.append(f"{here}: unknown passive keys {sorted(unknown)}")
-            if isinstance(op.get("args"), dict) and "do" in op["args"]:  # a passive that acts
-                problems += check_ops(op["args"]["do"], where=f"{here}.args.do")
-            continue
-        name = op.get("op")
-        if name not in OPS:
-            problems.append(f"{here}: unknown operation {name!r}")
-            continue
-        if name == "hook":
-            from .hooks import HOOKS
-
-            if op.get("name") not in HOOKS:
-                problems.append(f"{here}: no hook named {op.get('name')!r}")
-        unknown = set(op) - OPS[name] - {"op"}
-        if unknown:
-            problems.append(f"{here}: {name} has no keys {sorted(unknown)}")
-        for key in ("do", "else"):
-            if key in op:
-                problems += check_ops(op[key], where=f"{here}.{key}")
-        if name == "choose":
-            for k, option in enumerate(op.get("options", [])):
-                problems += check_ops(option, where=f"{here}.options[{k}]")
-    return problems
 
 
 _DECODER = msgspec.json.Decoder(list[Card])
@@ -166,12 +89,40 @@ def load_file(path: Path) -> list[Card]:
     try:
         cards = _DECODER.decode(raw)
     except msgspec.ValidationError as exc:
-        raise DataError(f"{path}: {datafile.located(str(exc), raw)}") from None
+        raise DataError(f"{path}: {datafile.located(worded(str(exc), raw), raw)}") from None
     except msgspec.DecodeError as exc:
         raise DataError(f"{path}: not valid JSON: {exc}") from None
     if not cards:
         raise DataError(f"{path}: no cards; a deck file lists its cards")
     return cards
+
+
+def worded(message: str, raw: bytes) -> str:
+    """A msgspec message about an operation's keys in the loader's words ("choose needs key
+    'options'"), naming the operation; any other message as it is."""
+    match = re.match(r"Object (missing required|contains unknown) field `(\w+)`( - at `\$(.*)`)$", message)
+    if not match:
+        return message
+    node = raw_node(raw, match.group(4))
+    if not isinstance(node, dict) or not isinstance(node.get("op", node.get("hook")), str):
+        return message
+    name = node.get("op", node.get("hook"))
+    verb = "needs key" if match.group(1) == "missing required" else "has no key"
+    return f"{name} {verb} {match.group(2)!r}{match.group(3)}"
+
+
+def raw_node(raw: bytes, path: str):
+    """The JSON value at a msgspec path (``[22].play[0]``), or None."""
+    try:
+        node = msgspec.json.decode(raw)
+    except (msgspec.DecodeError, RecursionError):
+        return None
+    for index, key in re.findall(r"\[(\d+)\]|\.([A-Za-z_][A-Za-z0-9_]*)", path):
+        try:
+            node = node[key] if key else node[int(index)]
+        except (KeyError, IndexError, TypeError):
+            return None
+    return node
 
 
 def load(directory: Path | None = None) -> list[Card]:
@@ -196,9 +147,10 @@ def load(directory: Path | None = None) -> list[Card]:
 
 
 def validate(cards: list[Card], files: dict[str, str] | None = None, origin: list[str] | None = None) -> list[str]:
-    """Every problem of a card list: each field's type and range, the operations deeply
-    (required keys, value types, known names), and what setup needs of each deck. ``files``
-    maps a deck to its file name, ``origin`` gives each card's file (for the messages)."""
+    """Every problem of a card list beyond the types the decoder checked (the operations'
+    keys, types and ranges are the vocabulary's, ``vocab.py``): each card field's range, the
+    hooks' names, and what setup needs of each deck. ``files`` maps a deck to its file name,
+    ``origin`` gives each card's file (for the messages)."""
     problems = []
     seen = set()
     for i, card in enumerate(cards):
@@ -208,21 +160,12 @@ def validate(cards: list[Card], files: dict[str, str] | None = None, origin: lis
         if card.id in seen:
             problems.append(f"{where}: duplicate id")
         seen.add(card.id)
-        found = _card_problems(card)
-        problems += [f"{where}: {p}" for p in found]
-        if found:
-            continue  # check_ops expects the shapes the schema checks
-        faces = [("", card)] + ([("side_b.", card.side_b)] if card.side_b else [])
-        for prefix, face in faces:
-            for trigger in (*TRIGGERS, "passive"):
-                for problem in check_ops(getattr(face, trigger), passive=trigger == "passive"):
-                    problems.append(f"{where}: {prefix}{trigger}: {problem}")
+        problems += [f"{where}: {p}" for p in _card_problems(card)]
     problems += _deck_problems(cards, files or {})
     return problems
 
 
 def _card_problems(card: Card) -> list[str]:
-    s = _schemas()
     problems = []
     checks = [
         ("id", card.id, Text(40)),
@@ -261,20 +204,22 @@ def _card_problems(card: Card) -> list[str]:
         problems.append("side_b: only a power card or King of Kings has a second face")
     faces = [("", card)] + ([("side_b.", card.side_b)] if card.side_b else [])
     for prefix, face in faces:
-        problems += s["vp"].problems(face.vp, prefix + "vp") if face.vp is not None else []
-        for trigger in TRIGGERS:
-            problems += s["ops"].problems(getattr(face, trigger), prefix + trigger)
-        problems += s["passives"].problems(face.passive, prefix + "passive")
+        lists = [(trigger, getattr(face, trigger)) for trigger in TRIGGERS]
+        lists += [("passive", x.args.do) for x in face.passive if isinstance(x, OnTakeUnrest)]
+        for where, ops in lists:
+            for op in walk(ops):
+                if isinstance(op, Hook) and op.name not in HOOKS:
+                    problems.append(f"{prefix}{where}: no hook named {op.name!r}")
         exhaust = face.exhaust
         for i, op in enumerate(exhaust[1:], 1):
-            if isinstance(op, dict) and op.get("op") == "when":
+            if isinstance(op, When):
                 problems.append(
                     f"{prefix}exhaust[{i}]: a reactive exhaust ('when') is the "
                     f"whole exhaust effect, its first and only operation"
                 )
         for trigger in ("play", "solstice"):
             for i, op in enumerate(getattr(face, trigger)):
-                if isinstance(op, dict) and op.get("op") == "when":
+                if isinstance(op, When):
                     problems.append(f"{prefix}{trigger}[{i}]: 'when' is a reactive exhaust; it belongs in exhaust")
     return problems
 
@@ -315,201 +260,3 @@ def _deck_problems(cards: list[Card], files: dict[str, str]) -> list[str]:
             f"a 4-player game needs {MIN_NATIONS} (R29)"
         )
     return problems
-
-
-# --- the effect vocabulary, deeply: every key's type and range ------------------------------------
-
-_SCHEMAS: dict = {}
-
-
-def _schemas() -> dict:
-    """The schemas of VP, operation lists and passives (built once; the hook names come from
-    the rules, so they are read when first needed)."""
-    if _SCHEMAS:
-        return _SCHEMAS
-    from .hooks import HOOKS
-
-    n = Int(0, MAX_COUNT)
-    may = Bool()
-    res = Choice(*RESOURCES)
-    tokens = Map(Choice(*RESOURCES), n)
-    suit = Choice(*SUITS)
-    region = Choice(*REGION_TYPES)
-    text = Text(200)
-    filt = Obj(
-        optional={
-            "suit": Either(suit, List(suit, 1, 6, unique=True)),
-            "not_suit": suit,
-            "type": List(Choice(*TYPES), 1, 5, unique=True),
-            "region_type": Either(region, List(region, 1, 3, unique=True)),
-            "pinned": Bool(),
-            "id": List(Text(40), 1, 50),
-            "name": text,
-            "state": Choice("barbarian", "empire"),
-            "variable_vp": Bool(),
-            "attack": Bool(),
-        },
-        name="a filter",
-    )
-    zones = Choice("all", "hand", "deck", "discard", "history", "play")
-    count = Either(
-        Obj({"var": text}, name="a count"),
-        Obj({"resource": res}, name="a count"),
-        Obj({"in_play": filt}, name="a count"),
-        Obj({"zone": zones}, {"filter": filt}, name="a count"),
-        Obj({"unrest_others": Choice(True)}, name="a count"),
-        what="a count: {var}, {resource}, {in_play}, {zone[, filter]} or {unrest_others: true}",
-    )
-    ops = Lazy(lambda: _SCHEMAS["ops"])
-    cond = Either(
-        Obj({"state": Choice("barbarian", "empire")}, name="a condition"),
-        Obj({"in_play": filt}, name="a condition"),
-        Obj({"var": text}, {"min": n}, name="a condition"),
-        Obj({"has": tokens}, name="a condition"),
-        what="a condition: {state}, {in_play}, {var[, min]} or {has}",
-    )
-    op_hooks = tuple(sorted(HOOKS.table))
-    shapes = {
-        "gain": Obj(optional={**{r: n for r in RESOURCES}, "action": n, "via": Choice("river")}, name="gain"),
-        "gain_per": Obj({"res": res, "count": count}, {"n": n}, name="gain_per"),
-        "pay": Obj(optional={**{r: n for r in RESOURCES}, "action": n}, name="pay"),
-        "steal": Obj(
-            {"res": res},
-            {"n": n, "else_unrest": may, "state": Choice("barbarian", "empire"), "in_play": filt},
-            name="steal",
-        ),
-        "return_exhaust": Obj(name="return_exhaust"),
-        "draw": Obj(optional={"n": n, "if_able": may, "per": count}, name="draw"),
-        "discard": Obj(optional={"n": n, "may": may, "from": Choice("hand", "drawn")}, name="discard"),
-        "history": Obj(
-            optional={"from": Choice("self", "hand", "discard", "hand_or_discard", "play"), "may": may, "filter": filt},
-            name="history",
-        ),
-        "top_of_deck": Obj(optional={"from": Choice("hand", "discard"), "may": may, "n": n}, name="top_of_deck"),
-        "retrieve": Obj(
-            optional={
-                "filter": filt,
-                "n": n,
-                "may": may,
-                "to": Choice("hand", "deck"),
-                "from": Choice("discard", "history"),
-            },
-            name="retrieve",
-        ),
-        "garrison": Obj(optional={"may": may, "filter": filt}, name="garrison"),
-        "recall": Obj(optional={"filter": filt, "may": may, "count_var": text}, name="recall"),
-        "abandon": Obj(optional={"filter": filt, "n": n, "may": may, "count_var": text, "self": may}, name="abandon"),
-        "take_unrest": Obj(optional={"n": n}, name="take_unrest"),
-        "return_unrest": Obj(
-            optional={
-                "from": Either(
-                    List(Choice("self"), 1, 1),
-                    List(Choice("hand", "discard"), 1, 2, unique=True),
-                    what='["self"], or a list of "hand" and "discard"',
-                ),
-                "n": n,
-                "up_to": may,
-                "may": may,
-            },
-            name="return_unrest",
-        ),
-        "exile_market": Obj(optional={"may": may, "n": n}, name="exile_market"),
-        "acquire": Obj(
-            {"suits": List(Choice(*MARKET_SUITS), 0, 4, unique=True)},
-            {"may": may, "filter": filt, "n": n, "exile": may, "then_play": may, "token": res},
-            name="acquire",
-        ),
-        "break_through": Obj(
-            {"suits": List(Choice(*MARKET_SUITS), 1, 4, unique=True)},
-            {"may": may, "filter": filt},
-            name="break_through",
-        ),
-        "develop": Obj(optional={"free": may, "may": may}, name="develop"),
-        "look_fame": Obj(optional={"n": Int(1, 8), "take": Int(0, 1)}, name="look_fame"),
-        "nation_top_to_discard": Obj(name="nation_top_to_discard"),
-        "nation_look": Obj(optional={"then": Choice("bottom", "shuffle")}, name="nation_look"),
-        "find": Obj(optional={"filter": filt}, name="find"),
-        "exile_self": Obj(name="exile_self"),
-        "give_card": Obj(optional={"from": Choice("hand", "discard", "hand_or_discard")}, name="give_card"),
-        "choose": Obj({"options": List(ops, 1, 8)}, name="choose"),
-        "may": Obj({"do": ops}, name="may"),
-        "if": Obj({"cond": cond, "do": ops}, {"else": ops}, name="if"),
-        "each_other": Obj({"do": ops}, {"safe": may}, name="each_other"),
-        "all_players": Obj({"do": ops}, {"safe": may}, name="all_players"),
-        "when": Obj(
-            {
-                "event": Choice(
-                    "return_unrest", "materials_from_river", "play", "take_card", "market_materials", "attacked"
-                ),
-                "do": ops,
-            },
-            {"filter": filt},
-            name="when",
-        ),
-        "hook": Obj({"name": Choice(*op_hooks)}, {"args": Obj(name="a hook's args")}, name="hook"),
-        "end_trigger": Obj(optional={"why": text}, name="end_trigger"),
-        "require": Obj(optional={"in_play": Either(filt, List(filt, 1, 5)), "in_history": filt}, name="require"),
-        "play_card": Obj(
-            optional={"from": Choice("discard", "hand"), "filter": filt, "free": may, "may": may}, name="play_card"
-        ),
-        "market_add": Obj(optional={r: n for r in RESOURCES}, name="market_add"),
-        "swap_exile": Obj(optional={"may": may}, name="swap_exile"),
-    }
-    missing = set(OPS) ^ set(shapes)
-    assert not missing, f"operations without a schema (or gone): {sorted(missing)}"
-    _SCHEMAS["ops"] = List(Tagged("op", shapes), 0, MAX_OPS)
-    gain = Map(Choice(*RESOURCES), n)
-    hook_args = {
-        "fame_look_extra": {"n": Int(0, 8), "progress": n},
-        "drop_barbarian": {"filter": filt},
-        "play_empire": {"filter": filt},
-        "market_token": {r: n for r in RESOURCES},
-        "exhaust_tokens": {"n": Int(0, 10)},
-        "deck_out_unrest": {},
-        "return_unrest_at_end": {"n": n},
-        "play_from_discard_gain": {"filter": filt, "gain": gain},
-        "cost_discount": {"filter": filt, "materials": n, "cards": n, "min": n},
-        "no_history": {},
-        "on_take_unrest": {"do": ops},
-        "on_play_gain": {"filter": filt, "gain": gain},
-        "acquire_exiled": {"filter": filt, "gain": gain},
-    }
-
-    def passive_hook(value, where):
-        name = value.get("hook")
-        if name is None:
-            return [] if "args" not in value else [f"{where}.args: only a hook has args"]
-        args = Obj(optional=hook_args[name], name=f"the args of hook {name}")
-        return args.problems(value.get("args", {}), f"{where}.args")
-
-    passive = Rule(
-        Obj(
-            optional={
-                "hand_size": Int(-5, 10),
-                "attack_toll": tokens,
-                "recall_to_avoid_attack": Bool(),
-                "hook": Choice(*hook_args),
-                "args": AnyObject(),
-            },
-            name="a passive",
-        ),
-        passive_hook,
-    )
-    assert set(PASSIVES) == {"hand_size", "attack_toll", "recall_to_avoid_attack", "hook", "args"}
-    _SCHEMAS["passives"] = List(passive, 0, MAX_OPS)
-    vp_int = Int(-MAX_VP, MAX_VP)
-    per = Either(count, Obj({"garrison": Choice("self")}, name="a count"), what=count.what)
-    vp = Either(
-        vp_int,
-        Obj({"fixed": vp_int}, name="a VP"),
-        Obj(
-            {"if": Obj({"in": Choice("history", "play")}, name="a VP condition"), "vp": vp_int},
-            {"else": vp_int},
-            name="a VP",
-        ),
-        Obj({"per": per}, {"vp": vp_int, "every": Int(1, 50)}, name="a VP"),
-        Obj({"sum": List(Lazy(lambda: _SCHEMAS["vp"]), 1, 5)}, name="a VP"),
-        what="VP: an integer, {if, vp, else}, {per, vp, every}, {sum} or {fixed}",
-    )
-    _SCHEMAS["vp"] = vp
-    return _SCHEMAS

@@ -8,12 +8,29 @@ keeps anything outside the state. The vocabulary is documented in docs/games/imp
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
+
+import msgspec
 
 from epochal.engine import event
 from epochal.engine.effects import WAIT
 
 from .state import Frame
+from .vocab import (
+    VP,
+    AcquireExiled,
+    AnyPassive,
+    Filter,
+    HandSize,
+    NoHistory,
+    OnPlayGain,
+    OnTakeUnrest,
+    Passive,
+    Pay,
+    When,
+)
+
+P = TypeVar("P", bound=Passive)
 
 if TYPE_CHECKING:
     from .rules import ImperiumRules
@@ -44,8 +61,10 @@ def between_ops(game: ImperiumRules, st) -> None:
     flush_triggered(game, st)
 
 
-def costs(op: dict) -> dict[str, int]:
-    return {k: v for k, v in op.items() if k in GAINS}
+def costs(op: Pay) -> dict[str, int]:
+    """What a ``pay`` costs, as a cost dict (the tokens it names)."""
+    cost = {"materials": op.materials, "population": op.population, "progress": op.progress, "action": op.action}
+    return {k: v for k, v in cost.items() if v}
 
 
 def frame_done(game: ImperiumRules, st, fr, ev: list) -> None:
@@ -124,7 +143,7 @@ def leave_play(st, seat: int, k: int) -> list[int]:
 
 def to_history(game: ImperiumRules, st, seat: int, k: int, ev: list) -> None:
     p = st.seats[seat]
-    if p.nation in ("Vikings",) or passive_args(game, st, seat, "no_history"):  # R185, R240
+    if p.nation in ("Vikings",) or active(game, st, seat, NoHistory):  # R185, R240
         p.discard.append(k)
     else:
         p.history.append(k)
@@ -140,39 +159,40 @@ def remove_from(p, k: int, zones=("hand", "discard", "deck")) -> str | None:
     return None
 
 
-def matches(game: ImperiumRules, k: int, f: dict | None) -> bool:
-    if not f:
+def matches(game: ImperiumRules, k: int, f: Filter | None) -> bool:
+    if f is None:
         return True
     c = game.cards[k]
-    suit = f.get("suit")
-    if suit is not None:
-        wanted = suit if isinstance(suit, list) else [suit]
-        if not any(s in c.suits for s in wanted):
+    if f.suit is not None:
+        if isinstance(f.suit, str):
+            if f.suit not in c.suits:
+                return False
+        elif not any(s in c.suits for s in f.suit):
             return False
-    if "not_suit" in f and f["not_suit"] in c.suits:
+    if f.not_suit is not None and f.not_suit in c.suits:
         return False
-    if "type" in f and not any(t in c.types for t in f["type"]):
+    if f.type is not None and not any(t in c.types for t in f.type):
         return False
-    if "region_type" in f:
-        wanted = f["region_type"] if isinstance(f["region_type"], list) else [f["region_type"]]
+    if f.region_type is not None:
+        wanted = [f.region_type] if isinstance(f.region_type, str) else f.region_type
         if not any(r in c.regions for r in wanted):
             return False
-    if f.get("pinned") and not c.pinned:
+    if f.pinned and not c.pinned:
         return False
-    if "id" in f and c.id not in f["id"]:
+    if f.id is not None and c.id not in f.id:
         return False
-    if "name" in f and c.name != f["name"]:
+    if f.name is not None and c.name != f.name:
         return False
-    if f.get("variable_vp") and not (isinstance(c.vp, dict) and "per" in c.vp):
+    if f.variable_vp and not (isinstance(c.vp, VP) and c.vp.per is not None):
         return False
-    if "state" in f and c.state != f["state"]:
+    if f.state is not None and c.state != f.state:
         return False
-    if "attack" in f and c.attack != f["attack"]:
+    if f.attack is not None and c.attack != f.attack:
         return False
     return True
 
 
-def passives(game: ImperiumRules, st, seat: int) -> list[dict]:
+def passives(game: ImperiumRules, st, seat: int) -> list[AnyPassive]:
     p = st.seats[seat]
     out = []
     for k in p.play:
@@ -182,8 +202,9 @@ def passives(game: ImperiumRules, st, seat: int) -> list[dict]:
     return out
 
 
-def passive_args(game: ImperiumRules, st, seat: int, name: str) -> list[dict]:
-    return [x.get("args", {}) for x in passives(game, st, seat) if x.get("hook") == name]
+def active(game: ImperiumRules, st, seat: int, kind: type[P]) -> list[P]:
+    """The seat's active passives of one kind."""
+    return [x for x in passives(game, st, seat) if type(x) is kind]
 
 
 def flush_triggered(game: ImperiumRules, st) -> None:
@@ -194,25 +215,27 @@ def flush_triggered(game: ImperiumRules, st) -> None:
         push(game, st, seat, card, "passive", p.side if card == p.power else "", path=[i, "args", "do"])
 
 
-def trigger_passives(game: ImperiumRules, st, seat: int, name: str, card: int = -1) -> None:
-    """Queue the ``do`` ops of each active passive ``{"hook": name}`` (whose ``filter``, if
-    any, ``card`` matches); they run as the seat's own frames once the operation ends."""
+def trigger_passives(game: ImperiumRules, st, seat: int) -> None:
+    """Queue the ``do`` ops of each active passive ``on_take_unrest``; they run as the seat's
+    own frames once the operation ends."""
     p = st.seats[seat]
     for k in [*p.play, p.power]:
         if k < 0:
             continue
         for i, x in enumerate(game.face(k, p.side if k == p.power else "").passive):
-            args = x.get("args", {})
-            if x.get("hook") == name and "do" in args and (card < 0 or matches(game, card, args.get("filter"))):
+            if type(x) is OnTakeUnrest and x.args.do:
                 st.triggered.append([seat, k, i])
 
 
-def passive_gain(game: ImperiumRules, st, seat: int, name: str, card: int, ev: list) -> None:
-    """Passives ``{"hook": name, "args": {"filter": F, "gain": {...}}}``: tokens at once."""
+def passive_gain(
+    game: ImperiumRules, st, seat: int, kind: type[OnPlayGain | AcquireExiled], card: int, ev: list
+) -> None:
+    """Passives of ``kind`` (``{"filter": F, "gain": {...}}``) whose filter ``card`` matches:
+    their tokens at once."""
     p = st.seats[seat]
-    for args in passive_args(game, st, seat, name):
-        if matches(game, card, args.get("filter")):
-            for res, n in args.get("gain", {}).items():
+    for x in active(game, st, seat, kind):
+        if matches(game, card, x.args.filter):
+            for res, n in x.args.gain.items():
                 setattr(p, res, getattr(p, res) + n)
                 ev.append(event("gain", seat=seat, res=res, n=n))
 
@@ -220,7 +243,7 @@ def passive_gain(game: ImperiumRules, st, seat: int, name: str, card: int, ev: l
 def unrest_taken(game: ImperiumRules, st, seat: int, ev: list) -> None:
     """The seat took an unrest from the unrest pile (R147): Vikings look at their nation
     deck (R240, passive ``on_take_unrest``)."""
-    trigger_passives(game, st, seat, "on_take_unrest")
+    trigger_passives(game, st, seat)
 
 
 def card_gained(game: ImperiumRules, st, seat: int, k: int, ev: list) -> None:
@@ -233,7 +256,7 @@ def on_played(game: ImperiumRules, st, seat: int, k: int, ev: list) -> None:
     """The seat played ``k`` (R71): Combs' exemption is used up; passives
     ``on_play_gain`` pay out (Chainmail)."""
     st.seats[seat].empire_next = False
-    passive_gain(game, st, seat, "on_play_gain", k, ev)
+    passive_gain(game, st, seat, OnPlayGain, k, ev)
 
 
 def cannot_develop(p) -> bool:
@@ -262,12 +285,12 @@ def react(game: ImperiumRules, st, seat: int, event_name: str, ev: list, card: i
         ops = game.face(k, p.side if k == p.power else "").exhaust
         if (
             ops
-            and ops[0].get("op") == "when"
-            and ops[0]["event"] == event_name
+            and type(ops[0]) is When
+            and ops[0].event == event_name
             and k not in p.exhausted
             and all(r[:2] != [seat, k] for r in st.reactions)
         ):
-            if ops[0].get("filter") and (card < 0 or not matches(game, card, ops[0]["filter"])):
+            if ops[0].filter is not None and (card < 0 or not matches(game, card, ops[0].filter)):
                 continue
             st.reactions.append([seat, k, amount] if amount else [seat, k])
 
@@ -284,13 +307,14 @@ def react_now(game: ImperiumRules, st, seat: int, event_name: str, ev: list, car
 
 
 def describe_ops(ops: list) -> str:
+    """An effect in words for a decision's text: each operation's name and plain values."""
     parts = []
-    for op in ops:
+    for op in msgspec.to_builtins(ops):
         name = op["op"]
         args = ", ".join(
             f"{k} {v}"
             for k, v in op.items()
-            if k not in ("op", "do", "options", "else") and not isinstance(v, (dict, list))
+            if k not in ("op", "do", "options", "else") and not isinstance(v, dict | list)
         )
         lists = ", ".join(
             f"{k} {'/'.join(map(str, v))}"
@@ -302,7 +326,7 @@ def describe_ops(ops: list) -> str:
 
 
 def hand_limit(game: ImperiumRules, st, seat: int) -> int:
-    return 5 + sum(x.get("hand_size", 0) for x in passives(game, st, seat))  # R91
+    return 5 + sum(x.args.n for x in active(game, st, seat, HandSize))  # R91
 
 
 def trigger_end(st, why: str, ev: list) -> None:

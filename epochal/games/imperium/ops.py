@@ -19,6 +19,59 @@ from . import actions as A
 from . import effects, piles, playing, scoring
 from .effects import GAINS, RES, costs
 from .hooks import HOOKS
+from .vocab import (
+    Abandon,
+    Acquire,
+    AcquireExiled,
+    AllPlayers,
+    AttackToll,
+    BreakThrough,
+    Choose,
+    CleanupDiscard,
+    Cond,
+    Develop,
+    Discard,
+    DiscardHand,
+    Draw,
+    DrawToLimit,
+    EachOther,
+    EndTrigger,
+    ExhaustTokens,
+    ExileMarket,
+    ExileSelf,
+    FameLookExtra,
+    Filter,
+    Find,
+    Gain,
+    GainPer,
+    Garrison,
+    GiveCard,
+    History,
+    Hook,
+    If,
+    LookFame,
+    MarketAdd,
+    MarketToken,
+    May,
+    NationLook,
+    NationTopToDiscard,
+    OfferReaction,
+    Pay,
+    PlaceMarketToken,
+    PlayCard,
+    Recall,
+    RecallToAvoidAttack,
+    Require,
+    ResetTokens,
+    Retrieve,
+    ReturnExhaust,
+    ReturnUnrest,
+    Steal,
+    SwapExile,
+    TakeUnrest,
+    TopOfDeck,
+    When,
+)
 
 if TYPE_CHECKING:
     from .rules import ImperiumRules
@@ -28,33 +81,33 @@ SUIT_ACTIONS = ("region", "uncivilised", "civilised", "tributary")
 handlers = Registry("operation")
 
 
-@handlers.on("gain")
+@handlers.on(Gain)
 def op_gain(game: ImperiumRules, st, fr, op, ev):  # R160, R152
     p = st.seats[fr.seat]
     for res in GAINS:
-        n = op.get(res, 0)
+        n = getattr(op, res)
         if n:
             attr = "actions" if res == "action" else res
             setattr(p, attr, getattr(p, attr) + n)
             ev.append(event("gain", seat=fr.seat, res=res, n=n))
-    if op.get("via") == "river" and op.get("materials"):  # R265 (Boats)
+    if op.via == "river" and op.materials:  # R265 (Boats)
         effects.react(game, st, fr.seat, "materials_from_river", ev)
     return True
 
 
-@handlers.on("gain_per")
+@handlers.on(GainPer)
 def op_gain_per(game: ImperiumRules, st, fr, op, ev):
-    n = op.get("n", 1) * scoring.count(game, st, fr.seat, op["count"], fr)
+    n = op.n * scoring.count(game, st, fr.seat, op.count, fr)
     if n:
         p = st.seats[fr.seat]
-        setattr(p, op["res"], getattr(p, op["res"]) + n)
-        ev.append(event("gain", seat=fr.seat, res=op["res"], n=n))
-        if op["res"] == "materials" and "in_play" in op["count"]:
-            materials_from_regions(game, st, fr.seat, op["count"]["in_play"], ev)
+        setattr(p, op.res, getattr(p, op.res) + n)
+        ev.append(event("gain", seat=fr.seat, res=op.res, n=n))
+        if op.res == "materials" and op.count.in_play is not None:
+            materials_from_regions(game, st, fr.seat, op.count.in_play, ev)
     return True
 
 
-def materials_from_regions(game: ImperiumRules, st, seat: int, f: dict, ev: list) -> None:
+def materials_from_regions(game: ImperiumRules, st, seat: int, f: Filter, ev: list) -> None:
     """Shaduf (R265): materials gained through a river card in play may trigger it."""
     p = st.seats[seat]
     rivers = [k for k in p.play if effects.matches(game, k, f) and "river" in game.cards[k].regions]
@@ -62,7 +115,7 @@ def materials_from_regions(game: ImperiumRules, st, seat: int, f: dict, ev: list
         effects.react(game, st, seat, "materials_from_river", ev)
 
 
-@handlers.on("pay")
+@handlers.on(Pay)
 def op_pay(game: ImperiumRules, st, fr, op, ev):  # R163
     op = playing.discounted(game, st, fr.seat, fr.card, op)  # Direct Democracy
     if not effects.pay(game, st, fr.seat, costs(op), ev):
@@ -70,7 +123,7 @@ def op_pay(game: ImperiumRules, st, fr, op, ev):  # R163
     return True
 
 
-@handlers.on("return_exhaust")
+@handlers.on(ReturnExhaust)
 def op_return_exhaust(game: ImperiumRules, st, fr, op, ev):
     p = st.seats[fr.seat]
     if p.exhausted:
@@ -79,20 +132,22 @@ def op_return_exhaust(game: ImperiumRules, st, fr, op, ev):
     return True
 
 
-@handlers.on("draw")
+@handlers.on(Draw)
 def op_draw(game: ImperiumRules, st, fr, op, ev):  # R95, R96
-    n = op.get("n", 1)
-    if "per" in op:  # "draw a card per {city} in play"
-        n *= scoring.count(game, st, fr.seat, op["per"], fr)
-    return piles.draw_cards(game, st, fr, fr.seat, n, not op.get("if_able"), ev)
+    n = op.n
+    if op.per is not None:  # "draw a card per {city} in play"
+        n *= scoring.count(game, st, fr.seat, op.per, fr)
+    return piles.draw_cards(game, st, fr, fr.seat, n, not op.if_able, ev)
 
 
-def _repeat_pick(game: ImperiumRules, st, fr, op, candidates_fn, act, purpose, rule, default_n=1):
-    """Choose up to n cards one by one (``may``: the seat may stop), acting on each."""
-    left = fr.vars.get("_n", op.get("n", default_n))
+def _repeat_pick(
+    game: ImperiumRules, st, fr, n: int, may: bool, candidates_fn, act, purpose: str, rule: str
+) -> int | bool:
+    """Choose up to ``n`` cards one by one (``may``: the seat may stop), acting on each."""
+    left = fr.vars.get("_n", n)
     while left > 0:
         cands = candidates_fn()
-        k = effects.pick_card(game, st, fr, cands, op.get("may", False), purpose, rule)
+        k = effects.pick_card(game, st, fr, cands, may, purpose, rule)
         if k == WAIT:
             fr.vars["_n"] = left
             return WAIT
@@ -103,14 +158,14 @@ def _repeat_pick(game: ImperiumRules, st, fr, op, candidates_fn, act, purpose, r
     return True
 
 
-@handlers.on("discard")
+@handlers.on(Discard)
 def op_discard(game: ImperiumRules, st, fr, op, ev):  # R169
     op = playing.discounted(game, st, fr.seat, fr.card, op)  # Direct Democracy
     p = st.seats[fr.seat]
     drawn = fr.vars.get("drawn", [])  # "draw 2 and discard one of them"
 
     def cands():
-        return [k for k in p.hand if k in drawn] if op.get("from") == "drawn" else list(p.hand)
+        return [k for k in p.hand if k in drawn] if op.from_ == "drawn" else list(p.hand)
 
     def act(k):
         p.hand.remove(k)
@@ -118,13 +173,13 @@ def op_discard(game: ImperiumRules, st, fr, op, ev):  # R169
         ev.append(event("discard", seat=fr.seat, card=game.cards[k].id))
         game.runner.shared_vars(st, fr)["discarded"] = game.runner.shared_vars(st, fr).get("discarded", 0) + 1
 
-    return _repeat_pick(game, st, fr, op, cands, act, "discard", "R169")
+    return _repeat_pick(game, st, fr, op.n, op.may, cands, act, "discard", "R169")
 
 
-@handlers.on("history")
+@handlers.on(History)
 def op_history(game: ImperiumRules, st, fr, op, ev):  # R183
     p = st.seats[fr.seat]
-    source = op.get("from", "self")
+    source = op.from_
     if source == "self":
         if fr.card in p.play:
             for under in effects.leave_play(st, fr.seat, fr.card):
@@ -134,7 +189,7 @@ def op_history(game: ImperiumRules, st, fr, op, ev):  # R183
     zones = ("hand", "discard") if source == "hand_or_discard" else (source,)
 
     def cands():
-        return [k for z in zones for k in getattr(p, z) if effects.matches(game, k, op.get("filter"))]
+        return [k for z in zones for k in getattr(p, z) if effects.matches(game, k, op.filter)]
 
     def act(k):
         if source == "play":  # with its garrison (R180)
@@ -144,30 +199,32 @@ def op_history(game: ImperiumRules, st, fr, op, ev):  # R183
             effects.remove_from(p, k, zones)
         effects.to_history(game, st, fr.seat, k, ev)
 
-    return _repeat_pick(game, st, fr, op, cands, act, "put into history", "R183")
+    return _repeat_pick(game, st, fr, 1, op.may, cands, act, "put into history", "R183")
 
 
-@handlers.on("top_of_deck")
+@handlers.on(TopOfDeck)
 def op_top_of_deck(game: ImperiumRules, st, fr, op, ev):
     p = st.seats[fr.seat]
-    zone = op.get("from", "hand")
+    zone = op.from_
 
     def act(k):
         getattr(p, zone).remove(k)
         p.deck.append(k)
 
-    return _repeat_pick(game, st, fr, op, lambda: list(getattr(p, zone)), act, "put on top of your deck", "R95")
+    return _repeat_pick(
+        game, st, fr, op.n, op.may, lambda: list(getattr(p, zone)), act, "put on top of your deck", "R95"
+    )
 
 
-@handlers.on("retrieve")
+@handlers.on(Retrieve)
 def op_retrieve(game: ImperiumRules, st, fr, op, ev):
     p = st.seats[fr.seat]
-    zone = getattr(p, op.get("from", "discard"))  # "history": Hannibal (R184)
+    zone = getattr(p, op.from_)  # "history": Hannibal (R184)
 
     def act(k):
         zone.remove(k)
-        (p.deck if op.get("to") == "deck" else p.hand).append(k)
-        if op.get("from", "discard") == "discard":
+        (p.deck if op.to == "deck" else p.hand).append(k)
+        if op.from_ == "discard":
             ev.append(event("retrieve", seat=fr.seat, card=game.cards[k].id))
         else:  # history is private (R184)
             ev.append(event("retrieve_history", seat=fr.seat, card=game.cards[k].id, to=[fr.seat]))
@@ -176,74 +233,75 @@ def op_retrieve(game: ImperiumRules, st, fr, op, ev):
         game,
         st,
         fr,
-        op,
-        lambda: [k for k in zone if effects.matches(game, k, op.get("filter"))],
+        op.n,
+        op.may,
+        lambda: [k for k in zone if effects.matches(game, k, op.filter)],
         act,
-        f"take from your {op.get('from', 'discard')}",
+        f"take from your {op.from_}",
         "R154",
     )
 
 
-@handlers.on("garrison")
+@handlers.on(Garrison)
 def op_garrison(game: ImperiumRules, st, fr, op, ev):  # R176-R178
     p = st.seats[fr.seat]
     if fr.card not in p.play:
         return True
 
     def cands():
-        return [k for k in p.hand if not game.cards[k].no_garrison and effects.matches(game, k, op.get("filter"))]
+        return [k for k in p.hand if not game.cards[k].no_garrison and effects.matches(game, k, op.filter)]
 
     def act(k):
         p.hand.remove(k)
         p.garrison.setdefault(fr.card, []).append(k)
         ev.append(event("garrison", seat=fr.seat, card=game.cards[k].id, under=game.cards[fr.card].id))
 
-    return _repeat_pick(game, st, fr, {"may": op.get("may", True), "n": 1}, cands, act, "garrison", "R176")
+    return _repeat_pick(game, st, fr, 1, op.may, cands, act, "garrison", "R176")
 
 
-@handlers.on("recall")
+@handlers.on(Recall)
 def op_recall(game: ImperiumRules, st, fr, op, ev):  # R158, G12
     p = st.seats[fr.seat]
 
     def cands():
-        return [k for k in p.play if game.cards[k].pinned and effects.matches(game, k, op.get("filter"))]
+        return [k for k in p.play if game.cards[k].pinned and effects.matches(game, k, op.filter)]
 
     def act(k):
         under = effects.leave_play(st, fr.seat, k)
         p.hand += [k] + under
         ev.append(event("recall", seat=fr.seat, card=game.cards[k].id))
-        if op.get("count_var"):
+        if op.count_var:
             store = game.runner.shared_vars(st, fr)
-            store[op["count_var"]] = store.get(op["count_var"], 0) + 1
+            store[op.count_var] = store.get(op.count_var, 0) + 1
 
-    return _repeat_pick(game, st, fr, op, cands, act, "recall", "R158")
+    return _repeat_pick(game, st, fr, 1, op.may, cands, act, "recall", "R158")
 
 
-@handlers.on("abandon")
+@handlers.on(Abandon)
 def op_abandon(game: ImperiumRules, st, fr, op, ev):  # R167
     p = st.seats[fr.seat]
-    if op.get("self"):
+    if op.itself:
         if fr.card in p.play:
             p.discard += [fr.card] + effects.leave_play(st, fr.seat, fr.card)
         return True
 
     def cands():
-        return [k for k in p.play if effects.matches(game, k, op.get("filter"))]
+        return [k for k in p.play if effects.matches(game, k, op.filter)]
 
     def act(k):
         p.discard += [k] + effects.leave_play(st, fr.seat, k)
         ev.append(event("abandon", seat=fr.seat, card=game.cards[k].id))
-        if op.get("count_var"):
+        if op.count_var:
             store = game.runner.shared_vars(st, fr)
-            store[op["count_var"]] = store.get(op["count_var"], 0) + 1
+            store[op.count_var] = store.get(op.count_var, 0) + 1
 
-    return _repeat_pick(game, st, fr, op, cands, act, "abandon", "R167")
+    return _repeat_pick(game, st, fr, op.n, op.may, cands, act, "abandon", "R167")
 
 
-@handlers.on("take_unrest")
+@handlers.on(TakeUnrest)
 def op_take_unrest(game: ImperiumRules, st, fr, op, ev):  # R147
     p = st.seats[fr.seat]
-    for _ in range(op.get("n", 1)):
+    for _ in range(op.n):
         k = piles.take_from_unrest_pile(game, st, ev)
         if k < 0:
             break
@@ -255,10 +313,10 @@ def op_take_unrest(game: ImperiumRules, st, fr, op, ev):  # R147
     return True
 
 
-@handlers.on("return_unrest")
+@handlers.on(ReturnUnrest)
 def op_return_unrest(game: ImperiumRules, st, fr, op, ev):  # R146
     p = st.seats[fr.seat]
-    zones = op.get("from", ["hand"])
+    zones = op.from_
     if zones == ["self"]:  # an unrest card returns itself (R75)
         if fr.card in p.play:
             effects.leave_play(st, fr.seat, fr.card)
@@ -276,11 +334,10 @@ def op_return_unrest(game: ImperiumRules, st, fr, op, ev):  # R146
         ev.append(event("return_unrest", seat=fr.seat, card=game.cards[k].id))
         effects.react(game, st, fr.seat, "return_unrest", ev)
 
-    may = op.get("may", False) or op.get("up_to", False)
-    return _repeat_pick(game, st, fr, {"n": op.get("n", 1), "may": may}, cands, act, "return an unrest", "R146")
+    return _repeat_pick(game, st, fr, op.n, op.may or op.up_to, cands, act, "return an unrest", "R146")
 
 
-@handlers.on("give_card")
+@handlers.on(GiveCard)
 def op_give_card(game: ImperiumRules, st, fr, op, ev):
     """Exports: each other player receives a card from your hand or discard pile."""
     p = st.seats[fr.seat]
@@ -306,7 +363,7 @@ def op_give_card(game: ImperiumRules, st, fr, op, ev):
     return True
 
 
-@handlers.on("exile_market")
+@handlers.on(ExileMarket)
 def op_exile_market(game: ImperiumRules, st, fr, op, ev):  # R139-R141
     def act(k):
         slot = piles.slot_of(st, k)
@@ -319,11 +376,19 @@ def op_exile_market(game: ImperiumRules, st, fr, op, ev):  # R139-R141
         piles.refill(game, st, slot, ev)
 
     return _repeat_pick(
-        game, st, fr, op, lambda: piles.market_cards(game, st, [], exile=True), act, "exile from the market", "R141"
+        game,
+        st,
+        fr,
+        op.n,
+        op.may,
+        lambda: piles.market_cards(game, st, [], exile=True),
+        act,
+        "exile from the market",
+        "R141",
     )
 
 
-@handlers.on("market_add")
+@handlers.on(MarketAdd)
 def op_market_add(game: ImperiumRules, st, fr, op, ev):
     """Put tokens from the general supply on a market card of your choice (Carthaginian
     Traders); they go to whoever takes the card (R130) and stop it being exiled (R141)."""
@@ -332,7 +397,7 @@ def op_market_add(game: ImperiumRules, st, fr, op, ev):
     if k == WAIT:
         return WAIT
     if k is not None:
-        tokens = {res: op[res] for res in RES if op.get(res)}
+        tokens = {res: getattr(op, res) for res in RES if getattr(op, res)}
         slot = st.market[piles.slot_of(st, k)]
         for res, n in tokens.items():
             slot.tokens[res] = slot.tokens.get(res, 0) + n
@@ -340,15 +405,13 @@ def op_market_add(game: ImperiumRules, st, fr, op, ev):
     return True
 
 
-@handlers.on("swap_exile")
+@handlers.on(SwapExile)
 def op_swap_exile(game: ImperiumRules, st, fr, op, ev):  # R142
     """Swap an exiled card with a market card (Lighthouse): the market card is exiled and
     its tucked unrest returns to the pile (R140); the exiled card takes its slot, with an
     unrest tucked under it if its category carries one (R127), and keeps the slot's tokens."""
     if "_in" not in fr.vars:
-        k = effects.pick_card(
-            game, st, fr, list(st.exile), op.get("may", False), "take a card from the exile pile", "R142"
-        )
+        k = effects.pick_card(game, st, fr, list(st.exile), op.may, "take a card from the exile pile", "R142")
         if k == WAIT:
             return WAIT
         if k is None:
@@ -376,27 +439,27 @@ def op_swap_exile(game: ImperiumRules, st, fr, op, ev):  # R142
     return True
 
 
-@handlers.on("acquire")
+@handlers.on(Acquire)
 def op_acquire(game: ImperiumRules, st, fr, op, ev):  # R130-R133
     def cands():
         if st.over:  # the refill collapsed the game (R223)
             return []
-        out = piles.market_cards(game, st, op["suits"], op.get("filter"))
-        if op.get("token"):  # "a card in the market with {material} on it"
-            out = [k for k in out if st.market[piles.slot_of(st, k)].tokens.get(op["token"])]
-        if op.get("exile"):  # "including from exiled cards" (R143)
+        out = piles.market_cards(game, st, op.suits, op.filter)
+        if op.token:  # "a card in the market with {material} on it"
+            out = [k for k in out if st.market[piles.slot_of(st, k)].tokens.get(op.token)]
+        if op.exile:  # "including from exiled cards" (R143)
             out += [
                 k
                 for k in st.exile
-                if any(s in game.cards[k].suits for s in op["suits"]) and effects.matches(game, k, op.get("filter"))
+                if any(s in game.cards[k].suits for s in op.suits) and effects.matches(game, k, op.filter)
             ]
-        allowed = [a.get("filter") for a in effects.passive_args(game, st, fr.seat, "acquire_exiled")]
-        if allowed and not op.get("exile") and not op.get("token"):  # Chariots, Longships
+        allowed = [x.args.filter for x in effects.active(game, st, fr.seat, AcquireExiled)]
+        if allowed and not op.exile and not op.token:  # Chariots, Longships
             out += [
                 k
                 for k in st.exile
-                if any(s in game.cards[k].suits for s in op["suits"])
-                and effects.matches(game, k, op.get("filter"))
+                if any(s in game.cards[k].suits for s in op.suits)
+                and effects.matches(game, k, op.filter)
                 and any(effects.matches(game, k, a) for a in allowed)
             ]
         return out
@@ -407,8 +470,8 @@ def op_acquire(game: ImperiumRules, st, fr, op, ev):  # R130-R133
         else:
             piles.take_from_market(game, st, fr.seat, k, True, ev)
 
-    if op.get("then_play"):  # "... and immediately free play it"
-        k = effects.pick_card(game, st, fr, cands(), op.get("may", False), "acquire", "R130")
+    if op.then_play:  # "... and immediately free play it"
+        k = effects.pick_card(game, st, fr, cands(), op.may, "acquire", "R130")
         if k == WAIT:
             return WAIT
         if k is not None:
@@ -416,35 +479,35 @@ def op_acquire(game: ImperiumRules, st, fr, op, ev):  # R130-R133
             if not st.over and k in st.seats[fr.seat].hand and playing.playable_now(game, st, fr.seat, k, True):
                 playing.put_into_play(game, st, fr.seat, k, "hand", True, ev)
         return True
-    return _repeat_pick(game, st, fr, op, cands, act, "acquire", "R130")
+    return _repeat_pick(game, st, fr, op.n, op.may, cands, act, "acquire", "R130")
 
 
-@handlers.on("play_card")
+@handlers.on(PlayCard)
 def op_play_card(game: ImperiumRules, st, fr, op, ev):  # R71
-    zone = op.get("from", "discard")
+    zone = op.from_
     k = effects.pick_card(
         game,
         st,
         fr,
         playing.play_card_candidates(game, st, fr.seat, op, fr.card),
-        op.get("may", False),
+        op.may,
         f"play a card from your {zone}",
         "R71",
     )
     if k == WAIT:
         return WAIT
     if k is not None:
-        playing.put_into_play(game, st, fr.seat, k, zone, op.get("free", False), ev)
+        playing.put_into_play(game, st, fr.seat, k, zone, op.free, ev)
     return True
 
 
-@handlers.on("break_through")
+@handlers.on(BreakThrough)
 def op_break_through(game: ImperiumRules, st, fr, op, ev):  # R134-R137
-    suits = op["suits"]
+    suits = op.suits
     if "_suit" not in fr.vars:
         options = [A.SUIT + SUIT_ACTIONS.index(s) for s in suits]
         answer = game.runner.choose(
-            st, fr, "suit", options, op.get("may", False), purpose="break through: declare a category", rule="R134"
+            st, fr, "suit", options, op.may, purpose="break through: declare a category", rule="R134"
         )
         if answer == WAIT:
             return WAIT
@@ -452,12 +515,12 @@ def op_break_through(game: ImperiumRules, st, fr, op, ev):  # R134-R137
             return True
         fr.vars["_suit"] = SUIT_ACTIONS[answer - A.SUIT]
     suit = fr.vars["_suit"]
-    market = piles.market_cards(game, st, [suit], op.get("filter"))
+    market = piles.market_cards(game, st, [suit], op.filter)
     deck = st.decks.get(suit, [])
     options = [game.layout.card + k for k in market]
-    if suit != "tributary" and deck and not op.get("filter"):
+    if suit != "tributary" and deck and not op.filter:
         options.append(A.BT_DECK)  # variants 2-4
-    if suit == "tributary" or not deck or op.get("filter"):
+    if suit == "tributary" or not deck or op.filter:
         options.append(A.BT_MAIN)  # variant 5
     answer = game.runner.choose(st, fr, "bt_source", options, False, purpose=f"break through for {suit}", rule="R135")
     if answer == WAIT:
@@ -470,20 +533,20 @@ def op_break_through(game: ImperiumRules, st, fr, op, ev):  # R134-R137
         ev.append(event("break_through", seat=fr.seat, card=game.cards[k].id, to=[fr.seat]))
         effects.card_gained(game, st, fr.seat, k, ev)  # Celts A
     elif answer == A.BT_MAIN:
-        piles.reveal_main(game, st, fr.seat, suit, op.get("filter"), ev)
+        piles.reveal_main(game, st, fr.seat, suit, op.filter, ev)
     else:
         piles.take_from_market(game, st, fr.seat, answer - game.layout.card, False, ev)
     return True
 
 
-@handlers.on("develop")
+@handlers.on(Develop)
 def op_develop(game: ImperiumRules, st, fr, op, ev):  # R171-R173
     p = st.seats[fr.seat]
     if effects.cannot_develop(p):
         return True
-    free = op.get("free", False)
+    free = op.free
     cands = [k for k in p.development if free or effects.can_pay(p, game.cards[k].cost)]
-    k = effects.pick_card(game, st, fr, cands, op.get("may", False), "develop", "R171")
+    k = effects.pick_card(game, st, fr, cands, op.may, "develop", "R171")
     if k == WAIT:
         return WAIT
     if k is not None:
@@ -491,14 +554,14 @@ def op_develop(game: ImperiumRules, st, fr, op, ev):  # R171-R173
     return True
 
 
-@handlers.on("look_fame")
+@handlers.on(LookFame)
 def op_look_fame(game: ImperiumRules, st, fr, op, ev):  # R255, R243
     p = st.seats[fr.seat]
     if "_seen" not in fr.vars:
-        extra = effects.passive_args(game, st, fr.seat, "fame_look_extra")
-        n = op.get("n", 1) + sum(a.get("n", 1) for a in extra)
-        for a in extra:
-            p.progress += a.get("progress", 0)
+        extra = effects.active(game, st, fr.seat, FameLookExtra)
+        n = op.n + sum(x.args.n for x in extra)
+        for x in extra:
+            p.progress += x.args.progress
         if not st.fame:
             piles.king_of_kings(game, st, fr.seat, ev)
             return True
@@ -516,20 +579,20 @@ def op_look_fame(game: ImperiumRules, st, fr, op, ev):  # R255, R243
     k = effects.pick_card(game, st, fr, seen, False, "take a fame card", "R255")
     if k == WAIT:
         return WAIT
-    if k is not None and op.get("take", 1):
+    if k is not None and op.take:
         st.fame.remove(k)
         p.hand.append(k)
         ev.append(event("take_fame", seat=fr.seat))
     return True
 
 
-@handlers.on("nation_top_to_discard")
+@handlers.on(NationTopToDiscard)
 def op_nation_top_to_discard(game: ImperiumRules, st, fr, op, ev):
     piles.nation_top_to_discard(game, st, fr.seat, ev)
     return True
 
 
-@handlers.on("nation_look")
+@handlers.on(NationLook)
 def op_nation_look(game: ImperiumRules, st, fr, op, ev):  # R161, R193
     """Look at the top card of your nation deck; then (``then``) you MAY move it to the
     bottom, just above the accession card, or shuffle the nation deck (the accession card
@@ -541,7 +604,7 @@ def op_nation_look(game: ImperiumRules, st, fr, op, ev):  # R161, R193
     if "_looked" not in fr.vars:
         fr.vars["_looked"] = True
         ev.append(event("look_nation", seat=fr.seat, card=game.cards[p.nation_deck[-1]].id, to=[fr.seat]))
-    then = op.get("then")
+    then = op.then
     if then not in ("bottom", "shuffle") or len(p.nation_deck) - acc < 2:
         return True  # nothing that could change
     purpose = "move the top card of your nation deck to its bottom" if then == "bottom" else "shuffle your nation deck"
@@ -560,7 +623,7 @@ def op_nation_look(game: ImperiumRules, st, fr, op, ev):  # R161, R193
     return True
 
 
-@handlers.on("find")
+@handlers.on(Find)
 def op_find(game: ImperiumRules, st, fr, op, ev):  # R154-R156
     """Find a card (by ``filter``) in your hand, discard pile, deck or nation deck, at your
     choice (G28), and put it into your hand; the deck searched is shuffled (R156), and the
@@ -571,8 +634,7 @@ def op_find(game: ImperiumRules, st, fr, op, ev):  # R154-R156
         k
         for z in zones
         for k in getattr(p, z)
-        if effects.matches(game, k, op.get("filter"))
-        and not (z == "nation_deck" and game.cards[k].location == "accession")
+        if effects.matches(game, k, op.filter) and not (z == "nation_deck" and game.cards[k].location == "accession")
     ]
     k = effects.pick_card(game, st, fr, cands, False, "find a card", "R155")
     if k == WAIT:
@@ -593,7 +655,7 @@ def op_find(game: ImperiumRules, st, fr, op, ev):  # R154-R156
     return True
 
 
-@handlers.on("exile_self")
+@handlers.on(ExileSelf)
 def op_exile_self(game: ImperiumRules, st, fr, op, ev):  # R139
     """This card (with any garrison, R180) leaves the play area for the exile pile."""
     p = st.seats[fr.seat]
@@ -604,12 +666,12 @@ def op_exile_self(game: ImperiumRules, st, fr, op, ev):  # R139
     return True
 
 
-@handlers.on("choose")
+@handlers.on(Choose)
 def op_choose(game: ImperiumRules, st, fr, op, ev):  # R150, R164
     if "_chosen" in fr.vars:
         return True
     options = [
-        A.OPTION + i for i, ops in enumerate(op["options"]) if playing.precondition(game, st, fr.seat, ops, fr.card)
+        A.OPTION + i for i, ops in enumerate(op.options) if playing.precondition(game, st, fr.seat, ops, fr.card)
     ]
     answer = game.runner.choose(
         st,
@@ -619,7 +681,7 @@ def op_choose(game: ImperiumRules, st, fr, op, ev):  # R150, R164
         False,
         purpose="choose",
         rule="R150",
-        texts=[effects.describe_ops(ops) for ops in op["options"]],
+        texts=[effects.describe_ops(ops) for ops in op.options],
     )
     if answer == WAIT:
         return WAIT
@@ -630,14 +692,14 @@ def op_choose(game: ImperiumRules, st, fr, op, ev):  # R150, R164
     return WAIT
 
 
-@handlers.on("may")
+@handlers.on(May)
 def op_may(game: ImperiumRules, st, fr, op, ev):  # R111
     if "_chosen" in fr.vars:
         return True
-    if not playing.precondition(game, st, fr.seat, op["do"], fr.card):
+    if not playing.precondition(game, st, fr.seat, op.do, fr.card):
         return True
     answer = game.runner.choose(
-        st, fr, "may", [A.YES, A.NO], False, purpose="may", text=effects.describe_ops(op["do"]), rule="R111"
+        st, fr, "may", [A.YES, A.NO], False, purpose="may", text=effects.describe_ops(op.do), rule="R111"
     )
     if answer == WAIT:
         return WAIT
@@ -648,38 +710,37 @@ def op_may(game: ImperiumRules, st, fr, op, ev):  # R111
     return True
 
 
-@handlers.on("if")
+@handlers.on(If)
 def op_if(game: ImperiumRules, st, fr, op, ev):
     if "_chosen" in fr.vars:
         return True
-    ok = condition(game, st, fr.seat, op["cond"], fr)
-    branch = "do" if ok else "else"
-    fr.vars["_chosen"] = branch
-    if op.get(branch):
-        game.runner.child(st, fr, [fr.pc, branch])
+    ok = condition(game, st, fr.seat, op.cond, fr)
+    fr.vars["_chosen"] = "do" if ok else "else"
+    if op.do if ok else op.else_:
+        game.runner.child(st, fr, [fr.pc, "do" if ok else "else_"])
         return WAIT
     return True
 
 
-def condition(game: ImperiumRules, st, seat: int, cond: dict, fr=None) -> bool:
+def condition(game: ImperiumRules, st, seat: int, cond: Cond, fr=None) -> bool:
     p = st.seats[seat]
-    if "state" in cond:  # R117, R121
-        return p.empire == (cond["state"] == "empire")
-    if "in_play" in cond:
-        return any(effects.matches(game, k, cond["in_play"]) for k in p.play)
-    if "var" in cond:
-        return game.runner.shared_vars(st, fr).get(cond["var"], 0) >= cond.get("min", 1)
-    if "has" in cond:
-        return all(getattr(p, r) >= n for r, n in cond["has"].items())
+    if cond.state is not None:  # R117, R121
+        return p.empire == (cond.state == "empire")
+    if cond.in_play is not None:
+        return any(effects.matches(game, k, cond.in_play) for k in p.play)
+    if cond.var is not None:
+        return game.runner.shared_vars(st, fr).get(cond.var, 0) >= cond.min
+    if cond.has is not None:
+        return all(getattr(p, r) >= n for r, n in cond.has.items())
     raise ValueError(f"unknown condition {cond}")
 
 
-@handlers.on("each_other")
+@handlers.on(EachOther)
 def op_each_other(game: ImperiumRules, st, fr, op, ev):  # R149
     return _for_players(game, st, fr, op, ev, effects.others(st, fr.seat))
 
 
-@handlers.on("all_players")
+@handlers.on(AllPlayers)
 def op_all_players(game: ImperiumRules, st, fr, op, ev):
     return _for_players(game, st, fr, op, ev, [fr.seat] + effects.others(st, fr.seat))
 
@@ -688,7 +749,7 @@ def _for_players(game: ImperiumRules, st, fr, op, ev, seats):
     targets = fr.vars.setdefault("_targets", list(seats))
     while targets:
         target = targets[0]
-        if target != fr.seat and effects.is_attack(game, fr) and not op.get("safe"):
+        if target != fr.seat and effects.is_attack(game, fr) and not op.safe:
             shielded = shield(game, st, fr, target, ev)  # R144-R145
             if shielded == WAIT:
                 return WAIT
@@ -721,15 +782,15 @@ def _shield(game: ImperiumRules, st, fr, target: int, ev: list):
     step = fr.vars.setdefault("_shield", 0)
     t = st.seats[target]
     if step == 0:
-        recallers = [k for k in t.play if any(x.get("recall_to_avoid_attack") for x in game.cards[k].passive)]
+        recallers = [k for k in t.play if any(type(x) is RecallToAvoidAttack for x in game.cards[k].passive)]
         exhausters = [
             k
             for k in t.play
             if t.exhausts >= 1
             and k not in t.exhausted
             and game.cards[k].exhaust
-            and game.cards[k].exhaust[0].get("op") == "when"
-            and game.cards[k].exhaust[0].get("event") == "attacked"
+            and type(game.cards[k].exhaust[0]) is When
+            and game.cards[k].exhaust[0].event == "attacked"
         ]
         k = effects.pick_card(
             game,
@@ -755,7 +816,7 @@ def _shield(game: ImperiumRules, st, fr, target: int, ev: list):
             return True
         fr.vars["_shield"] = step = 1
     if step == 1:
-        tolls = [x["attack_toll"] for k in t.play for x in game.cards[k].passive if "attack_toll" in x]
+        tolls = [x.args for k in t.play for x in game.cards[k].passive if type(x) is AttackToll]
         if tolls:
             if not effects.can_pay(st.seats[fr.seat], tolls[0]):
                 return True
@@ -772,15 +833,15 @@ def _shield(game: ImperiumRules, st, fr, target: int, ev: list):
     return False
 
 
-@handlers.on("steal")
+@handlers.on(Steal)
 def op_steal(game: ImperiumRules, st, fr, op, ev):  # R170
-    res, n = op["res"], op.get("n", 1)
-    if "state" in op:  # "from each {empire} player" (Raiders)
-        victims = [s for s in effects.others(st, fr.seat) if st.seats[s].empire == (op["state"] == "empire")]
+    res, n = op.res, op.n
+    if op.state is not None:  # "from each {empire} player" (Raiders)
+        victims = [s for s in effects.others(st, fr.seat) if st.seats[s].empire == (op.state == "empire")]
     else:
         victims = effects.others(st, fr.seat)
-    if "in_play" in op:  # "from each player with a {region} in play"
-        victims = [s for s in victims if any(effects.matches(game, k, op["in_play"]) for k in st.seats[s].play)]
+    if op.in_play is not None:  # "from each player with a {region} in play"
+        victims = [s for s in victims if any(effects.matches(game, k, op.in_play) for k in st.seats[s].play)]
     targets = fr.vars.setdefault("_targets", victims)
     while targets:
         target = targets[0]
@@ -798,7 +859,7 @@ def op_steal(game: ImperiumRules, st, fr, op, ev):  # R170
         setattr(t, res, getattr(t, res) - taken)
         setattr(p, res, getattr(p, res) + taken)
         ev.append(event("steal", seat=fr.seat, from_seat=target, res=res, n=taken))
-        if taken < n and op.get("else_unrest"):
+        if taken < n and op.else_unrest:
             k = piles.take_from_unrest_pile(game, st, ev)
             if k >= 0:
                 t.hand.append(k)
@@ -808,13 +869,13 @@ def op_steal(game: ImperiumRules, st, fr, op, ev):  # R170
     return True
 
 
-@handlers.on("when")
+@handlers.on(When)
 def op_when(game: ImperiumRules, st, fr, op, ev):
     """A reactive exhaust is never run as a whole: ``react`` runs its body on the trigger."""
     return True
 
 
-@handlers.on("_offer_reaction")
+@handlers.on(OfferReaction)
 def sys_offer_reaction(game: ImperiumRules, st, fr, op, ev):
     p = st.seats[fr.seat]
     k = fr.vars["card"]
@@ -830,7 +891,7 @@ def sys_offer_reaction(game: ImperiumRules, st, fr, op, ev):
         rule="R80",
         purpose="exhaust {card}",
         card=k,
-        text=effects.describe_ops(game.face(k, face).exhaust[0]["do"]),
+        text=effects.describe_ops(game.face(k, face).exhaust[0].do),
     )
     if answer == WAIT:
         return WAIT
@@ -842,24 +903,24 @@ def sys_offer_reaction(game: ImperiumRules, st, fr, op, ev):
     return True
 
 
-@handlers.on("hook")
+@handlers.on(Hook)
 def op_hook(game: ImperiumRules, st, fr, op, ev):
-    return HOOKS[op["name"]](game, st, fr, op.get("args", {}), ev)
+    return HOOKS[op.name](game, st, fr, op, ev)
 
 
-@handlers.on("require")
+@handlers.on(Require)
 def op_require(game: ImperiumRules, st, fr, op, ev):
     """Only a precondition: the card is playable only when it holds (see ``precondition``)."""
     return True
 
 
-@handlers.on("end_trigger")
+@handlers.on(EndTrigger)
 def op_end_trigger(game: ImperiumRules, st, fr, op, ev):
-    effects.trigger_end(st, op.get("why", game.cards[fr.card].name), ev)
+    effects.trigger_end(st, game.cards[fr.card].name if op.why is None else op.why, ev)
     return True
 
 
-@handlers.on("_market_token")
+@handlers.on(PlaceMarketToken)
 def sys_market_token(game: ImperiumRules, st, fr, op, ev):  # R84-R86
     cards = [s.card for s in st.market if s.card >= 0]
     k = effects.pick_card(game, st, fr, cards, False, "place a token on a market card", "R84")
@@ -867,8 +928,8 @@ def sys_market_token(game: ImperiumRules, st, fr, op, ev):  # R84-R86
         return WAIT
     if k is not None:
         tokens = {"progress": 1}
-        for args in effects.passive_args(game, st, fr.seat, "market_token"):
-            tokens = args
+        for x in effects.active(game, st, fr.seat, MarketToken):
+            tokens = dict(x.args)
         slot = st.market[piles.slot_of(st, k)]
         for res, n in tokens.items():
             slot.tokens[res] = slot.tokens.get(res, 0) + n
@@ -876,7 +937,7 @@ def sys_market_token(game: ImperiumRules, st, fr, op, ev):  # R84-R86
     return True
 
 
-@handlers.on("_reset_tokens")
+@handlers.on(ResetTokens)
 def sys_reset_tokens(game: ImperiumRules, st, fr, op, ev):  # R88-R89
     p = st.seats[fr.seat]
     p.exhausted = []
@@ -884,12 +945,12 @@ def sys_reset_tokens(game: ImperiumRules, st, fr, op, ev):  # R88-R89
     p.dev_exhausted = False
     p.actions = 3
     p.exhausts = 5
-    for args in effects.passive_args(game, st, fr.seat, "exhaust_tokens"):
-        p.exhausts = args.get("n", 5)
+    for x in effects.active(game, st, fr.seat, ExhaustTokens):
+        p.exhausts = x.args.n
     return True
 
 
-@handlers.on("_cleanup_discard")
+@handlers.on(CleanupDiscard)
 def sys_cleanup_discard(game: ImperiumRules, st, fr, op, ev):  # R90
     p = st.seats[fr.seat]
     while p.hand:
@@ -903,7 +964,7 @@ def sys_cleanup_discard(game: ImperiumRules, st, fr, op, ev):  # R90
     return True
 
 
-@handlers.on("_draw_to_limit")
+@handlers.on(DrawToLimit)
 def sys_draw_to_limit(game: ImperiumRules, st, fr, op, ev):  # R91
     p = st.seats[fr.seat]
     n = fr.vars.get("_want")
@@ -912,7 +973,7 @@ def sys_draw_to_limit(game: ImperiumRules, st, fr, op, ev):  # R91
     return piles.draw_cards(game, st, fr, fr.seat, n, True, ev)
 
 
-@handlers.on("_discard_hand")
+@handlers.on(DiscardHand)
 def sys_discard_hand(game: ImperiumRules, st, fr, op, ev):  # R82
     p = st.seats[fr.seat]
     p.discard += p.hand

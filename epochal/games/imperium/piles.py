@@ -11,6 +11,7 @@ from epochal.engine import rng as rngmod
 from epochal.engine.effects import WAIT
 
 from . import effects, scoring
+from .vocab import AcquireExiled, DeckOutUnrest, Filter
 
 if TYPE_CHECKING:
     from .rules import ImperiumRules
@@ -58,7 +59,7 @@ def _reshuffle_gains(p) -> bool:
 
 
 def deck_ran_out(game: ImperiumRules, st, seat: int, ev: list) -> None:
-    for _args in effects.passive_args(game, st, seat, "deck_out_unrest"):  # R208
+    for _passive in effects.active(game, st, seat, DeckOutUnrest):  # R208
         card = take_from_unrest_pile(game, st, ev)
         if card >= 0:
             st.seats[seat].hand.append(card)
@@ -114,7 +115,7 @@ def develop(game: ImperiumRules, st, seat: int, k: int, pay: bool, ev: list) -> 
         effects.trigger_end(st, f"seat {seat} developed its last card (R214)", ev)
 
 
-def market_cards(game: ImperiumRules, st, suits: list[str], f: dict | None = None, exile: bool = False):
+def market_cards(game: ImperiumRules, st, suits: list[str], f: Filter | None = None, exile: bool = False) -> list[int]:
     out = []
     for _slot, s in enumerate(st.market):
         if s.card < 0:
@@ -172,11 +173,11 @@ def acquire_from_exile(game: ImperiumRules, st, seat: int, k: int, ev: list) -> 
         if u >= 0 and not st.over:
             effects.unrest_taken(game, st, seat, ev)  # Vikings
     if not st.over:
-        effects.passive_gain(game, st, seat, "acquire_exiled", k, ev)  # Longships
+        effects.passive_gain(game, st, seat, AcquireExiled, k, ev)  # Longships
         effects.card_gained(game, st, seat, k, ev)  # Celts A
 
 
-def reveal_main(game: ImperiumRules, st, seat: int, suit: str, f, ev: list) -> None:
+def reveal_main(game: ImperiumRules, st, seat: int, suit: str, f: Filter | None, ev: list) -> None:
     """Variant 5: reveal the main deck until a card of the category (R135)."""
     main = st.decks["main"]
     revealed = []

@@ -4,91 +4,158 @@ elsewhere than the hand (Phalanx, Parmenion)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
+
+import msgspec
 
 from epochal.engine import event
+from epochal.engine.effects import Registry
 
 from . import effects
 from .effects import costs
+from .vocab import (
+    Abandon,
+    Choose,
+    CostDiscount,
+    Develop,
+    Discard,
+    DropBarbarian,
+    Pay,
+    PlayCard,
+    PlayEmpire,
+    PlayFromDiscardGain,
+    Recall,
+    Require,
+    ReturnUnrest,
+    SwapExile,
+    TopOfDeck,
+    When,
+)
 
 if TYPE_CHECKING:
     from .rules import ImperiumRules
 
+D = TypeVar("D", Pay, Discard)
+
 
 def precondition(game: ImperiumRules, st, seat: int, ops: list, card: int) -> bool:
     """An effect that opens with a cost can only be used when the cost can be met (R78,
-    R150, R164): a payment, discarding cards, or recalling a card of some kind."""
+    R150, R164): a payment, discarding cards, or recalling a card of some kind. The check of
+    each kind of opening operation is in ``CHECKS``; an effect opening otherwise is usable."""
     if not ops:
         return True
+    check = _CHECKS.get(type(ops[0]))
+    return True if check is None else check(game, st, seat, ops, card)
+
+
+CHECKS = Registry("precondition")
+_CHECKS = CHECKS.table
+
+
+@CHECKS.on(Pay)
+def _pay(game: ImperiumRules, st, seat: int, ops: list, card: int) -> bool:
+    first = discounted(game, st, seat, card, ops[0])  # as a passive may lower it (Direct Democracy)
+    p = st.seats[seat]
+    return effects.can_pay(p, costs(first)) and precondition(game, st, seat, ops[1:], card)  # Persians A
+
+
+@CHECKS.on(ReturnUnrest)
+def _return_unrest(game: ImperiumRules, st, seat: int, ops: list, card: int) -> bool:
+    first = ops[0]
+    if first.may or first.up_to or first.from_ == ["self"]:
+        return True
+    p = st.seats[seat]  # "return an unrest to ..." (Druids)
+    return any(k != card and "unrest" in game.cards[k].suits for z in first.from_ for k in getattr(p, z))
+
+
+@CHECKS.on(Choose)
+def _choose(game: ImperiumRules, st, seat: int, ops: list, card: int) -> bool:
+    return any(precondition(game, st, seat, o, card) for o in ops[0].options)  # one affordable (R150)
+
+
+@CHECKS.on(SwapExile)
+def _swap_exile(game: ImperiumRules, st, seat: int, ops: list, card: int) -> bool:
+    return ops[0].may or bool(st.exile) and any(s.card >= 0 for s in st.market)  # R142
+
+
+@CHECKS.on(TopOfDeck)
+def _top_of_deck(game: ImperiumRules, st, seat: int, ops: list, card: int) -> bool:
+    first = ops[0]
+    zone = getattr(st.seats[seat], first.from_)
+    return first.may or len([k for k in zone if k != card]) >= first.n
+
+
+@CHECKS.on(Develop)
+def _develop(game: ImperiumRules, st, seat: int, ops: list, card: int) -> bool:
+    first = ops[0]
+    if first.free or first.may:
+        return True
+    p = st.seats[seat]
+    return not effects.cannot_develop(p) and any(effects.can_pay(p, game.cards[k].cost) for k in p.development)
+
+
+@CHECKS.on(PlayCard)
+def _play_card(game: ImperiumRules, st, seat: int, ops: list, card: int) -> bool:
+    return ops[0].may or bool(play_card_candidates(game, st, seat, ops[0], card))
+
+
+@CHECKS.on(Discard)
+def _discard(game: ImperiumRules, st, seat: int, ops: list, card: int) -> bool:
+    first = discounted(game, st, seat, card, ops[0])
+    return first.may or len([k for k in st.seats[seat].hand if k != card]) >= first.n
+
+
+@CHECKS.on(Recall)
+def _recall(game: ImperiumRules, st, seat: int, ops: list, card: int) -> bool:
+    first = ops[0]
+    return first.may or any(
+        game.cards[k].pinned and effects.matches(game, k, first.filter) for k in st.seats[seat].play
+    )
+
+
+@CHECKS.on(Abandon)
+def _abandon(game: ImperiumRules, st, seat: int, ops: list, card: int) -> bool:
+    first = ops[0]
+    if first.may or first.itself:
+        return True
+    return sum(1 for k in st.seats[seat].play if effects.matches(game, k, first.filter)) >= first.n
+
+
+@CHECKS.on(Require)
+def _require(game: ImperiumRules, st, seat: int, ops: list, card: int) -> bool:
     first = ops[0]
     p = st.seats[seat]
-    name = first.get("op")
-    if name in ("pay", "discard"):  # as a passive may lower it (Direct Democracy)
-        first = discounted(game, st, seat, card, first)
-    if name == "pay":  # a cost may follow another (Persians A)
-        return effects.can_pay(p, costs(first)) and precondition(game, st, seat, ops[1:], card)
-    if (
-        name == "return_unrest" and not first.get("may") and not first.get("up_to") and first.get("from") != ["self"]
-    ):  # "return an unrest to ..." (Druids)
-        return any(
-            k != card and "unrest" in game.cards[k].suits for z in first.get("from", ["hand"]) for k in getattr(p, z)
-        )
-    if name == "choose":  # at least one option must be affordable (R150)
-        return any(precondition(game, st, seat, o, card) for o in first["options"])
-    if name == "swap_exile" and not first.get("may"):  # R142
-        return bool(st.exile) and any(s.card >= 0 for s in st.market)
-    if name == "top_of_deck" and not first.get("may"):
-        zone = getattr(p, first.get("from", "hand"))
-        return len([k for k in zone if k != card]) >= first.get("n", 1)
-    if name == "develop" and not first.get("free") and not first.get("may"):
-        return not effects.cannot_develop(p) and any(effects.can_pay(p, game.cards[k].cost) for k in p.development)
-    if name == "play_card" and not first.get("may"):
-        return bool(play_card_candidates(game, st, seat, first, card))
-    if name == "discard" and not first.get("may"):
-        return len([k for k in p.hand if k != card]) >= first.get("n", 1)
-    if name == "recall" and not first.get("may"):
-        return any(game.cards[k].pinned and effects.matches(game, k, first.get("filter")) for k in p.play)
-    if name == "abandon" and not first.get("may") and not first.get("self"):
-        return sum(1 for k in p.play if effects.matches(game, k, first.get("filter"))) >= first.get("n", 1)
-    if name == "require":
-        if "in_history" in first and not any(effects.matches(game, k, first["in_history"]) for k in p.history):
-            return False
-        wanted = first.get("in_play", [])  # a list: each one in play (Vinland)
-        return all(
-            any(effects.matches(game, k, f) for k in p.play) for f in (wanted if isinstance(wanted, list) else [wanted])
-        )
-    return True
+    if first.in_history is not None and not any(effects.matches(game, k, first.in_history) for k in p.history):
+        return False
+    wanted = first.in_play if isinstance(first.in_play, list) else [first.in_play] if first.in_play else []
+    return all(any(effects.matches(game, k, f) for k in p.play) for f in wanted)  # each one in play (Vinland)
 
 
-def discounted(game: ImperiumRules, st, seat: int, card: int, op: dict) -> dict:
+def discounted(game: ImperiumRules, st, seat: int, card: int, op: D) -> D:
     """A ``pay`` or ``discard`` of ``card``'s effect as it really costs: a passive
     ``cost_discount`` (Direct Democracy: an unrest costs 1 material or 1 card less, to at
     least 1) lowers ``materials`` or the cards to discard for the cards its filter matches."""
     if card < 0:
         return op
-    for args in effects.passive_args(game, st, seat, "cost_discount"):
-        if not effects.matches(game, card, args.get("filter")):
+    for x in effects.active(game, st, seat, CostDiscount):
+        args = x.args
+        if not effects.matches(game, card, args.filter):
             continue
-        op = dict(op)
-        low = args.get("min", 1)
-        if op.get("op") == "pay" and op.get("materials") and args.get("materials"):
-            op["materials"] = max(min(low, op["materials"]), op["materials"] - args["materials"])
-        if op.get("op") == "discard" and not op.get("from") and args.get("cards"):
-            n = op.get("n", 1)
-            op["n"] = max(min(low, n), n - args["cards"])
+        if isinstance(op, Pay) and op.materials and args.materials:
+            op = msgspec.structs.replace(op, materials=max(min(args.min, op.materials), op.materials - args.materials))
+        if isinstance(op, Discard) and op.from_ is None and args.cards:
+            op = msgspec.structs.replace(op, n=max(min(args.min, op.n), op.n - args.cards))
     return op
 
 
 def may_play_empire(game: ImperiumRules, st, seat: int, k: int) -> bool:
     if st.seats[seat].empire_next:  # Combs, R122
         return True
-    return any(effects.matches(game, k, a.get("filter")) for a in effects.passive_args(game, st, seat, "play_empire"))
+    return any(effects.matches(game, k, x.args.filter) for x in effects.active(game, st, seat, PlayEmpire))
 
 
 def ignores_barbarian(game: ImperiumRules, st, seat: int, k: int) -> bool:
-    return any(
-        effects.matches(game, k, a.get("filter")) for a in effects.passive_args(game, st, seat, "drop_barbarian")
-    )
+    return any(effects.matches(game, k, x.args.filter) for x in effects.active(game, st, seat, DropBarbarian))
 
 
 def playable_now(game: ImperiumRules, st, seat: int, k: int, free: bool) -> bool:
@@ -106,15 +173,12 @@ def playable_now(game: ImperiumRules, st, seat: int, k: int, free: bool) -> bool
     return precondition(game, st, seat, card.play, k)
 
 
-def play_card_candidates(game: ImperiumRules, st, seat: int, op: dict, card: int = -1) -> list[int]:
-    p = st.seats[seat]
-    zone = getattr(p, op.get("from", "discard"))
+def play_card_candidates(game: ImperiumRules, st, seat: int, op: PlayCard, card: int = -1) -> list[int]:
+    zone = getattr(st.seats[seat], op.from_)
     return [
         k
         for k in dict.fromkeys(zone)
-        if k != card
-        and effects.matches(game, k, op.get("filter"))
-        and playable_now(game, st, seat, k, op.get("free", False))
+        if k != card and effects.matches(game, k, op.filter) and playable_now(game, st, seat, k, op.free)
     ]
 
 
@@ -133,9 +197,9 @@ def put_into_play(game: ImperiumRules, st, seat: int, k: int, zone: str, free: b
     p.play.append(k)
     ev.append(event("play", seat=seat, card=card.id, source=zone))
     if zone == "discard":
-        for args in effects.passive_args(game, st, seat, "play_from_discard_gain"):
-            if effects.matches(game, k, args.get("filter")):
-                for res, n in args.get("gain", {}).items():
+        for x in effects.active(game, st, seat, PlayFromDiscardGain):
+            if effects.matches(game, k, x.args.filter):
+                for res, n in x.args.gain.items():
                     setattr(p, res, getattr(p, res) + n)
                     ev.append(event("gain", seat=seat, res=res, n=n))
     effects.push(game, st, seat, k, "play")
@@ -163,7 +227,7 @@ def can_exhaust(game: ImperiumRules, st, seat: int, k: int) -> bool:
     p = st.seats[seat]
     face = game.face(k, p.side if k == p.power else "")
     ops = face.exhaust
-    if not ops or ops[0].get("op") == "when":  # reactive: on trigger
+    if not ops or type(ops[0]) is When:  # reactive: on trigger
         return False
     if k in p.exhausted or p.exhausts < 1:  # R77, R78
         return False

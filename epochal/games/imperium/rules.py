@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 from functools import partial
-from operator import itemgetter
+from typing import get_args
 
 from epochal.engine import Decision, Game, Option, Score, event
 from epochal.engine import rng as rngmod
@@ -23,6 +23,17 @@ from .cards import MARKET_SUITS, NATIONS, Card, Face
 from .ops import handlers
 from .piles import SLOT_DECK
 from .state import Frame, ImperiumState, Player, Slot
+from .vocab import (
+    STEPS,
+    AnyOp,
+    BreakThrough,
+    CleanupDiscard,
+    DiscardHand,
+    DrawToLimit,
+    OfferReaction,
+    PlaceMarketToken,
+    ResetTokens,
+)
 
 DECK_SIZE = {2: 6, 3: 7, 4: 8}  # R50
 FAME_REMOVED = {2: 2, 3: 1, 4: 0}  # R49
@@ -83,6 +94,9 @@ class ImperiumRules(Game):
         self.nations = [n for n in NATIONS if self.by_nation[n]]  # those with card data
         self.programs = PROGRAMS
         self.kok_index = next((i for i, c in enumerate(cards) if c.group == "king_of_kings"), -1)
+        missing = handlers.missing([*get_args(AnyOp), *STEPS])
+        if missing:
+            raise TypeError(f"operations without a handler: {missing}")
         self.runner = EffectRunner(
             self,
             partial(effects.ops_of, self),
@@ -91,7 +105,6 @@ class ImperiumRules(Game):
             frame_done=partial(effects.frame_done, self),
             between_ops=partial(effects.between_ops, self),
             end=A.END,
-            key=itemgetter("op"),
         )
 
     # --- configuration -----------------------------------------------------------------------
@@ -572,11 +585,11 @@ class ImperiumRules(Game):
         return problems
 
 
-# Rules programs: op lists run like card effects (effects.py has the "_" ops).
-PROGRAMS = {
-    "cleanup": [{"op": "_market_token"}, {"op": "_reset_tokens"}, {"op": "_cleanup_discard"}, {"op": "_draw_to_limit"}],
-    "innovate": [{"op": "_discard_hand"}, {"op": "break_through", "suits": list(MARKET_SUITS)}],
-    "reaction": [{"op": "_offer_reaction"}],
+# Rules programs: op lists run like card effects, with their own steps (vocab.Step).
+PROGRAMS: dict[str, list] = {
+    "cleanup": [PlaceMarketToken(), ResetTokens(), CleanupDiscard(), DrawToLimit()],  # R84-R91
+    "innovate": [DiscardHand(), BreakThrough(suits=list(MARKET_SUITS))],  # R82
+    "reaction": [OfferReaction()],  # G24
 }
 
 

@@ -5,75 +5,78 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import msgspec
+
 from epochal.engine import event
 
 from . import effects
 from .state import Player
+from .vocab import VP, Count, Filter, ReturnUnrestAtEnd
 
 if TYPE_CHECKING:
     from .rules import ImperiumRules
 
 
-def count(game: ImperiumRules, st, seat: int, spec: dict, fr=None) -> int:
+def count(game: ImperiumRules, st, seat: int, spec: Count, fr=None) -> int:
     p = st.seats[seat]
-    if "var" in spec:
-        return int(game.runner.shared_vars(st, fr).get(spec["var"], 0)) if fr else 0
-    if "resource" in spec:
-        return getattr(p, spec["resource"])
-    if "in_play" in spec:
-        f = spec["in_play"]
-        if "region_type" in f:
-            wanted = f["region_type"] if isinstance(f["region_type"], list) else [f["region_type"]]
-            rest = {x: v for x, v in f.items() if x != "region_type"}
-            total = sum(
-                game.cards[k].regions.count(w) for k in p.play if effects.matches(game, k, rest) for w in wanted
-            )
-            if "production" in wanted and p.region_as_production:  # Agriculture
+    if spec.var is not None:
+        return int(game.runner.shared_vars(st, fr).get(spec.var, 0)) if fr else 0
+    if spec.resource is not None:
+        return getattr(p, spec.resource)
+    if spec.in_play is not None:
+        f = spec.in_play
+        if f.region_type is not None:  # the region icons, repeats counted
+            total = _icons(game, p.play, f)
+            if "production" in _region_types(f) and p.region_as_production:  # Agriculture
                 fertile = sum(game.cards[k].regions.count("fertile") for k in p.play)
                 total += 3 * min(p.region_as_production, fertile)
             return total
         return sum(1 for k in p.play if effects.matches(game, k, f))
-    if "zone" in spec:
-        zone = scoring_zones(p) if spec["zone"] == "all" else getattr(p, spec["zone"])
-        f = spec.get("filter") or {}
-        if "region_type" in f:  # "2 VP per {fertile}": the icons, repeats counted
-            wanted = f["region_type"] if isinstance(f["region_type"], list) else [f["region_type"]]
-            rest = {x: v for x, v in f.items() if x != "region_type"}
-            return sum(game.cards[k].regions.count(w) for k in zone if effects.matches(game, k, rest) for w in wanted)
-        return sum(1 for k in zone if effects.matches(game, k, spec.get("filter")))
-    if "unrest_others" in spec:
+    if spec.zone is not None:
+        zone = scoring_zones(p) if spec.zone == "all" else getattr(p, spec.zone)
+        f = spec.filter
+        if f is not None and f.region_type is not None:  # "2 VP per {fertile}": the icons, repeats counted
+            return _icons(game, zone, f)
+        return sum(1 for k in zone if effects.matches(game, k, f))
+    if spec.unrest_others:
         return sum(unrest_in_scoring(game, st, s) for s in range(st.players) if s != seat)
     raise ValueError(f"unknown count {spec}")
+
+
+def _region_types(f: Filter) -> list[str]:
+    return [f.region_type] if isinstance(f.region_type, str) else list(f.region_type or ())
+
+
+def _icons(game: ImperiumRules, cards: list[int], f: Filter) -> int:
+    """The region icons of ``f``'s types on the cards matching the rest of ``f``."""
+    wanted = _region_types(f)
+    rest = msgspec.structs.replace(f, region_type=None)
+    return sum(game.cards[k].regions.count(w) for k in cards if effects.matches(game, k, rest) for w in wanted)
 
 
 def unrest_in_scoring(game: ImperiumRules, st, seat: int) -> int:
     return sum(1 for k in scoring_zones(st.seats[seat]) if "unrest" in game.cards[k].suits)
 
 
-def card_vp(game: ImperiumRules, st, seat: int, k: int, vp, cap: bool = True) -> int:
+def card_vp(game: ImperiumRules, st, seat: int, k: int, vp: int | VP | None, cap: bool = True) -> int:
     if vp is None:
         return 0
     if isinstance(vp, int):
         return vp
-    if "fixed" in vp:
-        return vp["fixed"]
-    if "if" in vp:
-        cond = vp["if"]
-        ok = False
-        if cond.get("in") == "history":
-            ok = k in st.seats[seat].history
-        elif cond.get("in") == "play":  # Vinland
-            ok = k in st.seats[seat].play
-        return vp["vp"] if ok else vp.get("else", 0)
-    if "per" in vp:
-        if vp["per"].get("garrison") == "self":  # the cards under this one (Sagas)
+    if vp.fixed is not None:
+        return vp.fixed
+    if vp.if_ is not None:
+        where = st.seats[seat].history if vp.if_.in_ == "history" else st.seats[seat].play  # play: Vinland
+        return (vp.vp or 0) if k in where else (vp.else_ or 0)
+    if vp.per is not None:
+        if vp.per.garrison == "self":  # the cards under this one (Sagas)
             n = len(st.seats[seat].garrison.get(k, []))
         else:
-            n = count(game, st, seat, vp["per"])
-        value = vp.get("vp", 1) * (n // vp.get("every", 1))
+            n = count(game, st, seat, vp.per)
+        value = (1 if vp.vp is None else vp.vp) * (n // (vp.every or 1))
         return min(value, 10) if cap else value  # R233
-    if "sum" in vp:  # several VP lines on one card, capped together
-        value = sum(card_vp(game, st, seat, k, part, cap=False) for part in vp["sum"])
+    if vp.sum is not None:  # several VP lines on one card, capped together
+        value = sum(card_vp(game, st, seat, k, part, cap=False) for part in vp.sum)
         return min(value, 10) if cap else value  # R233, G35
     return 0
 
@@ -83,8 +86,8 @@ def before_scoring(game: ImperiumRules, st, ev: list) -> None:
     for seat, p in enumerate(st.seats):
         for k in scoring_zones(p):
             for x in game.cards[k].passive:
-                if x.get("hook") == "return_unrest_at_end":
-                    _return_unrest_anywhere(game, st, seat, x.get("args", {}).get("n", 2), ev)
+                if type(x) is ReturnUnrestAtEnd:
+                    _return_unrest_anywhere(game, st, seat, x.args.n, ev)
 
 
 def _return_unrest_anywhere(game: ImperiumRules, st, seat: int, n: int, ev: list) -> None:

@@ -8,6 +8,8 @@ tokens, the market with its tokens and tucked unrest.
 
 from __future__ import annotations
 
+import msgspec
+
 from epochal.engine.hidden import follow, follow_action, offered_cards, redeal
 
 from . import actions as A
@@ -30,7 +32,7 @@ def card_info(game: ImperiumRules, k: int) -> dict:
         "attack": c.attack,
         "types": c.types,
         "regions": c.regions,
-        "vp": c.vp,
+        "vp": msgspec.to_builtins(c.vp),
         "free": c.free,
         "cost": c.cost,
         "nation": c.deck,
@@ -43,7 +45,7 @@ def card_info(game: ImperiumRules, k: int) -> dict:
         if ops:
             info[trigger] = effects.describe_ops(ops)
     if c.passive:
-        info["passive"] = c.passive
+        info["passive"] = msgspec.to_builtins(c.passive)
     return info
 
 

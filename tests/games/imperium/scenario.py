@@ -8,6 +8,7 @@ answer(game, st, seat, A.YES)                     # answer the pending decision
 
 from __future__ import annotations
 
+import msgspec
 import pytest
 
 from epochal.engine import IllegalAction
@@ -251,5 +252,5 @@ def assert_printed_fields(c, facts: tuple, vp_forms: dict | None = None) -> tupl
     assert (c.name, c.location, c.state) == (name, location, state)
     assert (c.pinned, c.attack, c.power) == (header == "pinned", header == "attack", header == "power")
     assert (c.types, c.regions, c.cost) == (types, regions, cost)
-    assert c.vp == ((vp_forms or {}).get(vp, vp) if isinstance(vp, str) else vp)
+    assert msgspec.to_builtins(c.vp) == ((vp_forms or {}).get(vp, vp) if isinstance(vp, str) else vp)
     return facts

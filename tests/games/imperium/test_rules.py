@@ -28,6 +28,7 @@ from epochal.games.imperium import cards as C
 from epochal.games.imperium import effects, make_game, piles, scoring
 from epochal.games.imperium.piles import SLOT_DECK, UNREST_UNDER
 from epochal.games.imperium.rules import DECK_SIZE, FAME_REMOVED
+from epochal.games.imperium.vocab import Count
 from tests.games.imperium.scenario import assert_illegal, give, ids, imperium, purpose_of, put_in_market, take_anywhere
 
 NATIONS = ("Romans", "Greeks", "Persians", "Scythians")
@@ -1247,7 +1248,7 @@ def test_R183_R184_history_keeps_cards_that_still_score():
     p.hand.remove(k(g, "1FAM1"))  # ... 7 in history
     p.history.append(k(g, "1FAM1"))
     assert g.score_seat(st, 0).breakdown["cards"] == before + 4
-    assert scoring.count(g, st, 0, {"zone": "history"}) == 2
+    assert scoring.count(g, st, 0, Count(zone="history")) == 2
 
 
 def test_R185_vikings_keep_no_history():

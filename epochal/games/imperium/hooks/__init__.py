@@ -1,8 +1,9 @@
 """Named hooks: the few card effects no operation of the vocabulary can say.
 
 A hook is ``{"op": "hook", "name": "..."}`` in a card's data. Each module of this package
-registers its hooks in ``HOOKS`` with ``@hook("name")``; a hook is called as
-``fn(game, state, frame, args, events)`` and returns ``DONE`` or ``WAIT`` after asking (exactly
+registers its hooks in ``HOOKS`` (the vocabulary's registry, which the loader checks a hook's
+name against) with ``@hook("name")``; a hook is called as
+``fn(game, state, frame, op, events)`` and returns ``DONE`` or ``WAIT`` after asking (exactly
 like an operation handler in ``ops.py``). Every module here is imported on start-up.
 """
 
@@ -11,9 +12,8 @@ from __future__ import annotations
 import importlib
 import pkgutil
 
-from epochal.engine.effects import Registry
+from ..vocab import HOOKS
 
-HOOKS = Registry("hook")
 hook = HOOKS.on
 
 for _module in pkgutil.iter_modules(__path__):

@@ -9,6 +9,7 @@ from epochal.engine.effects import WAIT
 
 from .. import actions as A
 from .. import effects, playing
+from ..vocab import Hook, When
 from . import hook
 
 if TYPE_CHECKING:
@@ -18,7 +19,7 @@ SUIT_ACTIONS = ("region", "uncivilised", "civilised", "tributary")
 
 
 @hook("garrison_self_in_region")
-def garrison_self_in_region(game: ImperiumRules, st, fr, args, ev):
+def garrison_self_in_region(game: ImperiumRules, st, fr, op: Hook, ev: list) -> int | bool:
     """Cataphract (R181): tuck this card under a region in play, then run that region's play."""
     p = st.seats[fr.seat]
     if fr.card not in p.play:
@@ -36,7 +37,7 @@ def garrison_self_in_region(game: ImperiumRules, st, fr, args, ev):
 
 
 @hook("marvellous")
-def marvellous(game: ImperiumRules, st, fr, args, ev):
+def marvellous(game: ImperiumRules, st, fr, op: Hook, ev: list) -> int | bool:
     """Draw the top card if able, then discard it, put it back on top, or into history."""
     p = st.seats[fr.seat]
     if "_card" not in fr.vars:
@@ -68,7 +69,7 @@ def marvellous(game: ImperiumRules, st, fr, args, ev):
 
 
 @hook("sacred_pass")
-def sacred_pass(game: ImperiumRules, st, fr, args, ev):
+def sacred_pass(game: ImperiumRules, st, fr, op: Hook, ev: list) -> int | bool:
     """Look at the nation deck's top; you may abandon this card to swap a hand card with it.
     The accession card can never be taken this way (R269, R193)."""
     p = st.seats[fr.seat]
@@ -108,13 +109,13 @@ def sacred_pass(game: ImperiumRules, st, fr, args, ev):
 
 
 @hook("agriculture")
-def agriculture(game: ImperiumRules, st, fr, args, ev):
+def agriculture(game: ImperiumRules, st, fr, op: Hook, ev: list) -> int | bool:
     st.seats[fr.seat].region_as_production += 1
     return True
 
 
 @hook("ambassador")
-def ambassador(game: ImperiumRules, st, fr, args, ev):
+def ambassador(game: ImperiumRules, st, fr, op: Hook, ev: list) -> int | bool:
     """Use an opponent's pinned card's exhaust effect as your own."""
     options = [
         k
@@ -122,7 +123,7 @@ def ambassador(game: ImperiumRules, st, fr, args, ev):
         for k in st.seats[s].play
         if game.cards[k].pinned
         and game.cards[k].exhaust
-        and game.cards[k].exhaust[0].get("op") != "when"
+        and type(game.cards[k].exhaust[0]) is not When
         and playing.precondition(game, st, fr.seat, game.cards[k].exhaust, k)
     ]
     k = effects.pick_card(game, st, fr, options, False, "use an opponent's exhaust effect", "R76")
@@ -134,7 +135,7 @@ def ambassador(game: ImperiumRules, st, fr, args, ev):
 
 
 @hook("gambling")
-def gambling(game: ImperiumRules, st, fr, args, ev):
+def gambling(game: ImperiumRules, st, fr, op: Hook, ev: list) -> int | bool:
     """Declare a category, reveal the main deck's top: keep it if it matches, else exile it."""
     answer = game.runner.choose(
         st, fr, "suit", [A.SUIT + i for i in range(4)], False, purpose="declare a category", rule="R134"

@@ -8,13 +8,19 @@ player (``empire_next``): ``may_play_empire`` honours it, the next card played u
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from epochal.engine import event
 
+from ..vocab import Hook
 from . import hook
+
+if TYPE_CHECKING:
+    from ..rules import ImperiumRules
 
 
 @hook("combs")
-def combs(game, st, fr, args, ev):
+def combs(game: ImperiumRules, st, fr, op: Hook, ev: list) -> int | bool:
     """Exhaust: the next card you play this turn ignores its {empire} icon (R122)."""
     st.seats[fr.seat].empire_next = True
     ev.append(event("ignore_empire", seat=fr.seat))

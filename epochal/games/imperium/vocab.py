@@ -1,0 +1,723 @@
+"""Imperium's effect vocabulary: every operation a card's ``play``, ``exhaust`` and ``solstice``
+lists may hold, the passives, filters, counts, conditions and VP lines, as ``msgspec`` structs.
+
+The card loader (``cards.py``) decodes the data straight into these types: an unknown operation,
+an unknown key, a value of the wrong type or out of range is refused there, naming the card.
+Each operation is documented in docs/games/imperium-data.md; its handler is in ``ops.py``.
+Defaults declared here are the rules' defaults ("discard a card": ``n`` 1).
+
+``HOOKS`` is the registry of the named hooks (``hooks/``): the loader checks a ``hook``
+operation's name against it, so this module imports none of the rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Annotated, Literal
+
+import msgspec
+from msgspec import Meta
+
+from epochal.engine.effects import Registry
+
+HOOKS = Registry("hook")
+
+MAX_COUNT = 20  # tokens, cards and counts in an operation or a passive
+MAX_VP = 20  # a card's fixed VP, and the VP of one line, either sign
+MAX_OPS = 30  # operations in one list
+MAX_OPTIONS = 8  # options in a choose (the action ids have 8: actions.py)
+
+Res = Literal["materials", "population", "progress"]
+Suit = Literal["region", "uncivilised", "civilised", "tributary", "fame", "unrest"]
+MarketSuit = Literal["region", "uncivilised", "civilised", "tributary"]
+CardType = Literal["city", "metropolis", "scroll", "mask", "knight"]
+RegionType = Literal["production", "fertile", "river"]
+StateName = Literal["barbarian", "empire"]
+N = Annotated[int, Meta(ge=0, le=MAX_COUNT)]
+VPInt = Annotated[int, Meta(ge=-MAX_VP, le=MAX_VP)]
+Text = Annotated[str, Meta(max_length=200)]
+Tokens = dict[Res, N]
+
+
+def _unique(name: str, values: list | None) -> None:
+    if values and len(set(values)) != len(values):
+        raise ValueError(f"{name} lists a value twice")
+
+
+def _one_of(what: str, **given: object) -> None:
+    """Exactly one of ``given`` is set (not None): the form of a count, condition or VP line."""
+    if sum(v is not None for v in given.values()) != 1:
+        raise ValueError(f"{what} has exactly one of {', '.join(given)}")
+
+
+# --- filters, counts, conditions ------------------------------------------------------------------
+
+
+class Filter(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
+    """Which cards: every given key must match (``suit`` and ``region_type``: any one of the
+    list; ``type`` and ``id``: any one of the list)."""
+
+    suit: Suit | Annotated[list[Suit], Meta(min_length=1, max_length=6)] | None = None
+    not_suit: Suit | None = None
+    type: Annotated[list[CardType], Meta(min_length=1, max_length=5)] | None = None
+    region_type: RegionType | Annotated[list[RegionType], Meta(min_length=1, max_length=3)] | None = None
+    pinned: bool = False
+    id: Annotated[list[Annotated[str, Meta(max_length=40)]], Meta(min_length=1, max_length=50)] | None = None
+    name: Text | None = None
+    state: StateName | None = None
+    variable_vp: bool = False
+    attack: bool | None = None  # true: an {attack} card; false: any other
+
+    def __post_init__(self) -> None:
+        for key in ("suit", "type", "region_type"):
+            value = getattr(self, key)
+            _unique(key, value if isinstance(value, list) else None)
+
+
+Zone = Literal["all", "hand", "deck", "discard", "history", "play"]
+
+
+class Count(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
+    """What to count: a variable of the running effect, a token, cards in the play area (with
+    ``region_type`` their region icons), cards in a zone (``all``: the scoring zones), the
+    unrest of the other players, or (VP lines only) the cards garrisoned under this one."""
+
+    var: Text | None = None
+    resource: Res | None = None
+    in_play: Filter | None = None
+    zone: Zone | None = None
+    filter: Filter | None = None  # with zone
+    unrest_others: Literal[True] | None = None
+    garrison: Literal["self"] | None = None  # a VP line's count (Sagas)
+
+    def __post_init__(self) -> None:
+        _one_of(
+            "a count",
+            var=self.var,
+            resource=self.resource,
+            in_play=self.in_play,
+            zone=self.zone,
+            unrest_others=self.unrest_others,
+            garrison=self.garrison,
+        )
+        if self.filter is not None and self.zone is None:
+            raise ValueError("a count has a filter only with a zone")
+
+
+def _effect_count(count: Count | None) -> None:
+    if count is not None and count.garrison is not None:
+        raise ValueError("a count of garrisoned cards is a VP line's (per)")
+
+
+class Cond(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
+    """An ``if``'s condition: your state, a card in your play area, a variable of the running
+    effect at least ``min``, or tokens you hold."""
+
+    state: StateName | None = None
+    in_play: Filter | None = None
+    var: Text | None = None
+    min: N = 1  # with var
+    has: Tokens | None = None
+
+    def __post_init__(self) -> None:
+        _one_of("a condition", state=self.state, in_play=self.in_play, var=self.var, has=self.has)
+
+
+# --- VP -------------------------------------------------------------------------------------------
+
+
+class VPWhere(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    in_: Literal["history", "play"] = msgspec.field(name="in")
+
+
+class VP(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
+    """A VP line that is not a plain number: ``fixed``; ``if`` (with ``vp``, ``else``);
+    ``per`` a count (``vp`` for every ``every``, at most 10, R233); or the ``sum`` of lines."""
+
+    fixed: VPInt | None = None
+    if_: VPWhere | None = msgspec.field(default=None, name="if")
+    per: Count | None = None
+    sum: Annotated[list[VPInt | VP], Meta(min_length=1, max_length=5)] | None = None
+    vp: VPInt | None = None  # with if (required) or per (default 1)
+    else_: VPInt | None = msgspec.field(default=None, name="else")  # with if
+    every: Annotated[int, Meta(ge=1, le=50)] | None = None  # with per
+
+    def __post_init__(self) -> None:
+        _one_of("a VP line", fixed=self.fixed, **{"if": self.if_}, per=self.per, sum=self.sum)
+        if self.if_ is not None and self.vp is None:
+            raise ValueError("a VP line with if needs vp")
+        if self.vp is not None and self.if_ is None and self.per is None:
+            raise ValueError("vp belongs to a VP line with if or per")
+        if self.else_ is not None and self.if_ is None:
+            raise ValueError("else belongs to a VP line with if")
+        if self.every is not None and self.per is None:
+            raise ValueError("every belongs to a VP line with per")
+
+
+# --- operations -----------------------------------------------------------------------------------
+
+
+class Op(msgspec.Struct, tag_field="op", frozen=True, forbid_unknown_fields=True, omit_defaults=True):
+    """One operation of an effect; the subclasses below are the whole vocabulary."""
+
+
+class Gain(Op, tag="gain"):
+    """Take tokens (R152, R160); ``via: river`` marks materials gained through a river (R265)."""
+
+    materials: N = 0
+    population: N = 0
+    progress: N = 0
+    action: N = 0
+    via: Literal["river"] | None = None
+
+
+class GainPer(Op, tag="gain_per"):
+    """``n`` tokens of ``res`` per ``count``."""
+
+    res: Res
+    count: Count
+    n: N = 1
+
+    def __post_init__(self) -> None:
+        _effect_count(self.count)
+
+
+class Pay(Op, tag="pay"):
+    """Spend tokens; progress stands in for the shortfall (R165)."""
+
+    materials: N = 0
+    population: N = 0
+    progress: N = 0
+    action: N = 0
+
+
+class Steal(Op, tag="steal"):
+    """Take ``n`` ``res`` from each other player (in ``state``, with a card ``in_play``);
+    ``else_unrest``: one who cannot pay in full takes an unrest (R170)."""
+
+    res: Res
+    n: N = 1
+    else_unrest: bool = False
+    state: StateName | None = None
+    in_play: Filter | None = None
+
+
+class ReturnExhaust(Op, tag="return_exhaust"):
+    """An exhaust token goes back to the state card."""
+
+
+class Draw(Op, tag="draw"):
+    """Draw ``n`` cards (``per`` a count), reshuffling (R95) unless ``if_able`` (R96)."""
+
+    n: N = 1
+    if_able: bool = False
+    per: Count | None = None
+
+    def __post_init__(self) -> None:
+        _effect_count(self.per)
+
+
+class Discard(Op, tag="discard"):
+    """Discard ``n`` cards from hand (``from: drawn``: of the cards just drawn) (R169)."""
+
+    n: N = 1
+    may: bool = False
+    from_: Literal["hand", "drawn"] | None = msgspec.field(default=None, name="from")
+
+
+class History(Op, tag="history"):
+    """Put a card into your history (R183): this card, or one from a zone."""
+
+    from_: Literal["self", "hand", "discard", "hand_or_discard", "play"] = msgspec.field(default="self", name="from")
+    may: bool = False
+    filter: Filter | None = None
+
+
+class TopOfDeck(Op, tag="top_of_deck"):
+    """Put ``n`` cards on top of your deck."""
+
+    from_: Literal["hand", "discard"] = msgspec.field(default="hand", name="from")
+    may: bool = False
+    n: N = 1
+
+
+class Retrieve(Op, tag="retrieve"):
+    """Take ``n`` matching cards from your discard pile (or history, R184) to hand or deck."""
+
+    filter: Filter | None = None
+    n: N = 1
+    may: bool = False
+    to: Literal["hand", "deck"] = "hand"
+    from_: Literal["discard", "history"] = msgspec.field(default="discard", name="from")
+
+
+class Garrison(Op, tag="garrison"):
+    """A card from hand under this card (R176)."""
+
+    may: bool = True
+    filter: Filter | None = None
+
+
+class Recall(Op, tag="recall"):
+    """A pinned card from play to hand with its garrison (R158); ``count_var`` counts them."""
+
+    filter: Filter | None = None
+    may: bool = False
+    count_var: Text | None = None
+
+
+class Abandon(Op, tag="abandon"):
+    """``n`` cards (or this one: ``self``) from play to the discard pile (R167)."""
+
+    filter: Filter | None = None
+    n: N = 1
+    may: bool = False
+    count_var: Text | None = None
+    itself: bool = msgspec.field(default=False, name="self")
+
+
+class TakeUnrest(Op, tag="take_unrest"):
+    """``n`` unrest from the pile to hand (R147)."""
+
+    n: N = 1
+
+
+class ReturnUnrest(Op, tag="return_unrest"):
+    """Return ``n`` unrest (up to ``n``) from the zones, or this card itself, to the pile (R146)."""
+
+    from_: Annotated[list[Literal["self", "hand", "discard"]], Meta(min_length=1, max_length=2)] = msgspec.field(
+        default_factory=lambda: ["hand"], name="from"
+    )
+    n: N = 1
+    up_to: bool = False
+    may: bool = False
+
+    def __post_init__(self) -> None:
+        _unique("from", self.from_)
+        if "self" in self.from_ and self.from_ != ["self"]:
+            raise ValueError('from is ["self"], or a list of "hand" and "discard"')
+
+
+class ExileMarket(Op, tag="exile_market"):
+    """``n`` market cards without tokens to the exile pile (R139-R141)."""
+
+    may: bool = False
+    n: N = 1
+
+
+class Acquire(Op, tag="acquire"):
+    """Acquire ``n`` market cards of the ``suits`` (R130-R133), from the exile pile too (R143)."""
+
+    suits: Annotated[list[MarketSuit], Meta(max_length=4)]
+    may: bool = False
+    filter: Filter | None = None
+    n: N = 1
+    exile: bool = False
+    then_play: bool = False
+    token: Res | None = None
+
+    def __post_init__(self) -> None:
+        _unique("suits", self.suits)
+
+
+class BreakThrough(Op, tag="break_through"):
+    """Declare a category and break through for it (R134-R137)."""
+
+    suits: Annotated[list[MarketSuit], Meta(min_length=1, max_length=4)]
+    may: bool = False
+    filter: Filter | None = None
+
+    def __post_init__(self) -> None:
+        _unique("suits", self.suits)
+
+
+class Develop(Op, tag="develop"):
+    """A development card to your discard pile, paying its cost unless ``free`` (R171-R173)."""
+
+    free: bool = False
+    may: bool = False
+
+
+class LookFame(Op, tag="look_fame"):
+    """Look at the top ``n`` fame cards and take one (``take``); King of Kings when none (R255)."""
+
+    n: Annotated[int, Meta(ge=1, le=8)] = 1
+    take: Annotated[int, Meta(ge=0, le=1)] = 1
+
+
+class NationTopToDiscard(Op, tag="nation_top_to_discard"):
+    """The top of your nation deck to your discard pile (R99)."""
+
+
+class NationLook(Op, tag="nation_look"):
+    """Look at the top of your nation deck (R161); ``then`` you may move it down or shuffle."""
+
+    then: Literal["bottom", "shuffle"] | None = None
+
+
+class Find(Op, tag="find"):
+    """A matching card from your hand, discard pile, deck or nation deck (R155, G28)."""
+
+    filter: Filter | None = None
+
+
+class ExileSelf(Op, tag="exile_self"):
+    """This card, with its garrison, to the exile pile (R139, R180)."""
+
+
+class GiveCard(Op, tag="give_card"):
+    """Each other player gets a card from your hand or discard pile."""
+
+    from_: Literal["hand", "discard", "hand_or_discard"] | None = msgspec.field(default=None, name="from")
+
+
+class Choose(Op, tag="choose"):
+    """Pick one option you can afford (R150)."""
+
+    options: Annotated[list[Ops], Meta(min_length=1, max_length=MAX_OPTIONS)]
+
+
+class May(Op, tag="may"):
+    """Yes or no (R111)."""
+
+    do: Ops
+
+
+class If(Op, tag="if"):
+    """``do`` when ``cond`` holds, else ``else``."""
+
+    cond: Cond
+    do: Ops
+    else_: Ops = msgspec.field(default_factory=list, name="else")
+
+
+class EachOther(Op, tag="each_other"):
+    """Each other player runs ``do``; an attack's targets may shield unless ``safe`` (R144-R149)."""
+
+    do: Ops
+    safe: bool = False
+
+
+class AllPlayers(Op, tag="all_players"):
+    """Every player, you first, runs ``do``."""
+
+    do: Ops
+    safe: bool = False
+
+
+Event = Literal["return_unrest", "materials_from_river", "play", "take_card", "market_materials", "attacked"]
+
+
+class When(Op, tag="when"):
+    """A reactive exhaust (a card's whole exhaust effect): ``do`` is offered when ``event``
+    happens on your Activate turn (G24), caused by a card matching ``filter``; ``attacked``
+    is a shield (R145)."""
+
+    event: Event
+    do: Ops
+    filter: Filter | None = None
+
+
+class Hook(Op, tag="hook"):
+    """A named effect of ``hooks/`` (``HOOKS``)."""
+
+    name: Annotated[str, Meta(max_length=60)]
+
+
+class EndTrigger(Op, tag="end_trigger"):
+    """Trigger the end of the game (R212)."""
+
+    why: Text | None = None
+
+
+class Require(Op, tag="require"):
+    """Only a precondition: a matching card in your play area (each of a list) or history."""
+
+    in_play: Filter | Annotated[list[Filter], Meta(min_length=1, max_length=5)] | None = None
+    in_history: Filter | None = None
+
+
+class PlayCard(Op, tag="play_card"):
+    """Play a matching card from ``from`` as from the hand (R71)."""
+
+    from_: Literal["discard", "hand"] = msgspec.field(default="discard", name="from")
+    filter: Filter | None = None
+    free: bool = False
+    may: bool = False
+
+
+class MarketAdd(Op, tag="market_add"):
+    """Put these tokens on a market card of your choice (R130, R141)."""
+
+    materials: N = 0
+    population: N = 0
+    progress: N = 0
+
+
+class SwapExile(Op, tag="swap_exile"):
+    """Swap a card of the exile pile with a market card (R142)."""
+
+    may: bool = False
+
+
+AnyOp = (
+    Gain
+    | GainPer
+    | Pay
+    | Steal
+    | ReturnExhaust
+    | Draw
+    | Discard
+    | History
+    | TopOfDeck
+    | Retrieve
+    | Garrison
+    | Recall
+    | Abandon
+    | TakeUnrest
+    | ReturnUnrest
+    | ExileMarket
+    | Acquire
+    | BreakThrough
+    | Develop
+    | LookFame
+    | NationTopToDiscard
+    | NationLook
+    | Find
+    | ExileSelf
+    | GiveCard
+    | Choose
+    | May
+    | If
+    | EachOther
+    | AllPlayers
+    | When
+    | Hook
+    | EndTrigger
+    | Require
+    | PlayCard
+    | MarketAdd
+    | SwapExile
+)
+Ops = Annotated[list[AnyOp], Meta(max_length=MAX_OPS)]  # an effect: operations run in order
+
+
+# --- passives -------------------------------------------------------------------------------------
+
+
+class Passive(msgspec.Struct, tag_field="hook", frozen=True, forbid_unknown_fields=True, omit_defaults=True):
+    """A passive effect, active while its card is in the play area (the power card's all
+    game, R159): ``{"hook": NAME, "args": {...}}``; the rules consult it by its type."""
+
+
+class Filtered(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
+    filter: Filter | None = None
+
+
+class FilteredGain(Filtered):
+    gain: Tokens = {}
+
+
+class NoArgs(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    pass
+
+
+class HandSizeArgs(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    n: Annotated[int, Meta(ge=-5, le=10)]
+
+
+class FameLookArgs(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
+    n: Annotated[int, Meta(ge=0, le=8)] = 1
+    progress: N = 0
+
+
+class ExhaustTokensArgs(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
+    n: Annotated[int, Meta(ge=0, le=10)] = 5
+
+
+class ReturnUnrestArgs(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
+    n: N = 2
+
+
+class CostDiscountArgs(Filtered):
+    materials: N = 0
+    cards: N = 0
+    min: N = 1
+
+
+class OnTakeUnrestArgs(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
+    do: Ops = []
+
+
+class HandSize(Passive, tag="hand_size"):
+    """The hand limit is ``n`` higher (R91)."""
+
+    args: HandSizeArgs
+
+
+class AttackToll(Passive, tag="attack_toll"):
+    """An attacker pays these tokens to you, or leaves you alone (Standing Army, R257)."""
+
+    args: Tokens
+
+
+class RecallToAvoidAttack(Passive, tag="recall_to_avoid_attack"):
+    """Recall this card to ignore an attack (Cape, Wilderness, R145)."""
+
+    args: NoArgs = NoArgs()
+
+
+class FameLookExtra(Passive, tag="fame_look_extra"):
+    """``look_fame`` sees ``n`` more cards and gives ``progress`` (Romans A)."""
+
+    args: FameLookArgs = FameLookArgs()
+
+
+class DropBarbarian(Passive, tag="drop_barbarian"):
+    """Matching {barbarian} cards may be played in the Empire state (Legions)."""
+
+    args: Filtered = Filtered()
+
+
+class PlayEmpire(Passive, tag="play_empire"):
+    """Matching {empire} cards may be played in the Barbarian state."""
+
+    args: Filtered = Filtered()
+
+
+class MarketToken(Passive, tag="market_token"):
+    """The tokens placed at clean-up instead of 1 progress (Carthaginians, R84)."""
+
+    args: Tokens = {}
+
+
+class ExhaustTokens(Passive, tag="exhaust_tokens"):
+    """``n`` exhaust tokens at clean-up instead of 5 (R88)."""
+
+    args: ExhaustTokensArgs = ExhaustTokensArgs()
+
+
+class DeckOutUnrest(Passive, tag="deck_out_unrest"):
+    """Take an unrest each time your deck runs out (R208)."""
+
+    args: NoArgs = NoArgs()
+
+
+class ReturnUnrestAtEnd(Passive, tag="return_unrest_at_end"):
+    """Return ``n`` unrest before the game is scored (Sumerians, R237)."""
+
+    args: ReturnUnrestArgs = ReturnUnrestArgs()
+
+
+class PlayFromDiscardGain(Passive, tag="play_from_discard_gain"):
+    """Tokens when you play a matching card from your discard pile (Macedonians A, R242)."""
+
+    args: FilteredGain = FilteredGain()
+
+
+class CostDiscount(Passive, tag="cost_discount"):
+    """A matching card's own ``pay`` materials and ``discard`` cards are ``materials`` and
+    ``cards`` lower, to at least ``min`` (Direct Democracy, R75)."""
+
+    args: CostDiscountArgs = CostDiscountArgs()
+
+
+class NoHistory(Passive, tag="no_history"):
+    """Cards that would go into your history go to your discard pile (R185, R240)."""
+
+    args: NoArgs = NoArgs()
+
+
+class OnTakeUnrest(Passive, tag="on_take_unrest"):
+    """``do`` runs as your own effect each time you take an unrest from the pile (R147)."""
+
+    args: OnTakeUnrestArgs = OnTakeUnrestArgs()
+
+
+class OnPlayGain(Passive, tag="on_play_gain"):
+    """Tokens each time you play a matching card (Chainmail)."""
+
+    args: FilteredGain = FilteredGain()
+
+
+class AcquireExiled(Passive, tag="acquire_exiled"):
+    """Your ``acquire`` may also take matching exiled cards, with ``gain`` (R143)."""
+
+    args: FilteredGain = FilteredGain()
+
+
+AnyPassive = (
+    HandSize
+    | AttackToll
+    | RecallToAvoidAttack
+    | FameLookExtra
+    | DropBarbarian
+    | PlayEmpire
+    | MarketToken
+    | ExhaustTokens
+    | DeckOutUnrest
+    | ReturnUnrestAtEnd
+    | PlayFromDiscardGain
+    | CostDiscount
+    | NoHistory
+    | OnTakeUnrest
+    | OnPlayGain
+    | AcquireExiled
+)
+Passives = Annotated[list[AnyPassive], Meta(max_length=MAX_OPS)]
+
+
+# --- the rules programs' own operations (never in card data) -------------------------------------
+
+
+class Step(msgspec.Struct):
+    """A step of a rules program (clean-up, Innovate, a reactive exhaust's offer)."""
+
+
+class PlaceMarketToken(Step):
+    """R84-R86: a token on a market card."""
+
+
+class ResetTokens(Step):
+    """R88-R89: the state card's tokens back."""
+
+
+class CleanupDiscard(Step):
+    """R90: discard any cards from hand."""
+
+
+class DrawToLimit(Step):
+    """R91: draw up to the hand limit."""
+
+
+class DiscardHand(Step):
+    """R82: Innovate discards the hand."""
+
+
+class OfferReaction(Step):
+    """G24: offer a reactive exhaust (the frame's var ``card``)."""
+
+
+STEPS = (PlaceMarketToken, ResetTokens, CleanupDiscard, DrawToLimit, DiscardHand, OfferReaction)
+
+
+# --- walking the data -----------------------------------------------------------------------------
+
+
+def nested(op: Op) -> Iterator[list]:
+    """The op lists inside ``op`` (a choose's options, a may's or an if's branches ...)."""
+    if isinstance(op, Choose):
+        yield from op.options
+    elif isinstance(op, If):
+        yield op.do
+        yield op.else_
+    elif isinstance(op, May | EachOther | AllPlayers | When):
+        yield op.do
+
+
+def walk(ops: list) -> Iterator[Op]:
+    """Every operation of ``ops``, nested ones included."""
+    for op in ops:
+        yield op
+        for inner in nested(op):
+            yield from walk(inner)
