@@ -99,10 +99,11 @@ class ActionSpace:
         return block.name, block.decode(action)
 
     def kind(self, action: int) -> tuple[str, int]:
-        """(block name, offset in the block): for a card block the offset is the card index."""
+        """(block name, offset in the block): for a card block the offset is the card index.
+        An id in no block (a refused action may be any integer) gives ("", the id)."""
         block = self.block_of(action)
         if block is None:
-            raise ValueError(f"action {action} is in no block of the action space")
+            return "", action
         return block.name, action - block.start
 
     def card_of(self, action: int) -> int:

@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from .actions import ActionSpace
     from .game import Game
     from .state import State
 
@@ -55,24 +56,20 @@ def follow(value, moved: dict[int, int]):
     return value
 
 
-# Games whose action ids are blocks offset by a card's index describe them with a layout:
-# ``layout.kind(action) -> (kind, index)``, kind "fixed" for an action that names no card.
-
-
-def follow_action(layout, action: int, moved: dict[int, int]) -> int:
+def follow_action(space: ActionSpace, action: int, moved: dict[int, int]) -> int:
     """A card action id after ``redeal`` moved the cards: the same block, the moved card."""
-    kind, k = layout.kind(action)
-    return action if kind == "fixed" else action - k + follow(k, moved)
+    k = space.card_of(action)
+    return action if k < 0 else action - k + follow(k, moved)
 
 
-def offered_cards(layout, stack, seat: int) -> set[int]:
+def offered_cards(space: ActionSpace, stack, seat: int) -> set[int]:
     """The cards that decisions ``seat`` must answer offer it (it is shown them)."""
     cards: set[int] = set()
     for decision in stack:
         if seat in decision.seats:
             for a in decision.args.get("options", []):
-                kind, k = layout.kind(a)
-                if kind != "fixed":
+                k = space.card_of(a)
+                if k >= 0:
                     cards.add(k)
     return cards
 

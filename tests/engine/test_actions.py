@@ -38,6 +38,7 @@ def test_ids_outside_every_block_and_indices_outside_a_block_are_refused():
     s = space()
     with pytest.raises(ValueError):
         s.decode(15)  # the gap before "end"
+    assert s.kind(15) == ("", 15) and s.kind(-3) == ("", -3) and s.card_of(10**9) == -1
     with pytest.raises(ValueError):
         s.encode("draw", 4, 0)
     with pytest.raises(ValueError):

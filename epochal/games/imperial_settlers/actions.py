@@ -6,33 +6,37 @@ location to discard, a deal, a hand card). Solo attack cards are no cards of tho
 names one where an effect may choose it.
 """
 
-PASS = 0  # R53
-END = 1  # end the turn / stop exchanging / decline an optional choice
-CARD_COMMON = 2  # a gained card comes from the common deck (R118)
-CARD_EMPIRE = 3  # ... from your empire deck
-EXCHANGE = 4  # 4..8: 2 workers for wood, stone, food, a common card, an empire card (R95)
+from epochal.engine.actions import ActionSpace
+
 EXCHANGE_GOODS = ("wood", "stone", "food", "common_card", "empire_card")
-OPTION = 9  # 9..16: option i of a "choose"
 MAX_OPTIONS = 8
-STEAL = 17  # 17..28: take resource r from seat s (Saboteurs): 17 + 3 * s + r
-ATTACK = 29  # 29..44: solo attack card i of the data (a deal of the virtual opponent, A44)
 ATTACK_CARDS = 16  # §2
-CARD_BASE = 48
+SEATS = 4
 BLOCKS = ("build", "deal", "raze_hand", "raze", "activate", "activate2", "defend", "samurai", "pick")
 
 
-class Layout:
-    """The first id of each card block (in the order of BLOCKS) for ``n_cards`` physical cards."""
+def space(n_cards: int) -> ActionSpace:
+    s = ActionSpace()
+    s.add("pass")  # R53
+    s.add("end")  # end the turn / stop exchanging / decline an optional choice
+    s.add("card_common")  # a gained card comes from the common deck (R118)
+    s.add("card_empire")  # ... from your empire deck
+    s.add("exchange", len(EXCHANGE_GOODS))  # 2 workers for a good or a card (R95)
+    s.add("option", MAX_OPTIONS)  # option i of a "choose"
+    s.add("steal", SEATS, 3)  # take resource r from seat s (Saboteurs)
+    s.add("attack", ATTACK_CARDS)  # solo attack card i of the data (a deal of the virtual opponent, A44)
+    for name in BLOCKS:  # one id per physical card
+        s.add(name, n_cards, at=48 if name == "build" else None, cards=True)
+    return s
 
-    def __init__(self, n_cards: int):
-        self.n = n_cards
-        first = [CARD_BASE + i * n_cards for i in range(len(BLOCKS))]
-        self.build, self.deal, self.raze_hand, self.raze, self.activate = first[:5]
-        self.activate2, self.defend, self.samurai, self.pick = first[5:]
-        self.size = CARD_BASE + len(BLOCKS) * n_cards
 
-    def kind(self, action: int) -> tuple[str, int]:
-        if action < CARD_BASE:
-            return "fixed", action
-        block, k = divmod(action - CARD_BASE, self.n)
-        return BLOCKS[block], k
+_FIXED = space(0)
+PASS = _FIXED["pass"].start
+END = _FIXED.end
+CARD_COMMON = _FIXED.card_common
+CARD_EMPIRE = _FIXED.card_empire
+EXCHANGE = _FIXED.exchange
+OPTION = _FIXED.option
+STEAL = _FIXED.steal  # + 3 * seat + resource
+ATTACK = _FIXED.attack
+CARD_BASE = _FIXED.build

@@ -127,7 +127,7 @@ def turn(game: SettlersRules, st, d: Decision, seat: int, action: int, ev: list)
         raze_location(game, st, seat, owner, k, ev)
     elif kind in ("activate", "activate2"):  # R88, R91
         start_activation(game, st, seat, k, 2 if kind == "activate2" else 1, ev)
-    elif kind == "fixed" and A.EXCHANGE <= action < A.EXCHANGE + 5:  # R96
+    elif kind == "exchange":  # R96
         game.runner.push(st, seat, -1, "exchange", vars_={"next": A.EXCHANGE_GOODS[action - A.EXCHANGE]})
 
 
@@ -151,8 +151,8 @@ def why_turn(game: SettlersRules, st, d: Decision, seat: int, action: int) -> tu
     kind, k = game.layout.kind(action)
     if kind in ("defend", "samurai"):
         return why_free(game, p, kind, k)
-    if kind == "fixed":
-        if A.EXCHANGE <= action < A.EXCHANGE + 5:
+    if kind not in A.BLOCKS:
+        if kind == "exchange":
             if p.worker < 2:
                 return "exchanging needs 2 workers", "R96"
             return "that deck is empty", "A12"

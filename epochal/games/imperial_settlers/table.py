@@ -112,7 +112,7 @@ def place(game, st, seat: int, k: int) -> tuple[str, int | None]:
 
 def describe(game, st, seat: int, frame, a: int) -> dict:
     kind, k = game.layout.kind(a)
-    if kind != "fixed":
+    if kind in A.BLOCKS:
         c = game.cards[k]
         where, owner = place(game, st, seat, k)
         out = {"kind": kind, "card": c.id, "where": where, "owner": owner}

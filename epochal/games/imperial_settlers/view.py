@@ -189,8 +189,8 @@ def shown_cards(game, st, seat: int | None, legal: list[int] | None = None) -> s
     if legal is None:
         legal = game.legal(st, seat) if seat is not None else []
     for a in legal:
-        kind, k = game.layout.kind(a)
-        if kind != "fixed":
+        k = game.layout.card_of(a)
+        if k >= 0:
             shown.add(k)
     return shown
 
@@ -269,7 +269,7 @@ def view(game, st, seat: int | None) -> dict:
 def action_text(game, st, seat: int | None, a: int) -> str:
     kind, k = game.layout.kind(a)
     frame = st.stack[-1] if st.stack else None
-    if kind != "fixed":
+    if kind in A.BLOCKS:
         c = game.cards[k]
         name = f"{c.name} ({c.id})"
         if kind == "build":

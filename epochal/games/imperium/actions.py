@@ -4,33 +4,39 @@ Card actions are offsets by the card's index in the game's card list, so every p
 has its own PLAY, EXHAUST and CARD (choose this card) id.
 """
 
-ACTIVATE = 0  # R67
-INNOVATE = 1  # R82
-REVOLT = 2  # 2..41: revolt returning n unrest cards (R83)
+from epochal.engine.actions import ActionSpace
+
 MAX_REVOLT = 39
-END = 50  # end Activate / stop choosing / decline an optional choice
-YES = 51
-NO = 52
-OPTION = 53  # 53..60: option k of a "choose"
-SUIT = 61  # 61..64: region, uncivilised, civilised, tributary
-BT_DECK = 65  # break through: the top card of the category deck (R135 variant 2-4)
-BT_MAIN = 66  # break through: reveal the main deck (R135 variant 5)
-CARD_BASE = 100  # PLAY, EXHAUST, CARD blocks follow
+CARD_BLOCKS = ("play", "exhaust", "card")
 
 
-class Layout:
-    def __init__(self, n_cards: int):
-        self.n = n_cards
-        self.play = CARD_BASE
-        self.exhaust = CARD_BASE + n_cards
-        self.card = CARD_BASE + 2 * n_cards
-        self.size = CARD_BASE + 3 * n_cards
+def space(n_cards: int) -> ActionSpace:
+    s = ActionSpace()
+    s.add("activate")  # R67
+    s.add("innovate")  # R82
+    s.add("revolt", MAX_REVOLT + 1)  # revolt returning n unrest cards (R83)
+    s.add("end", at=50)  # end Activate / stop choosing / decline an optional choice
+    s.add("yes")
+    s.add("no")
+    s.add("option", 8)  # option k of a "choose"
+    s.add("suit", 4)  # region, uncivilised, civilised, tributary
+    s.add("bt_deck")  # break through: the top card of the category deck (R135 variant 2-4)
+    s.add("bt_main")  # break through: reveal the main deck (R135 variant 5)
+    s.add("play", n_cards, at=100, cards=True)  # play card k (R71)
+    s.add("exhaust", n_cards, cards=True)  # exhaust card k (R78)
+    s.add("card", n_cards, cards=True)  # choose card k where an effect asks for a card
+    return s
 
-    def kind(self, action: int) -> tuple[str, int]:
-        if action >= self.card:
-            return "card", action - self.card
-        if action >= self.exhaust:
-            return "exhaust", action - self.exhaust
-        if action >= self.play:
-            return "play", action - self.play
-        return "fixed", action
+
+_FIXED = space(0)
+ACTIVATE = _FIXED.activate
+INNOVATE = _FIXED.innovate
+REVOLT = _FIXED.revolt
+END = _FIXED.end
+YES = _FIXED.yes
+NO = _FIXED.no
+OPTION = _FIXED.option
+SUIT = _FIXED.suit
+BT_DECK = _FIXED.bt_deck
+BT_MAIN = _FIXED.bt_main
+CARD_BASE = _FIXED.play

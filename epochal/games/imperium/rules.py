@@ -86,7 +86,7 @@ class ImperiumRules(Game):
     def __init__(self, cards: list[Card], raw: bytes = b""):
         self.cards = cards
         self.n_cards = len(cards)
-        self.layout = A.Layout(self.n_cards)
+        self.layout = A.space(self.n_cards)
         self.num_actions = self.layout.size
         self.index_of = {c.id: i for i, c in enumerate(cards)}
         self._digest = hashlib.sha256(raw).hexdigest()[:12]

@@ -104,8 +104,8 @@ def view(game: ImperiumRules, st: ImperiumState, seat: int | None) -> dict:
     frame = st.stack[-1] if st.stack else None
     legal = game.legal(st, seat) if seat is not None else []
     for a in legal:
-        kind, k = game.layout.kind(a)
-        if kind != "fixed":
+        k = game.layout.card_of(a)
+        if k >= 0:
             shown.add(k)
     decision = None
     if frame is not None:
