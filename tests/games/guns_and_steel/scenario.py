@@ -23,6 +23,7 @@ from epochal.games.guns_and_steel import GunsAndSteel
 from epochal.games.guns_and_steel import actions as A
 from epochal.games.guns_and_steel import cards as C
 from epochal.games.guns_and_steel.state import EMPTY
+from tests.support.cards import covers as covers  # the tests import it from here
 
 NEVER = [C.Clause(what="cards", at_least=99)]
 
@@ -323,13 +324,3 @@ def assert_illegal(game, st, seat: int, action: int, rule: str | None = None) ->
 
 def types(evs) -> list[str]:
     return [e["type"] for e in evs]
-
-
-def covers(*card_ids: str):
-    """Marks the cards a test exercises; `epochal cards coverage guns_and_steel` counts them."""
-
-    def mark(fn):
-        fn.covers = card_ids
-        return fn
-
-    return mark

@@ -45,7 +45,7 @@ def test_builtin_file_loads_and_validate_finds_nothing():
     assert set(DATA.file.sources) == {"spec", "reference"}
 
 
-def test_r6_counts_per_theme_and_epoch_in_id_order():
+def test_R6_counts_per_theme_and_epoch_in_id_order():
     assert [c.id for c in DATA.theme_cards("start")] == list(C.START_IDS)
     for theme, (lo, hi) in C.THEME_IDS.items():
         cards = DATA.theme_cards(theme)
@@ -59,7 +59,7 @@ def test_r6_counts_per_theme_and_epoch_in_id_order():
         assert sorted(w.epoch for w in wonders) == sorted(C.EPOCHS * 2)  # R42
 
 
-def test_r9_start_cards_give_three_food_two_iron_and_stay_basic():
+def test_R9_start_cards_give_three_food_two_iron_and_stay_basic():
     start = DATA.theme_cards("start")
     assert sorted(c.resource for c in start) == ["food"] * 3 + ["iron"] * 2
     for c in start:
@@ -72,7 +72,7 @@ def test_r9_start_cards_give_three_food_two_iron_and_stay_basic():
     assert {"restore", "attack"} <= kinds  # §19.2 reviews
 
 
-def test_r73_vp_ops_only_in_renaissance_and_renaissance_uses_them():
+def test_R73_vp_ops_only_in_renaissance_and_renaissance_uses_them():
     def vp_ops(cards):
         found = set()
         for c in cards:
@@ -88,7 +88,7 @@ def test_r73_vp_ops_only_in_renaissance_and_renaissance_uses_them():
     assert vp_ops(DATA.theme_cards("renaissance")) == {"vp", "lose_vp", "attack vp"}
 
 
-def test_d15_every_op_and_every_clause_kind_is_used():
+def test_D15_every_op_and_every_clause_kind_is_used():
     used = {t for c in DATA.file.cards for t in tags(c.effect)}
     every = {op.__struct_config__.tag for op in C.AnyOp.__args__}
     assert used == every
@@ -96,7 +96,7 @@ def test_d15_every_op_and_every_clause_kind_is_used():
     assert clauses == set(C.COUNTS)
 
 
-def test_r20_r57_types_fit_their_effects_and_military_sits_on_fighting_cards():
+def test_R20_R57_types_fit_their_effects_and_military_sits_on_fighting_cards():
     for c in DATA.file.cards:
         kinds = tags(c.effect)
         if c.type == "attack":
@@ -109,7 +109,7 @@ def test_r20_r57_types_fit_their_effects_and_military_sits_on_fighting_cards():
             assert c.military >= 1, c.id
 
 
-def test_a29_costs_rise_by_epoch_and_are_paid_in_earlier_resources():
+def test_A29_costs_rise_by_epoch_and_are_paid_in_earlier_resources():
     for theme in C.THEME_IDS:
         previous_low = 0
         for epoch in C.EPOCHS:
@@ -171,12 +171,12 @@ def test_s19_7_named_card_sits_where_the_spec_infers_it(name):
         ("Horse Archers", {"iron": 1, "horses": 1}),  # E13
     ],
 )
-def test_e8_e10_e13_stated_costs_are_exact_and_cited(name, cost):
+def test_E8_E10_E13_stated_costs_are_exact_and_cited(name, cost):
     card = BY_NAME[name]
     assert card.cost == cost and cited(card, "cost")
 
 
-def test_e6_responses_and_military_of_the_attack_example():
+def test_E6_responses_and_military_of_the_attack_example():
     for name in ("Charge", "Knights", "Blitzkrieg"):
         assert BY_NAME[name].response and cited(BY_NAME[name], "response")
     for name in ("Charge", "Knights", "Tank"):
@@ -186,7 +186,7 @@ def test_e6_responses_and_military_of_the_attack_example():
     assert any(isinstance(op, C.GiveWonder) for op in attack.defeated)
 
 
-def test_e6_military_values_fit_the_narrated_totals():
+def test_E6_military_values_fit_the_narrated_totals():
     """The attacker reached 7 with the Submarine among other cards; Andrey reached exactly 7 with
     Blitzkrieg and Tank added to his zone; Katya stayed below 7 after adding Knights and Charge."""
     assert BY_NAME["Nuclear Submarine"].military <= 7
@@ -194,18 +194,18 @@ def test_e6_military_values_fit_the_narrated_totals():
     assert BY_NAME["Knights"].military + BY_NAME["Charge"].military < 7
 
 
-def test_e5_tactics_cards_play_attack_cards():
+def test_E5_tactics_cards_play_attack_cards():
     for name in ("Blitzkrieg", "Flank Attack", "Satellite"):
         assert "play_attacks" in tags(BY_NAME[name].effect)
 
 
-def test_e3_self_restoring_cards_restore_their_own_resource():
+def test_E3_self_restoring_cards_restore_their_own_resource():
     for name in ("Mining", "Agriculture", "Code of Laws"):
         card = BY_NAME[name]
         assert any(isinstance(op, C.Restore) and op.res == card.resource for op in card.effect)
 
 
-def test_e4_trade_tribute_use_and_calendar_theology_restore_for_all_and_give_vp():
+def test_E4_trade_tribute_use_and_calendar_theology_restore_for_all_and_give_vp():
     for name in ("Trade", "Tribute"):
         assert "use" in tags(BY_NAME[name].effect)
     for name in ("Calendar", "Theology"):
@@ -214,7 +214,7 @@ def test_e4_trade_tribute_use_and_calendar_theology_restore_for_all_and_give_vp(
         assert any(isinstance(op, C.Vp) for op in effect)
 
 
-def test_e8_e10_barter_and_metalworking_do_what_the_examples_show():
+def test_E8_E10_barter_and_metalworking_do_what_the_examples_show():
     barter = BY_NAME["Barter"]
     assert barter.effect == [C.Pay(res={"food": 1}), C.Gain(res={"gunpowder": 1})]
     metalworking = BY_NAME["Metalworking"]
@@ -256,7 +256,7 @@ def test_no_invented_names():
         assert not w.name or cited(w, "name"), w.id
 
 
-def test_e1_space_wonders_depict_submarine_and_computer():
+def test_E1_space_wonders_depict_submarine_and_computer():
     iss = WONDER_BY_NAME["International Space Station"]
     apollo = WONDER_BY_NAME["Apollo Project"]
     assert (iss.epoch, apollo.epoch) == ("space", "space")
@@ -269,7 +269,7 @@ def meets(clauses: list[C.Clause], counts: dict) -> bool:
     return all(counts.get((cl.what, cl.of), 0) >= cl.at_least for cl in clauses)
 
 
-def test_e11_himeji_and_gardens_both_met_by_two_horses_and_three_tactics():
+def test_E11_himeji_and_gardens_both_met_by_two_horses_and_three_tactics():
     himeji, gardens = WONDER_BY_NAME["Himeji Castle"], WONDER_BY_NAME["Hanging Gardens"]
     weakest = sorted(c.military for c in DATA.file.cards if c.type == "tactics" and c.theme in ("start", "new_world"))[
         :3
@@ -282,25 +282,25 @@ def test_e11_himeji_and_gardens_both_met_by_two_horses_and_three_tactics():
     assert himeji.epoch != gardens.epoch  # both lay beside one pyramid (R42)
 
 
-def test_e6_taj_mahal_and_pyramids_lie_in_one_game():
+def test_E6_taj_mahal_and_pyramids_lie_in_one_game():
     assert WONDER_BY_NAME["Taj Mahal"].epoch != WONDER_BY_NAME["Pyramids of Giza"].epoch
 
 
-def test_e12_sydney_opera_house_three_tokens_and_recalled_vp():
+def test_E12_sydney_opera_house_three_tokens_and_recalled_vp():
     sydney = WONDER_BY_NAME["Sydney Opera House"]
     assert sydney.theme == "renaissance" and sydney.tokens == 3 and cited(sydney, "tokens")
     assert [(cl.what, cl.of) for cl in sydney.glory] == [("recalled_vp", None)]
     assert sydney.glory[0].at_least <= 6
 
 
-def test_r25_wonders_of_each_theme_carry_their_own_condition():
+def test_R25_wonders_of_each_theme_carry_their_own_condition():
     for w in DATA.theme_wonders("new_world"):
         assert w.build and not w.glory and not w.tokens
     for w in DATA.theme_wonders("renaissance"):
         assert w.glory and not w.build and 1 <= w.tokens <= 5
 
 
-def test_r26_r43_each_pair_depicts_two_cards_of_its_own_epoch_and_theme():
+def test_R26_R43_each_pair_depicts_two_cards_of_its_own_epoch_and_theme():
     for theme in C.WONDER_IDS:
         for epoch in C.EPOCHS:
             pair = [w for w in DATA.theme_wonders(theme) if w.epoch == epoch]
@@ -310,7 +310,7 @@ def test_r26_r43_each_pair_depicts_two_cards_of_its_own_epoch_and_theme():
                 assert (card.theme, card.resource) == (theme, epoch)
 
 
-def test_r39_2_two_player_icons_leave_a_six_row_pyramid():
+def test_R39_2_two_player_icons_leave_a_six_row_pyramid():
     for theme in C.THEME_IDS:
         rows = [sum(not c.two_player for c in DATA.theme_cards(theme) if c.resource == e) for e in C.EPOCHS]
         assert rows == [6, 5, 4, 3, 2]
@@ -384,50 +384,50 @@ def rejected(tmp_path, data, *words: str) -> str:
     return message
 
 
-def test_r6_rejects_a_wrong_epoch_count(tmp_path):
+def test_R6_rejects_a_wrong_epoch_count(tmp_path):
     data = raw()
     entry(data, "C12")["resource"] = "gunpowder"
     rejected(tmp_path, data, "new_world horses: cards", "the box has C06-C12 (R6)", "new_world gunpowder:")
 
 
-def test_r6_rejects_a_duplicate_id(tmp_path):
+def test_R6_rejects_a_duplicate_id(tmp_path):
     data = raw()
     entry(data, "C07")["id"] = "C06"
     rejected(tmp_path, data, "card C06: id used twice", "missing ['C07']")
 
 
-def test_d15_rejects_an_unknown_op_naming_its_path(tmp_path):
+def test_D15_rejects_an_unknown_op_naming_its_path(tmp_path):
     data = raw()
     entry(data, "C06")["effect"] = [{"op": "fly"}]
     rejected(tmp_path, data, "'fly'", "$.cards[5].effect[0]")
 
 
-def test_r73_rejects_a_vp_op_on_a_new_world_card(tmp_path):
+def test_R73_rejects_a_vp_op_on_a_new_world_card(tmp_path):
     data = raw()
     entry(data, "C06")["effect"].append({"op": "vp", "n": 1})
     rejected(tmp_path, data, "card C06: only Renaissance cards move the VP card (R70, R73)")
 
 
-def test_r66_rejects_an_attack_only_op_outside_an_attack(tmp_path):
+def test_R66_rejects_an_attack_only_op_outside_an_attack(tmp_path):
     data = raw()
     effect = entry(data, "C08")["effect"]
     effect.append({"op": "lose", "n": 1})
     rejected(tmp_path, data, f"card C08: effect[{len(effect) - 1}]: lose is a defeat consequence", "(R66)")
 
 
-def test_r59_rejects_an_attack_inside_an_attack(tmp_path):
+def test_R59_rejects_an_attack_inside_an_attack(tmp_path):
     data = raw()
     entry(data, "C11")["effect"][0]["defeated"].append({"op": "attack"})
     rejected(tmp_path, data, "card C11: effect[0].defeated[1]: an attack belongs to the card", "(R59")
 
 
-def test_r26_rejects_a_wonder_depicting_another_themes_card(tmp_path):
+def test_R26_rejects_a_wonder_depicting_another_themes_card(tmp_path):
     data = raw()
     entry(data, "W01")["depicts"] = "C31"
     rejected(tmp_path, data, "wonder W01: depicts 'C31', not a card of its theme (R26)")
 
 
-def test_r43_rejects_a_wonder_depicting_another_row_or_its_partners_card(tmp_path):
+def test_R43_rejects_a_wonder_depicting_another_row_or_its_partners_card(tmp_path):
     data = raw()
     entry(data, "W01")["depicts"] = "C13"
     rejected(tmp_path, data, "wonder W01: depicts C13, a gunpowder card", "(R43, E1, A12)")
@@ -436,13 +436,13 @@ def test_r43_rejects_a_wonder_depicting_another_row_or_its_partners_card(tmp_pat
     rejected(tmp_path, data, "new_world wonders of epoch horses: both depict the same card", "(R43)")
 
 
-def test_r40_rejects_two_player_marks_that_break_the_pyramid(tmp_path):
+def test_R40_rejects_two_player_marks_that_break_the_pyramid(tmp_path):
     data = raw()
     entry(data, "C06")["two_player"] = True
     rejected(tmp_path, data, "new_world: without its two-player cards the rows hold [5, 5, 4, 3, 2]", "(R39.2, R40)")
 
 
-def test_a11_rejects_a_pair_of_two_player_wonders(tmp_path):
+def test_A11_rejects_a_pair_of_two_player_wonders(tmp_path):
     data = raw()
     entry(data, "W11")["two_player"] = False
     for w in ("W01", "W02"):
@@ -450,7 +450,7 @@ def test_a11_rejects_a_pair_of_two_player_wonders(tmp_path):
     rejected(tmp_path, data, "new_world wonders of epoch horses: both carry the two-player icon", "(A11)")
 
 
-def test_r73_r85_r38_rejects_wonder_conditions_the_theme_cannot_check(tmp_path):
+def test_R73_R85_R38_rejects_wonder_conditions_the_theme_cannot_check(tmp_path):
     data = raw()
     entry(data, "W03")["build"] = [{"what": "vp", "at_least": 3}]
     entry(data, "W12")["tokens"] = 6

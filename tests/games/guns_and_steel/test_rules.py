@@ -38,7 +38,7 @@ def hand_keys(game, st, seat):
 # --- setup (R37-R44) ----------------------------------------------------------------------------
 
 
-def test_r37_r38_r9_colours_start_hands_vp_cards_and_glory_tokens():
+def test_R37_R38_R9_colours_start_hands_vp_cards_and_glory_tokens():
     for theme in ("new_world", "renaissance", "combined"):
         for players in (2, 3, 4):
             game, st = fresh(players, theme=theme, start_resource="optional")
@@ -50,7 +50,7 @@ def test_r37_r38_r9_colours_start_hands_vp_cards_and_glory_tokens():
                 assert p.wonders == [] and p.tech == []
 
 
-def test_r39_each_epoch_is_shuffled_into_its_pyramid_row():
+def test_R39_each_epoch_is_shuffled_into_its_pyramid_row():
     orders = set()
     for seed in range(6):
         game, st = fresh(3, seed=seed)
@@ -60,14 +60,14 @@ def test_r39_each_epoch_is_shuffled_into_its_pyramid_row():
     assert len(orders) > 1
 
 
-def test_r39_2_two_players_remove_the_icon_cards_and_keep_a_valid_pyramid():
+def test_R39_2_two_players_remove_the_icon_cards_and_keep_a_valid_pyramid():
     game, st = fresh(2)
     assert keys(game, sorted(st.removed)) == ["C12", "C18", "C23", "C27", "C30"]
     assert [len(r) for r in st.pyramid] == [6, 5, 4, 3, 2]
     assert not set(st.removed) & {x for row in st.pyramid for x in row}
 
 
-def test_a11_two_player_removal_takes_wonders_with_the_icon_unless_kept():
+def test_A11_two_player_removal_takes_wonders_with_the_icon_unless_kept():
     chosen = {"remove": set(), "keep": set()}
     for seed in range(30):
         for option in chosen:
@@ -78,19 +78,19 @@ def test_a11_two_player_removal_takes_wonders_with_the_icon_unless_kept():
     assert {"W02", "W04"} <= chosen["keep"]
 
 
-def test_a27_combined_two_players_remove_the_icon_cards_of_both_themes():
+def test_A27_combined_two_players_remove_the_icon_cards_of_both_themes():
     game, st = fresh(2, theme="combined")
     assert len(st.removed) == 10
     assert [sum(x != EMPTY for x in r) for r in st.pyramid] == [6, 5, 4, 3, 2]
     assert [len(s) for s in st.stacks] == [6, 5, 4, 3, 2]
 
 
-def test_r111_combined_uses_the_renaissance_wonders():
+def test_R111_combined_uses_the_renaissance_wonders():
     game, st = fresh(3, theme="combined")
     assert all(game.wonder_list[w].theme == "renaissance" for w in st.wonders)
 
 
-def test_r112_random_wonder_when_no_depicted_card_lies_in_the_pyramid():
+def test_R112_random_wonder_when_no_depicted_card_lies_in_the_pyramid():
     game, st = fresh(3, theme="combined")
     pair = [game.windex["W19"], game.windex["W20"]]
     for x in (game.depicts[w] for w in pair):
@@ -108,7 +108,7 @@ def test_r112_random_wonder_when_no_depicted_card_lies_in_the_pyramid():
     assert game.choose_wonder(st, pair) == (pair[1], "only")
 
 
-def test_r44_later_seats_may_play_a_starting_resource():
+def test_R44_later_seats_may_play_a_starting_resource():
     for players, positions in ((2, [1]), (3, [2]), (4, [2, 3])):
         game, st = fresh(players, seed=players)
         expected = [(st.first + i) % players for i in positions]
@@ -124,14 +124,14 @@ def test_r44_later_seats_may_play_a_starting_resource():
         assert st.stack[-1].kind == "play_resource" and st.turn == st.first
 
 
-def test_a13_option_mandatory_starting_resource():
+def test_A13_option_mandatory_starting_resource():
     game, st = fresh(3, start_resource="mandatory")
     seat = st.stack[-1].seats[0]
     assert "pass" not in legal_kinds(game, st, seat)
     assert_illegal(game, st, seat, A.PASS, "R44")
 
 
-def test_d11_first_player_is_drawn_by_the_rng():
+def test_D11_first_player_is_drawn_by_the_rng():
     firsts = {fresh(3, seed=seed)[1].first for seed in range(20)}
     assert firsts == {0, 1, 2}
     game, st = fresh(4, seed=5)
@@ -142,7 +142,7 @@ def test_d11_first_player_is_drawn_by_the_rng():
 # --- the turn (R45-R53) --------------------------------------------------------------------------
 
 
-def test_r45_r48_r50_phases_in_order_then_clockwise():
+def test_R45_R48_R50_phases_in_order_then_clockwise():
     game, st = fresh(3)
     place(game, st, 1, hand=["C01-blue", "C02-blue", "C03-blue", "C04-blue"])
     st.first = 1
@@ -162,7 +162,7 @@ def test_r45_r48_r50_phases_in_order_then_clockwise():
     assert st.turn == 1 and st.round == 2
 
 
-def test_r46_one_card_is_played_as_a_resource_and_the_technology_phase_is_skipped():
+def test_R46_one_card_is_played_as_a_resource_and_the_technology_phase_is_skipped():
     game, st = fresh(3)
     place(game, st, 0, hand=["C03-red"], resource=["C01-red"])
     evs = begin(game, st, 0)
@@ -170,14 +170,14 @@ def test_r46_one_card_is_played_as_a_resource_and_the_technology_phase_is_skippe
     assert decision(st).kind == "purchase"
 
 
-def test_r46_no_card_goes_straight_to_the_purchase_phase():
+def test_R46_no_card_goes_straight_to_the_purchase_phase():
     game, st = fresh(3)
     place(game, st, 0, resource=["C01-red"])
     begin(game, st, 0)
     assert decision(st).kind == "purchase" and st.seats[0].zone == [k(game, "C01-red")]
 
 
-def test_r48_r50_the_played_cards_lie_on_their_sides():
+def test_R48_R50_the_played_cards_lie_on_their_sides():
     game, st = fresh(3)
     place(game, st, 0, hand=["C01-red", "C02-red", "C03-red"])
     begin(game, st, 0)
@@ -186,7 +186,7 @@ def test_r48_r50_the_played_cards_lie_on_their_sides():
     assert resource_keys(game, st, 0) == ["C01-red"] and tech_keys(game, st, 0) == ["C02-red"]
 
 
-def test_r52_a_card_not_activated_does_nothing():
+def test_R52_a_card_not_activated_does_nothing():
     game, st = fresh(3, cards={"C08": card(effect=[gain(oil=1)])})
     place(game, st, 0, hand=["C01-red", "C08", "C03-red"])
     begin(game, st, 0)
@@ -196,7 +196,7 @@ def test_r52_a_card_not_activated_does_nothing():
     assert "gain" not in types(evs) and st.seats[0].temp == [0] * 7
 
 
-def test_r53_a_card_spent_to_pay_is_not_activated():
+def test_R53_a_card_spent_to_pay_is_not_activated():
     game, st = fresh(3, cards={"C13": card(cost={"horses": 1}), "C06": card(effect=[gain(oil=3)])})
     rows(game, st, [], ["C13"])
     place(game, st, 0, hand=["C01-red", "C02-red"], resource=["C06"])
@@ -208,7 +208,7 @@ def test_r53_a_card_spent_to_pay_is_not_activated():
 # --- purchases (R74-R83) ------------------------------------------------------------------------
 
 
-def test_r77_surcharge_counts_connected_occupied_cards_and_bought_slots_cut():
+def test_R77_surcharge_counts_connected_occupied_cards_and_bought_slots_cut():
     full = (1 << A.SLOTS) - 1
     extra = surcharges((7, 6, 5, 4, 3), full)
     assert extra[A.slot_id(4, 0)] == 2 + 3 + 4 + 5  # the whole triangle
@@ -219,7 +219,7 @@ def test_r77_surcharge_counts_connected_occupied_cards_and_bought_slots_cut():
     assert surcharges((7, 6, 5, 4, 3), cut)[A.slot_id(4, 1)] == 1 + 2 + 3 + 4
 
 
-def test_r74_r75_at_most_one_card_and_any_row_may_be_bought():
+def test_R74_R75_at_most_one_card_and_any_row_may_be_bought():
     game, st = fresh(3, cards={"C28": card(cost={"food": 1})})
     place(game, st, 0, hand=["C04-red", "C05-red"], resource=["C01-red", "C02-red", "C03-red"])
     rows(game, st, ["C06"], [], [], ["C24"], ["C28"])
@@ -231,7 +231,7 @@ def test_r74_r75_at_most_one_card_and_any_row_may_be_bought():
     assert "C24" in tech_keys(game, st, 0)
 
 
-def test_r76_a_card_you_cannot_pay_is_refused_and_nothing_changes():
+def test_R76_a_card_you_cannot_pay_is_refused_and_nothing_changes():
     game, st = fresh(3, cards={"C21": card(cost={"gunpowder": 2})})
     rows(game, st, ["C06"], ["C13"], ["C21"])
     place(game, st, 0, hand=["C04-red", "C05-red"], resource=["C01-red", "C14"])
@@ -240,7 +240,7 @@ def test_r76_a_card_you_cannot_pay_is_refused_and_nothing_changes():
     assert "C21" in error.reason
 
 
-def test_r82_a6_bought_card_side_option():
+def test_R82_A6_bought_card_side_option():
     for option, side in (("technology", True), ("resource", False)):
         game, st = fresh(3, bought_side=option)
         rows(game, st, ["C06"])
@@ -250,7 +250,7 @@ def test_r82_a6_bought_card_side_option():
         assert (k(game, "C06") in st.seats[0].tech) == side and k(game, "C06") in st.seats[0].zone
 
 
-def test_r83_buying_nothing_changes_nothing():
+def test_R83_buying_nothing_changes_nothing():
     game, st = fresh(3)
     place(game, st, 0, hand=["C04-red", "C05-red"], resource=["C01-red"])
     pyramid = [list(r) for r in st.pyramid]
@@ -272,14 +272,14 @@ def nw_game(build, **options):
     return game, st
 
 
-def test_r84_two_cards_in_hand_no_wonder_check_no_recall():
+def test_R84_two_cards_in_hand_no_wonder_check_no_recall():
     game, st = nw_game([clause("cards", 1)])
     place(game, st, 0, hand=["C01-red", "C02-red"], tech=["C03-red"])
     begin(game, st, 0, "end_of_turn")
     assert st.turn == 1 and st.seats[0].wonders == [] and tech_keys(game, st, 0) == ["C03-red"]
 
 
-def test_r85_one_wonder_before_the_recall_then_everything_technology_side_back():
+def test_R85_one_wonder_before_the_recall_then_everything_technology_side_back():
     game, st = nw_game([clause("tech_cards", 1, "society")])
     place(game, st, 0, hand=["C01-red"], resource=["C04-red", "C05-red"], tech=["C03-red"])
     begin(game, st, 0, "end_of_turn")
@@ -293,7 +293,7 @@ def test_r85_one_wonder_before_the_recall_then_everything_technology_side_back()
     assert [game.wkeys[w] for w in st.seats[0].wonders] == ["W01"]
 
 
-def test_a19_option_every_turn_checks_wonders_with_a_full_hand():
+def test_A19_option_every_turn_checks_wonders_with_a_full_hand():
     for option, claimed in (("recall", False), ("every_turn", True)):
         game, st = nw_game([clause("cards", 1)], nw_wonder_check=option)
         place(game, st, 0, hand=["C01-red", "C02-red"], tech=["C03-red"])
@@ -304,7 +304,7 @@ def test_a19_option_every_turn_checks_wonders_with_a_full_hand():
         assert tech_keys(game, st, 0) == ["C03-red"]  # still no recall
 
 
-def test_r90_a_wonder_owned_by_another_player_cannot_be_claimed():
+def test_R90_a_wonder_owned_by_another_player_cannot_be_claimed():
     game, st = nw_game([clause("cards", 1)])
     st.seats[1].wonders = [game.windex["W03"]]
     place(game, st, 0, tech=["C03-red"])
@@ -319,7 +319,7 @@ def ren_wonders(glory, tokens=2):
     return {"W11": {"glory": glory, "tokens": tokens}, "W13": {"glory": glory, "tokens": tokens}}
 
 
-def test_r91_r93_a_glory_token_every_turn_even_with_a_full_hand():
+def test_R91_R93_a_glory_token_every_turn_even_with_a_full_hand():
     game, st = fresh(3, theme="renaissance", wonders=ren_wonders([clause("cards", 1)]))
     st.wonders = [game.windex[w] for w in ("W11", "W13", "W15", "W17", "W19")]
     place(game, st, 0, hand=["C01-red", "C02-red"], tech=["C03-red"])
@@ -330,7 +330,7 @@ def test_r91_r93_a_glory_token_every_turn_even_with_a_full_hand():
     assert tech_keys(game, st, 0) == ["C03-red"]  # no recall
 
 
-def test_r94_tokens_of_several_players_accumulate_and_return_on_the_claim():
+def test_R94_tokens_of_several_players_accumulate_and_return_on_the_claim():
     game, st = fresh(3, theme="renaissance", wonders=ren_wonders([clause("cards", 1)]))
     st.wonders = [game.windex[w] for w in ("W11", "W13", "W15", "W17", "W19")]
     for seat in (0, 1, 0):
@@ -341,7 +341,7 @@ def test_r94_tokens_of_several_players_accumulate_and_return_on_the_claim():
     assert st.glory[0] == [0, 0, 0] and st.seats[0].glory == 5 and st.seats[1].glory == 5
 
 
-def test_a24_with_no_token_left_one_may_be_moved():
+def test_A24_with_no_token_left_one_may_be_moved():
     game, st = fresh(
         3,
         theme="renaissance",
@@ -364,7 +364,7 @@ def test_a24_with_no_token_left_one_may_be_moved():
 # --- the end (R102-R106) ------------------------------------------------------------------------
 
 
-def test_r102_1_taking_the_last_wonder_ends_the_game():
+def test_R102_1_taking_the_last_wonder_ends_the_game():
     game, st = nw_game([clause("cards", 1)])
     for s, w in enumerate(("W05", "W07", "W09", "W01")):
         st.seats[s % 3].wonders.append(game.windex[w])
@@ -373,7 +373,7 @@ def test_r102_1_taking_the_last_wonder_ends_the_game():
     assert st.over and evs[-1]["type"] == "game_over" and evs[-1]["reason"] == "last_wonder"
 
 
-def test_r102_2_buying_the_last_space_card_ends_the_game():
+def test_R102_2_buying_the_last_space_card_ends_the_game():
     game, st = fresh(3)
     rows(game, st, [], [], [], [], ["C28", None, None])
     place(game, st, 0, hand=["C04-red", "C05-red"], resource=["C01-red"])
@@ -382,7 +382,7 @@ def test_r102_2_buying_the_last_space_card_ends_the_game():
     assert st.over and evs[-1]["reason"] == "last_space"
 
 
-def test_a27_combined_space_end_option():
+def test_A27_combined_space_end_option():
     for option, ends in (("pyramid_and_stack", False), ("pyramid", True)):
         game, st = fresh(3, theme="combined", space_end=option)
         st.removed += [x for x in st.pyramid[4] if x != EMPTY][1:]
@@ -395,7 +395,7 @@ def test_a27_combined_space_end_option():
         assert st.over == ends
 
 
-def test_r102_3_fifteen_vp_ends_the_renaissance_game_a25_option():
+def test_R102_3_fifteen_vp_ends_the_renaissance_game_A25_option():
     for option, ends in (("active", False), ("any", True)):
         game, st = fresh(3, theme="renaissance", vp15=option)
         st.seats[1].vp = 15  # not the active one
@@ -420,7 +420,7 @@ def test_round_limit_is_a_safety_net_after_the_last_turn_of_the_round():
     assert st.over and evs[-1]["reason"] == "round_limit"
 
 
-def test_r104_cards_in_hand_and_zone_wonders_and_the_vp_card_score():
+def test_R104_cards_in_hand_and_zone_wonders_and_the_vp_card_score():
     game, st = fresh(
         3,
         theme="renaissance",
@@ -436,7 +436,7 @@ def test_r104_cards_in_hand_and_zone_wonders_and_the_vp_card_score():
     assert score.breakdown == {"cards": 9, "wonders": vp, "vp_track": 6}
 
 
-def test_r106_a26_ties_are_shared_or_broken_by_wonders():
+def test_R106_A26_ties_are_shared_or_broken_by_wonders():
     for option, winners in (("shared", [0, 1]), ("wonders", [1])):
         game, st = fresh(3, tiebreak=option, cards={"C06": card(vp=5)}, wonders={w: {"vp": 5} for w in ("W01", "W02")})
         place(game, st, 0, hand=["C06"])
@@ -449,7 +449,7 @@ def test_r106_a26_ties_are_shared_or_broken_by_wonders():
 # --- illegal actions -----------------------------------------------------------------------------
 
 
-def test_r48_r50_a_card_played_in_the_wrong_phase_is_refused():
+def test_R48_R50_a_card_played_in_the_wrong_phase_is_refused():
     game, st = fresh(3)
     place(game, st, 0, hand=["C01-red", "C02-red", "C03-red"])
     begin(game, st, 0)
@@ -460,7 +460,7 @@ def test_r48_r50_a_card_played_in_the_wrong_phase_is_refused():
     assert_illegal(game, st, 0, action_id(game, "play_resource", "C03-red"), "R48")
 
 
-def test_r74_buying_outside_the_purchase_phase_is_refused():
+def test_R74_buying_outside_the_purchase_phase_is_refused():
     game, st = fresh(3)
     place(game, st, 0, hand=["C01-red", "C02-red"], resource=["C04-red"])
     begin(game, st, 0)

@@ -104,7 +104,7 @@ def test_view_has_every_field_of_the_contract():
                         assert slot["card"] is None or slot["card"] in view["cards"]
 
 
-def test_a33_hands_and_hidden_backs_never_leak_to_other_seats():
+def test_A33_hands_and_hidden_backs_never_leak_to_other_seats():
     """Two positions that differ only in seat 1's hand and in which of its Food cards lies
     resource side up look the same to seat 0 and to a spectator."""
     game, st = fresh(3)
@@ -121,7 +121,7 @@ def test_a33_hands_and_hidden_backs_never_leak_to_other_seats():
     assert game.view(st, 1) != game.view(other, 1)  # its owner sees
 
 
-def test_r33_your_own_zone_shows_both_sides_to_you_only():
+def test_R33_your_own_zone_shows_both_sides_to_you_only():
     game, st = fresh(3)
     place(game, st, 1, resource=["C01-blue"], tech=["C04-blue"])
     mine = game.view(st, 1)["seats"][1]["zone"]
@@ -157,7 +157,7 @@ def test_determinize_keeps_the_view_resource_types_and_ownership_and_redeals_the
     assert changed
 
 
-def test_d13_combined_stack_tops_are_open_the_rest_hidden():
+def test_D13_combined_stack_tops_are_open_the_rest_hidden():
     game = make_game()
     st = game.new(3, 5, {"theme": "combined"})
     view = game.view(st, None)

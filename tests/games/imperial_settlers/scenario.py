@@ -14,6 +14,7 @@ import pytest
 from epochal.engine import Decision, IllegalAction
 from epochal.games.imperial_settlers import actions as A
 from epochal.games.imperial_settlers import make_game
+from tests.support.cards import covers as covers  # the tests import it from here
 
 _GAME = None
 SUPPLY = ("wood", "stone", "food", "gold", "worker", "raze", "defence")
@@ -24,16 +25,6 @@ def settlers():
     if _GAME is None:
         _GAME = make_game()
     return _GAME
-
-
-def covers(*card_ids: str):
-    """Marks the cards a test exercises; `epochal cards coverage imperial_settlers` counts them."""
-
-    def mark(fn):
-        fn.covers = card_ids
-        return fn
-
-    return mark
 
 
 def idx(game, card_id: str) -> int:

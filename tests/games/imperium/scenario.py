@@ -14,6 +14,7 @@ import pytest
 from epochal.engine import IllegalAction
 from epochal.games.imperium import actions as A
 from epochal.games.imperium import make_game, scoring
+from tests.support.cards import covers as covers  # the tests import it from here
 
 _GAME = None
 
@@ -23,16 +24,6 @@ def imperium():
     if _GAME is None:
         _GAME = make_game()
     return _GAME
-
-
-def covers(*card_ids: str):
-    """Marks the cards a test exercises; `epochal cards coverage imperium` counts them."""
-
-    def mark(fn):
-        fn.covers = card_ids
-        return fn
-
-    return mark
 
 
 def idx(game, card_id: str) -> int:

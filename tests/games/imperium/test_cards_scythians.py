@@ -72,7 +72,7 @@ VP_FORMS = {
 # --- data ----------------------------------------------------------------------------------------
 
 
-def test_scythians_have_24_cards_as_r9_says():
+def test_scythians_have_24_cards_as_R9_says():
     game, _ = fresh("Scythians", "Romans", activate=False)
     assert sorted(c.id for c in game.cards if c.deck == "Scythians") == sorted(SCY)
 
@@ -96,7 +96,7 @@ def test_card_facts(card_id):
 # --- setup (R29-R40) -----------------------------------------------------------------------------
 
 
-def test_setup_zones_r30_r34_r35_r36_r39_r40():
+def test_setup_zones_R30_R34_R35_R36_R39_R40():
     game, st = fresh("Scythians", "Romans", seed=3, activate=False)
     p = st.seats[0]
     assert p.nation == "Scythians" and not p.empire  # R37
@@ -112,7 +112,7 @@ def test_setup_zones_r30_r34_r35_r36_r39_r40():
     assert (p.materials, p.population, p.progress, p.actions, p.exhausts) == (3, 2, 1, 3, 5)
 
 
-def test_nation_deck_shuffled_but_accession_stays_at_the_bottom_r35_r193():
+def test_nation_deck_shuffled_but_accession_stays_at_the_bottom_R35_R193():
     game, _ = fresh("Scythians", "Romans", activate=False)
     orders = set()
     for seed in range(6):
@@ -123,7 +123,7 @@ def test_nation_deck_shuffled_but_accession_stays_at_the_bottom_r35_r193():
     assert len(orders) > 1
 
 
-def test_no_supply_cards_so_the_unrest_pile_is_the_common_one_r38():
+def test_no_supply_cards_so_the_unrest_pile_is_the_common_one_R38():
     """Scythians have no {supply} cards: every unrest in the pile or under the market is common."""
     for _players, nations in ((2, "Scythians,Romans"),):
         game, st = fresh(*nations.split(","), activate=False)
@@ -133,7 +133,7 @@ def test_no_supply_cards_so_the_unrest_pile_is_the_common_one_r38():
         assert not any(game.cards[k].deck == "Scythians" for k in st.box)
 
 
-def test_accession_glory_flips_the_state_on_a_barbarian_reshuffle_r98_r99():
+def test_accession_glory_flips_the_state_on_a_barbarian_reshuffle_R98_R99():
     game, st = fresh("Scythians", "Romans")
     p = st.seats[0]
     to_play(game, st, 0, "1SCY9")  # Tamga
@@ -151,7 +151,7 @@ def test_accession_glory_flips_the_state_on_a_barbarian_reshuffle_r98_r99():
 
 
 @covers("1SCY1")
-def test_power_a_spends_an_action_takes_unrest_and_breaks_through_for_a_region_r134():
+def test_power_a_spends_an_action_takes_unrest_and_breaks_through_for_a_region_R134():
     game, st = fresh("Scythians", "Romans")
     p = st.seats[0]
     region = market(game, st, 0, "1REG4", keep_unrest=True)
@@ -167,14 +167,14 @@ def test_power_a_spends_an_action_takes_unrest_and_breaks_through_for_a_region_r
 
 
 @covers("1SCY1")
-def test_power_a_needs_an_action_token_r78_r153():
+def test_power_a_needs_an_action_token_R78_R153():
     game, st = fresh("Scythians", "Romans")
     st.seats[0].actions = 0
     assert_illegal(game, st, 0, game.layout.exhaust + idx(game, "1SCY1"), "R78")
 
 
 @covers("1SCY1")
-def test_power_vp_side_a_one_per_six_materials_and_side_b_adds_two_counts_r233_g35():
+def test_power_vp_side_a_one_per_six_materials_and_side_b_adds_two_counts_R233_G35():
     game, st = fresh("Scythians", "Romans")
     p = st.seats[0]
     p.materials = 13
@@ -212,7 +212,7 @@ def test_glory_abandons_three_regions_to_look_at_two_fame_cards_and_take_one():
 
 
 @covers("1SCY2")
-def test_glory_needs_three_regions_and_cannot_be_garrisoned_r78_r176():
+def test_glory_needs_three_regions_and_cannot_be_garrisoned_R78_R176():
     game, st = fresh("Scythians", "Romans")
     to_play(game, st, 0, "1SCY10", "1SCY11")
     only_in_hand(game, st, 0, "1SCY2", "1SCY12")
@@ -241,14 +241,14 @@ def test_ateas_acquires_a_region_returns_an_unrest_and_goes_to_history():
 
 
 @covers("1SCY3")
-def test_ateas_needs_empire_r72():
+def test_ateas_needs_empire_R72():
     game, st = fresh("Scythians", "Romans")
     only_in_hand(game, st, 0, "1SCY3")
     assert_illegal(game, st, 0, game.layout.play + idx(game, "1SCY3"), "R72")
 
 
 @covers("1SCY4")
-def test_kurgans_raises_the_hand_size_and_exhausts_to_history_a_discarded_card_r91_r183():
+def test_kurgans_raises_the_hand_size_and_exhausts_to_history_a_discarded_card_R91_R183():
     game, st = fresh("Scythians", "Romans")
     p = st.seats[0]
     p.empire = True
@@ -271,7 +271,7 @@ def test_kurgans_raises_the_hand_size_and_exhausts_to_history_a_discarded_card_r
 
 
 @covers("1SCY5")
-def test_city_of_gelonus_solstice_may_discard_for_a_material_population_or_card_r108():
+def test_city_of_gelonus_solstice_may_discard_for_a_material_population_or_card_R108():
     game, st = fresh("Scythians", "Romans")
     p = st.seats[0]
     p.empire = True
@@ -315,7 +315,7 @@ def test_jewellery_cannot_be_played_or_garrisoned_costs_7_materials_and_scores_7
 
 @covers("1SCY7", "1SCY8", "1SCY22", "1SCY23", "1SCY24")
 @pytest.mark.parametrize("card_id", UNREST)
-def test_unrest_pays_then_returns_itself_to_the_pile_r75_r253(card_id):
+def test_unrest_pays_then_returns_itself_to_the_pile_R75_R253(card_id):
     game, st = fresh("Scythians", "Romans")
     p = st.seats[0]
     only_in_hand(game, st, 0, card_id)
@@ -348,7 +348,7 @@ def test_tamga_discards_one_to_draw_two_and_scores_per_two_regions():
 
 
 @covers("1SCY9")
-def test_tamga_cannot_be_exhausted_with_an_empty_hand_r78():
+def test_tamga_cannot_be_exhausted_with_an_empty_hand_R78():
     game, st = fresh("Scythians", "Romans")
     to_play(game, st, 0, "1SCY9")
     only_in_hand(game, st, 0)
@@ -357,7 +357,7 @@ def test_tamga_cannot_be_exhausted_with_an_empty_hand_r78():
 
 @covers("1SCY10", "1SCY12", "1SCY18", "1SCY19")
 @pytest.mark.parametrize("card_id", ["1SCY10", "1SCY12", "1SCY18", "1SCY19"])
-def test_regions_gain_a_population_and_may_be_garrisoned_r176(card_id):
+def test_regions_gain_a_population_and_may_be_garrisoned_R176(card_id):
     game, st = fresh("Scythians", "Romans")
     p = st.seats[0]
     k, other = only_in_hand(game, st, 0, card_id, "1SCY16")
@@ -369,7 +369,7 @@ def test_regions_gain_a_population_and_may_be_garrisoned_r176(card_id):
 
 @covers("1SCY18", "1SCY19")
 @pytest.mark.parametrize("card_id", ["1SCY18", "1SCY19"])
-def test_barbarian_regions_cannot_be_played_in_empire_r72(card_id):
+def test_barbarian_regions_cannot_be_played_in_empire_R72(card_id):
     game, st = fresh("Scythians", "Romans")
     st.seats[0].empire = True
     only_in_hand(game, st, 0, card_id)
@@ -405,7 +405,7 @@ def test_raiders_free_draws_two_others_recall_a_region_and_empire_players_lose_p
 
 
 @covers("1SCY13")
-def test_raiders_steals_nothing_from_barbarian_players_r170():
+def test_raiders_steals_nothing_from_barbarian_players_R170():
     game, st = fresh("Scythians", "Romans")
     only_in_hand(game, st, 0, "1SCY13")
     play(game, st, 0, "1SCY13")
@@ -413,7 +413,7 @@ def test_raiders_steals_nothing_from_barbarian_players_r170():
 
 
 @covers("1SCY13")
-def test_raiders_asks_a_standing_army_toll_once_for_both_attacks_r257_g41():
+def test_raiders_asks_a_standing_army_toll_once_for_both_attacks_R257_G41():
     game, st = fresh("Scythians", "Romans")
     p, rome = st.seats
     rome.empire = True
@@ -433,7 +433,7 @@ def test_raiders_asks_a_standing_army_toll_once_for_both_attacks_r257_g41():
 
 @covers("1SCY14", "1SCY15")
 @pytest.mark.parametrize("card_id", ["1SCY14", "1SCY15"])
-def test_nomads_all_may_draw_then_one_material_per_production_r266(card_id):
+def test_nomads_all_may_draw_then_one_material_per_production_R266(card_id):
     game, st = fresh("Scythians", "Romans")
     p, rome = st.seats
     to_play(game, st, 0, "1SCY10", "1SCY11", "1SCY18")  # 2 production icons
@@ -449,7 +449,7 @@ def test_nomads_all_may_draw_then_one_material_per_production_r266(card_id):
 
 
 @covers("1SCY14", "1SCY15")
-def test_only_one_nomads_is_barbarian_r266():
+def test_only_one_nomads_is_barbarian_R266():
     game, st = fresh("Scythians", "Romans")
     st.seats[0].empire = True
     only_in_hand(game, st, 0, "1SCY14", "1SCY15")
@@ -458,7 +458,7 @@ def test_only_one_nomads_is_barbarian_r266():
 
 
 @covers("1SCY16")
-def test_advance_pays_materials_to_acquire_or_break_through_r130_r134():
+def test_advance_pays_materials_to_acquire_or_break_through_R130_R134():
     game, st = fresh("Scythians", "Romans")
     p = st.seats[0]
     k = market(game, st, 1, "1UNC7", keep_unrest=True)
@@ -506,7 +506,7 @@ def test_conquer_pays_population_to_acquire_or_break_through_a_region_or_tributa
 
 
 @covers("1SCY20")
-def test_mounted_archers_exhaust_to_avoid_an_attack_on_another_players_turn_r145():
+def test_mounted_archers_exhaust_to_avoid_an_attack_on_another_players_turn_R145():
     game, st = fresh("Romans", "Scythians")
     rome, scy = st.seats
     archers, steppe = to_play(game, st, 1, "1SCY20", "1SCY10")
@@ -557,7 +557,7 @@ def test_tents_exhaust_when_you_play_a_region_for_one_population():
 
 
 @covers("1SCY21")
-def test_tents_solstice_may_recall_a_region_r158():
+def test_tents_solstice_may_recall_a_region_R158():
     game, st = fresh("Scythians", "Romans")
     p = st.seats[0]
     steppe = to_play(game, st, 0, "1SCY21", "1SCY10")[1]

@@ -95,19 +95,19 @@ def test_restore_asks_when_more_cards_qualify_than_it_restores():
     assert "C13" in resource_keys(game, st, 0) and "C08" in tech_keys(game, st, 0)
 
 
-def test_r36_nothing_to_restore_does_nothing():
+def test_R36_nothing_to_restore_does_nothing():
     game, st = fresh(3, cards={"C08": card(effect=[restore("oil", 1)])})
     evs = play(game, st, 0, "C08")
     assert "restore" not in types(evs)
 
 
-def test_vp_moves_the_vp_card_r70():
+def test_vp_moves_the_vp_card_R70():
     game, st = fresh(3, theme="renaissance", cards={"C32": card(effect=[vp(2)])})
     play(game, st, 0, "C32")
     assert st.seats[0].vp == 2
 
 
-def test_r73_no_vp_card_in_new_world():
+def test_R73_no_vp_card_in_new_world():
     game, st = fresh(3)
     events = []
     game.gain_vp(st, 0, 3, events, "card")
@@ -117,7 +117,7 @@ def test_r73_no_vp_card_in_new_world():
 # --- use (Trade, Tribute) ------------------------------------------------------------------------
 
 
-def test_use_r55_only_opponents_with_a_matching_resource_can_be_chosen():
+def test_use_R55_only_opponents_with_a_matching_resource_can_be_chosen():
     game, st = fresh(4, cards={"C15": card(effect=[use("food")])})
     place(game, st, 1, resource=["C01-blue"])
     place(game, st, 2, resource=["C04-green"])  # Iron: no match
@@ -131,7 +131,7 @@ def test_use_r55_only_opponents_with_a_matching_resource_can_be_chosen():
     assert tech_keys(game, st, 3) == ["C02-yellow"] and temp(st, 0) == {"food": 1}
 
 
-def test_use_a16_the_card_yields_its_owner_nothing_and_gain_false_gives_nothing():
+def test_use_A16_the_card_yields_its_owner_nothing_and_gain_false_gives_nothing():
     game, st = fresh(3, cards={"C15": card(effect=[use("any", 1, gain_it=False)])})
     place(game, st, 1, resource=["C04-blue"])
     place(game, st, 2)
@@ -139,7 +139,7 @@ def test_use_a16_the_card_yields_its_owner_nothing_and_gain_false_gives_nothing(
     assert tech_keys(game, st, 1) == ["C04-blue"] and temp(st, 0) == {} and temp(st, 1) == {}
 
 
-def test_use_a17_without_a_target_does_nothing():
+def test_use_A17_without_a_target_does_nothing():
     game, st = fresh(3, cards={"C15": card(effect=[use("oil"), gain(iron=1)])})
     place(game, st, 1, resource=["C01-blue"])
     place(game, st, 2)
@@ -150,7 +150,7 @@ def test_use_a17_without_a_target_does_nothing():
 # --- each_player ---------------------------------------------------------------------------------
 
 
-def test_each_player_a34_you_first_then_clockwise_each_choosing_for_himself():
+def test_each_player_A34_you_first_then_clockwise_each_choosing_for_himself():
     game, st = fresh(3, cards={"C08": card(effect=[each_player(restore("any", 1))])})
     place(game, st, 0, tech=["C13", "C14"])
     place(game, st, 1, tech=["C02-blue", "C03-blue"])
@@ -177,7 +177,7 @@ def attack_game(defeated, players=3, theme="new_world", mil=3, **facts):
     return fresh(players, theme=theme, cards=cards)
 
 
-def test_r61_strength_counts_every_technology_card_including_the_cost_paid():
+def test_R61_strength_counts_every_technology_card_including_the_cost_paid():
     game, st = attack_game([lose(1)], mil=3, C02={"type": "society", "military": 2})
     place(game, st, 0, resource=["C02-red"], tech=["C03-red"])
     place(game, st, 1)
@@ -187,7 +187,7 @@ def test_r61_strength_counts_every_technology_card_including_the_cost_paid():
     assert [e["strength"] for e in evs if e["type"] == "attack"] == [5]
 
 
-def test_r62_r63_responses_clockwise_from_the_attacker_and_r64_never_activate():
+def test_R62_R63_responses_clockwise_from_the_attacker_and_R64_never_activate():
     game, st = attack_game([lose(1)])
     place(game, st, 0, resource=["C02-red"])
     place(game, st, 1, hand=["C10"], resource=["C11"])
@@ -204,7 +204,7 @@ def test_r62_r63_responses_clockwise_from_the_attacker_and_r64_never_activate():
     assert tech_keys(game, st, 0) == ["C02-red"]  # seat 0 lost it
 
 
-def test_r63_a_card_without_the_response_icon_cannot_answer():
+def test_R63_a_card_without_the_response_icon_cannot_answer():
     game, st = attack_game([lose(1)], C12={"type": "attack", "military": 5})
     place(game, st, 0, resource=["C02-red"])
     place(game, st, 1, hand=["C10", "C12"])
@@ -217,7 +217,7 @@ def test_r63_a_card_without_the_response_icon_cannot_answer():
     assert_illegal(game, st, 0, action_id(game, "pass", None), "turn order")
 
 
-def test_r66_lose_the_defeated_player_chooses_and_a_space_pays_two():
+def test_R66_lose_the_defeated_player_chooses_and_a_space_pays_two():
     game, st = attack_game([lose(2)])
     place(game, st, 0, resource=["C02-red"])
     place(game, st, 1, resource=["C28", "C02-blue", "C03-blue"])
@@ -230,7 +230,7 @@ def test_r66_lose_the_defeated_player_chooses_and_a_space_pays_two():
     assert sorted(resource_keys(game, st, 1)) == ["C02-blue", "C03-blue"]
 
 
-def test_r66_lose_as_far_as_possible():
+def test_R66_lose_as_far_as_possible():
     game, st = attack_game([lose(3)])
     place(game, st, 0, resource=["C02-red"])
     place(game, st, 1, resource=["C02-blue"])
@@ -251,7 +251,7 @@ def test_hand_over_the_attacker_gains_the_resources():
     assert temp(st, 0) == {"iron": 1, "information": 1} and temp(st, 1) == {}
 
 
-def test_give_wonder_r29_r100_wonders_change_hands_only_this_way():
+def test_give_wonder_R29_R100_wonders_change_hands_only_this_way():
     game, st = attack_game([give_wonder()])
     place(game, st, 0, resource=["C02-red"])
     place(game, st, 1, resource=["C02-blue"])
@@ -264,7 +264,7 @@ def test_give_wonder_r29_r100_wonders_change_hands_only_this_way():
     assert st.seats[0].wonders == [st.wonders[2]] and st.seats[1].wonders == [st.wonders[0]]
 
 
-def test_lose_vp_never_below_zero_a21_and_to_the_attacker():
+def test_lose_vp_never_below_zero_A21_and_to_the_attacker():
     game, st = attack_game(
         [lose(1)], theme="renaissance", C46=card("attack", military=3, effect=[attack(lose_vp(3, True))])
     )
@@ -276,7 +276,7 @@ def test_lose_vp_never_below_zero_a21_and_to_the_attacker():
     assert (st.seats[0].vp, st.seats[1].vp, st.seats[2].vp) == (5, 0, 4)
 
 
-def test_r68_attack_vp_to_the_attacker_and_every_undefeated_opponent():
+def test_R68_attack_vp_to_the_attacker_and_every_undefeated_opponent():
     game, st = fresh(
         3,
         theme="renaissance",

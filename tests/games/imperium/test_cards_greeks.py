@@ -79,7 +79,7 @@ SUITS = {
 # --- data ----------------------------------------------------------------------------------------
 
 
-def test_greeks_have_23_cards_as_r9_says():
+def test_greeks_have_23_cards_as_R9_says():
     game, _ = fresh("Greeks", "Romans", activate=False)
     assert sorted(c.id for c in game.cards if c.deck == "Greeks") == sorted(GRE)
 
@@ -97,7 +97,7 @@ def test_card_facts(card_id):
     assert c.provenance == ("partial" if card_id == "1GRE1" else "exact")
 
 
-def test_power_card_side_b_keeps_only_its_vp_line_d3():
+def test_power_card_side_b_keeps_only_its_vp_line_D3():
     game, _ = fresh("Greeks", "Romans", activate=False)
     c = card(game, "1GRE1")
     assert c.name_ru == "Греки"
@@ -109,7 +109,7 @@ def test_power_card_side_b_keeps_only_its_vp_line_d3():
 # --- setup (R29-R40) -----------------------------------------------------------------------------
 
 
-def test_setup_zones_r30_r34_r35_r36_r37_r39_r40():
+def test_setup_zones_R30_R34_R35_R36_R37_R39_R40():
     game, st = fresh("Greeks", "Romans", seed=5, activate=False)
     p = st.seats[0]
     assert p.nation == "Greeks" and not p.empire  # R37
@@ -123,7 +123,7 @@ def test_setup_zones_r30_r34_r35_r36_r37_r39_r40():
     assert (p.materials, p.population, p.progress, p.actions, p.exhausts) == (3, 2, 1, 3, 5)
 
 
-def test_nation_deck_shuffled_but_accession_stays_at_the_bottom_r35_r193():
+def test_nation_deck_shuffled_but_accession_stays_at_the_bottom_R35_R193():
     game, _ = fresh("Greeks", "Romans", activate=False)
     orders = set()
     for seed in range(8):
@@ -135,7 +135,7 @@ def test_nation_deck_shuffled_but_accession_stays_at_the_bottom_r35_r193():
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_no_supply_cards_so_the_unrest_pile_is_the_common_one_r38_r45(players):
+def test_no_supply_cards_so_the_unrest_pile_is_the_common_one_R38_R45(players):
     """The Greeks have no {supply} card: their unrest cards stay with the nation (1GRE13 in the
     nation deck, two in the starting deck) and the unrest pile holds only common cards."""
     nations = ["Greeks", "Carthaginians", "Romans", "Scythians"][:players]
@@ -147,7 +147,7 @@ def test_no_supply_cards_so_the_unrest_pile_is_the_common_one_r38_r45(players):
 
 
 @covers("1GRE2", "1GRE15")
-def test_olympic_games_flip_the_state_when_a_reshuffle_discards_them_r98_r99():
+def test_olympic_games_flip_the_state_when_a_reshuffle_discards_them_R98_R99():
     game, st = fresh("Greeks", "Romans")
     p = st.seats[0]
     p.nation_deck = [k for k in p.nation_deck if game.cards[k].id == "1GRE2"]
@@ -164,7 +164,7 @@ def test_olympic_games_flip_the_state_when_a_reshuffle_discards_them_r98_r99():
 
 
 @covers("1GRE1")
-def test_power_a_spends_two_actions_to_break_through_for_a_civilised_r134_r153():
+def test_power_a_spends_two_actions_to_break_through_for_a_civilised_R134_R153():
     game, st = fresh("Greeks", "Romans")
     p = st.seats[0]
     k = market(game, st, 2, "1CIV10")
@@ -181,7 +181,7 @@ def test_power_a_spends_two_actions_to_break_through_for_a_civilised_r134_r153()
 
 
 @covers("1GRE1")
-def test_power_a_needs_two_action_tokens_and_side_b_has_no_exhaust_r78_d3():
+def test_power_a_needs_two_action_tokens_and_side_b_has_no_exhaust_R78_D3():
     game, st = fresh("Greeks", "Romans")
     st.seats[0].actions = 1
     assert_illegal(game, st, 0, game.layout.exhaust + idx(game, "1GRE1"), "R78")
@@ -190,7 +190,7 @@ def test_power_a_needs_two_action_tokens_and_side_b_has_no_exhaust_r78_d3():
 
 
 @covers("1GRE1")
-def test_power_vp_one_per_seven_cards_side_a_one_per_three_side_b_r228_r233():
+def test_power_vp_one_per_seven_cards_side_a_one_per_three_side_b_R228_R233():
     game, st = fresh("Greeks", "Romans")
     p = st.seats[0]
     assert len(scoring.scoring_zones(p)) == 10
@@ -212,7 +212,7 @@ def test_power_vp_one_per_seven_cards_side_a_one_per_three_side_b_r228_r233():
 
 
 @covers("1GRE2")
-def test_olympic_games_draw_two_then_put_a_card_from_the_hand_into_history_r183():
+def test_olympic_games_draw_two_then_put_a_card_from_the_hand_into_history_R183():
     game, st = fresh("Greeks", "Romans")
     p = st.seats[0]
     games, other = only_in_hand(game, st, 0, "1GRE2", "1GRE16")
@@ -248,7 +248,7 @@ def test_greek_prosperity_materials_per_production_or_cards_per_city_or_metropol
 
 
 @covers("1GRE4")
-def test_pericles_free_acquires_any_category_then_goes_to_history_r74():
+def test_pericles_free_acquires_any_category_then_goes_to_history_R74():
     game, st = fresh("Greeks", "Romans")
     p = st.seats[0]
     p.empire = True
@@ -265,7 +265,7 @@ def test_pericles_free_acquires_any_category_then_goes_to_history_r74():
 
 @covers("1GRE5", "1GRE11", "1GRE19")
 @pytest.mark.parametrize("card_id", CITIES)
-def test_cities_solstice_may_discard_for_a_material_population_or_card_r108_r111(card_id):
+def test_cities_solstice_may_discard_for_a_material_population_or_card_R108_R111(card_id):
     game, st = fresh("Greeks", "Romans")
     p = st.seats[0]
     to_play(game, st, 0, card_id)
@@ -281,7 +281,7 @@ def test_cities_solstice_may_discard_for_a_material_population_or_card_r108_r111
 
 
 @covers("1GRE5", "1GRE19")
-def test_corinth_needs_empire_and_sparta_barbarian_r72():
+def test_corinth_needs_empire_and_sparta_barbarian_R72():
     game, st = fresh("Greeks", "Romans")
     only_in_hand(game, st, 0, "1GRE5", "1GRE19")
     assert_illegal(game, st, 0, game.layout.play + idx(game, "1GRE5"), "R72")
@@ -294,7 +294,7 @@ def test_corinth_needs_empire_and_sparta_barbarian_r72():
 
 
 @covers("1GRE6")
-def test_science_raises_the_hand_size_and_lets_advance_be_played_in_empire_r91_r72():
+def test_science_raises_the_hand_size_and_lets_advance_be_played_in_empire_R91_R72():
     game, st = fresh("Greeks", "Romans")
     p = st.seats[0]
     p.empire = True
@@ -315,7 +315,7 @@ def test_science_raises_the_hand_size_and_lets_advance_be_played_in_empire_r91_r
 
 
 @covers("1GRE7")
-def test_greek_innovation_tops_two_cards_to_acquire_others_recall_a_pinned_r158():
+def test_greek_innovation_tops_two_cards_to_acquire_others_recall_a_pinned_R158():
     game, st = fresh("Greeks", "Romans")
     p, rome = st.seats
     p.empire = True
@@ -336,7 +336,7 @@ def test_greek_innovation_tops_two_cards_to_acquire_others_recall_a_pinned_r158(
 
 
 @covers("1GRE7")
-def test_greek_innovation_needs_two_other_cards_in_hand_r78():
+def test_greek_innovation_needs_two_other_cards_in_hand_R78():
     game, st = fresh("Greeks", "Romans")
     st.seats[0].empire = True
     only_in_hand(game, st, 0, "1GRE7", "1GRE16")
@@ -344,7 +344,7 @@ def test_greek_innovation_needs_two_other_cards_in_hand_r78():
 
 
 @covers("1GRE8", "1GRE22")
-def test_direct_democracy_an_unrest_costs_one_card_less_r75_r253():
+def test_direct_democracy_an_unrest_costs_one_card_less_R75_R253():
     game, st = fresh("Greeks", "Romans")
     p = st.seats[0]
     p.materials = p.population = p.progress = 0
@@ -375,7 +375,7 @@ def test_direct_democracy_an_unrest_costs_one_material_less_but_the_same_populat
 
 
 @covers("1GRE8", "1GRE13")
-def test_direct_democracy_exhausts_to_play_an_unrest_without_an_action_r74_r76():
+def test_direct_democracy_exhausts_to_play_an_unrest_without_an_action_R74_R76():
     game, st = fresh("Greeks", "Romans")
     p = st.seats[0]
     to_play(game, st, 0, "1GRE8")
@@ -388,7 +388,7 @@ def test_direct_democracy_exhausts_to_play_an_unrest_without_an_action_r74_r76()
 
 
 @covers("1GRE8")
-def test_direct_democracy_cannot_exhaust_without_a_playable_unrest_r78():
+def test_direct_democracy_cannot_exhaust_without_a_playable_unrest_R78():
     game, st = fresh("Greeks", "Romans")
     p = st.seats[0]
     to_play(game, st, 0, "1GRE8")
@@ -415,7 +415,7 @@ def test_lighthouse_puts_an_attack_from_the_discard_pile_on_top_of_the_deck():
 
 
 @covers("1GRE9")
-def test_lighthouse_swaps_an_exiled_card_into_the_market_keeping_the_tokens_r142():
+def test_lighthouse_swaps_an_exiled_card_into_the_market_keeping_the_tokens_R142():
     game, st = fresh("Greeks", "Romans")
     p = st.seats[0]
     to_play(game, st, 0, "1GRE9")
@@ -439,7 +439,7 @@ def test_lighthouse_swaps_an_exiled_card_into_the_market_keeping_the_tokens_r142
 
 
 @covers("1GRE10")
-def test_philosophy_abandons_a_pinned_non_region_to_break_through_r167_r134():
+def test_philosophy_abandons_a_pinned_non_region_to_break_through_R167_R134():
     game, st = fresh("Greeks", "Romans")
     p = st.seats[0]
     p.empire = True
@@ -454,7 +454,7 @@ def test_philosophy_abandons_a_pinned_non_region_to_break_through_r167_r134():
 
 
 @covers("1GRE10")
-def test_philosophy_needs_a_pinned_card_other_than_a_region_r78():
+def test_philosophy_needs_a_pinned_card_other_than_a_region_R78():
     game, st = fresh("Greeks", "Romans")
     st.seats[0].empire = True
     to_play(game, st, 0, "1GRE20", "1GRE12")
@@ -467,7 +467,7 @@ def test_philosophy_needs_a_pinned_card_other_than_a_region_r78():
 
 @covers("1GRE12", "1GRE20", "1GRE21")
 @pytest.mark.parametrize("card_id,gain", [("1GRE12", (1, 0)), ("1GRE20", (0, 1)), ("1GRE21", (0, 0))])
-def test_regions_gain_and_may_be_garrisoned_r176(card_id, gain):
+def test_regions_gain_and_may_be_garrisoned_R176(card_id, gain):
     game, st = fresh("Greeks", "Romans")
     p = st.seats[0]
     k, other = only_in_hand(game, st, 0, card_id, "1GRE16")
@@ -481,7 +481,7 @@ def test_regions_gain_and_may_be_garrisoned_r176(card_id, gain):
 
 @covers("1GRE13", "1GRE22", "1GRE23")
 @pytest.mark.parametrize("card_id", UNREST)
-def test_unrest_pays_then_returns_itself_to_the_pile_r75_r253(card_id):
+def test_unrest_pays_then_returns_itself_to_the_pile_R75_R253(card_id):
     game, st = fresh("Greeks", "Romans")
     p = st.seats[0]
     only_in_hand(game, st, 0, card_id)
@@ -524,7 +524,7 @@ def test_greek_mercenaries_progress_card_steal_two_materials_each_others_gain_po
 
 
 @covers("1GRE15")
-def test_greek_mercenaries_standing_army_toll_is_asked_once_r257_g41():
+def test_greek_mercenaries_standing_army_toll_is_asked_once_R257_G41():
     game, st = fresh("Greeks", "Romans")
     p, rome = st.seats
     to_play(game, st, 1, "1UNC1")  # Standing Army
@@ -562,7 +562,7 @@ def test_conquer_pays_two_population_to_acquire_a_region_or_tributary():
 
 
 @covers("1GRE18")
-def test_settlers_pay_population_for_a_region_or_gain_progress_or_return_an_unrest_r146():
+def test_settlers_pay_population_for_a_region_or_gain_progress_or_return_an_unrest_R146():
     game, st = fresh("Greeks", "Romans")
     p = st.seats[0]
     k = market(game, st, 0, "1REG4")
@@ -582,7 +582,7 @@ def test_settlers_pay_population_for_a_region_or_gain_progress_or_return_an_unre
 
 
 @covers("1GRE18")
-def test_settlers_are_barbarian_only_r72():
+def test_settlers_are_barbarian_only_R72():
     game, st = fresh("Greeks", "Romans")
     st.seats[0].empire = True
     only_in_hand(game, st, 0, "1GRE18")

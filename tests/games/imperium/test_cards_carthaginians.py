@@ -97,7 +97,7 @@ def clean_up_token(game, st, seat, card_id):
 # --- data ----------------------------------------------------------------------------------------
 
 
-def test_carthaginians_have_23_cards_as_r9_says():
+def test_carthaginians_have_23_cards_as_R9_says():
     game, _ = fresh("Carthaginians", "Romans", activate=False)
     assert sorted(c.id for c in game.cards if c.deck == "Carthaginians") == sorted(CAR)
 
@@ -116,7 +116,7 @@ def test_card_facts(card_id):
     assert c.name_ru == RUSSIAN.get(card_id)  # only where §20/§21 print it
 
 
-def test_power_card_faces_r30_r241():
+def test_power_card_faces_R30_R241():
     game, _ = fresh("Carthaginians", "Romans", activate=False)
     c = card(game, "1CAR1")
     assert c.name_ru == "Карфагеняне"
@@ -129,7 +129,7 @@ def test_power_card_faces_r30_r241():
 # --- setup (R29-R40) -----------------------------------------------------------------------------
 
 
-def test_setup_zones_r30_r34_r35_r36_r37_r39_r40():
+def test_setup_zones_R30_R34_R35_R36_R37_R39_R40():
     game, st = fresh("Carthaginians", "Romans", seed=3, activate=False)
     p = st.seats[0]
     assert p.nation == "Carthaginians" and not p.empire  # R37
@@ -143,7 +143,7 @@ def test_setup_zones_r30_r34_r35_r36_r37_r39_r40():
     assert (p.materials, p.population, p.progress, p.actions, p.exhausts) == (3, 2, 1, 3, 5)
 
 
-def test_nation_deck_shuffled_but_accession_stays_at_the_bottom_r35_r193():
+def test_nation_deck_shuffled_but_accession_stays_at_the_bottom_R35_R193():
     game, _ = fresh("Carthaginians", "Romans", activate=False)
     orders = set()
     for seed in range(6):
@@ -155,7 +155,7 @@ def test_nation_deck_shuffled_but_accession_stays_at_the_bottom_r35_r193():
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_no_supply_cards_so_the_unrest_pile_is_the_common_one_r38_r45(players):
+def test_no_supply_cards_so_the_unrest_pile_is_the_common_one_R38_R45(players):
     """The Carthaginians have no {supply} card: their two unrest cards start in the personal
     deck and the unrest pile holds only the common ones for the player count."""
     nations = ["Carthaginians", "Romans", "Greeks", "Scythians"][:players]
@@ -167,7 +167,7 @@ def test_no_supply_cards_so_the_unrest_pile_is_the_common_one_r38_r45(players):
     assert sorted(ids(game, [k for k in p.hand + p.deck if "unrest" in game.cards[k].suits])) == ["1CAR22", "1CAR23"]
 
 
-def test_city_of_carthage_flips_the_state_when_a_reshuffle_discards_it_r98_r99():
+def test_city_of_carthage_flips_the_state_when_a_reshuffle_discards_it_R98_R99():
     game, st = fresh("Carthaginians", "Romans")
     p = st.seats[0]
     p.nation_deck = [k for k in p.nation_deck if game.cards[k].id == "1CAR2"]
@@ -185,7 +185,7 @@ def test_city_of_carthage_flips_the_state_when_a_reshuffle_discards_it_r98_r99()
 
 
 @covers("1CAR1")
-def test_clean_up_places_one_material_instead_of_progress_side_a_r85_r210():
+def test_clean_up_places_one_material_instead_of_progress_side_a_R85_R210():
     game, st = fresh("Carthaginians", "Romans")
     k = st.market[0].card
     slot = clean_up_token(game, st, 0, game.cards[k].id)
@@ -193,7 +193,7 @@ def test_clean_up_places_one_material_instead_of_progress_side_a_r85_r210():
 
 
 @covers("1CAR1")
-def test_clean_up_places_two_materials_side_b_r241_e11():
+def test_clean_up_places_two_materials_side_b_R241_E11():
     game, st = fresh("Carthaginians", "Romans", power_side="B")
     k = st.market[3].card
     before = dict(st.market[3].tokens)
@@ -203,7 +203,7 @@ def test_clean_up_places_two_materials_side_b_r241_e11():
 
 
 @covers("1CAR1")
-def test_other_nations_still_place_progress_r84():
+def test_other_nations_still_place_progress_R84():
     game, st = fresh("Carthaginians", "Romans", power_side="B")
     answer(game, st, 0, A.END)
     game.apply(st, 0, game.legal(st, 0)[0])  # Carthage's token
@@ -217,7 +217,7 @@ def test_other_nations_still_place_progress_r84():
 
 
 @covers("1CAR1")
-def test_materials_on_a_market_card_block_its_exile_and_go_to_the_taker_r130_r141():
+def test_materials_on_a_market_card_block_its_exile_and_go_to_the_taker_R130_R141():
     game, st = fresh("Carthaginians", "Romans")
     p = st.seats[0]
     k = market(game, st, 0, "1REG4", {"materials": 2})
@@ -254,7 +254,7 @@ def test_power_a_exhaust_doubles_the_materials_taken_with_a_market_card():
 
 
 @covers("1CAR1")
-def test_power_a_is_not_offered_without_materials_or_once_exhausted_r77():
+def test_power_a_is_not_offered_without_materials_or_once_exhausted_R77():
     game, st = fresh("Carthaginians", "Romans")
     p = st.seats[0]
     market(game, st, 0, "1REG4")
@@ -272,7 +272,7 @@ def test_power_a_is_not_offered_without_materials_or_once_exhausted_r77():
 
 
 @covers("1CAR1", "1CAR10")
-def test_power_b_has_no_exhaust_so_caravans_gain_only_the_tokens_r241():
+def test_power_b_has_no_exhaust_so_caravans_gain_only_the_tokens_R241():
     game, st = fresh("Carthaginians", "Romans", power_side="B")
     p = st.seats[0]
     to_play(game, st, 0, "1CAR10")
@@ -284,7 +284,7 @@ def test_power_b_has_no_exhaust_so_caravans_gain_only_the_tokens_r241():
 
 
 @covers("1CAR1")
-def test_power_vp_one_per_six_materials_side_a_one_per_three_side_b_r233_g35():
+def test_power_vp_one_per_six_materials_side_a_one_per_three_side_b_R233_G35():
     game, st = fresh("Carthaginians", "Romans")
     p = st.seats[0]
     p.materials = 13
@@ -303,7 +303,7 @@ def test_power_vp_one_per_six_materials_side_a_one_per_three_side_b_r233_g35():
 
 
 @covers("1CAR2")
-def test_city_of_carthage_solstice_may_discard_for_a_material_population_or_card_r108():
+def test_city_of_carthage_solstice_may_discard_for_a_material_population_or_card_R108():
     game, st = fresh("Carthaginians", "Romans")
     p = st.seats[0]
     to_play(game, st, 0, "1CAR2")
@@ -321,7 +321,7 @@ def test_city_of_carthage_solstice_may_discard_for_a_material_population_or_card
 
 @covers("1CAR3", "1CAR4")
 @pytest.mark.parametrize("card_id", ["1CAR3", "1CAR4"])
-def test_elephants_make_others_abandon_a_region_then_may_break_through_r167_r134(card_id):
+def test_elephants_make_others_abandon_a_region_then_may_break_through_R167_R134(card_id):
     game, st = fresh("Carthaginians", "Romans")
     p, rome = st.seats
     p.empire = True
@@ -341,14 +341,14 @@ def test_elephants_make_others_abandon_a_region_then_may_break_through_r167_r134
 
 @covers("1CAR3", "1CAR4")
 @pytest.mark.parametrize("card_id", ["1CAR3", "1CAR4"])
-def test_elephants_need_empire_r72(card_id):
+def test_elephants_need_empire_R72(card_id):
     game, st = fresh("Carthaginians", "Romans")
     only_in_hand(game, st, 0, card_id)
     assert_illegal(game, st, 0, game.layout.play + idx(game, card_id), "R72")
 
 
 @covers("1CAR3")
-def test_elephants_are_an_attack_a_wilderness_recall_avoids_r145():
+def test_elephants_are_an_attack_a_wilderness_recall_avoids_R145():
     game, st = fresh("Carthaginians", "Romans")
     p, rome = st.seats
     p.empire = True
@@ -381,7 +381,7 @@ def test_hegemony_pays_two_materials_to_acquire_any_then_all_may_draw():
 
 
 @covers("1CAR5")
-def test_hegemony_cannot_be_played_without_two_materials_r78_r163():
+def test_hegemony_cannot_be_played_without_two_materials_R78_R163():
     game, st = fresh("Carthaginians", "Romans")
     p = st.seats[0]
     p.empire = True
@@ -393,7 +393,7 @@ def test_hegemony_cannot_be_played_without_two_materials_r78_r163():
 
 
 @covers("1CAR6")
-def test_hannibal_acquires_draws_takes_back_a_card_from_history_then_goes_there_r184():
+def test_hannibal_acquires_draws_takes_back_a_card_from_history_then_goes_there_R184():
     game, st = fresh("Carthaginians", "Romans")
     p = st.seats[0]
     p.empire = True
@@ -470,7 +470,7 @@ def test_monopoly_gains_draws_and_gives_each_other_player_a_card():
 
 
 @covers("1CAR8")
-def test_monopoly_is_an_attack_a_recall_avoids_the_gift_r145():
+def test_monopoly_is_an_attack_a_recall_avoids_the_gift_R145():
     game, st = fresh("Carthaginians", "Romans")
     p, rome = st.seats
     p.empire = True
@@ -521,7 +521,7 @@ def test_caravans_pay_three_and_discard_to_acquire_a_card_with_materials():
 
 
 @covers("1CAR10")
-def test_caravans_need_three_materials_and_a_card_to_discard_r78():
+def test_caravans_need_three_materials_and_a_card_to_discard_R78():
     game, st = fresh("Carthaginians", "Romans")
     p = st.seats[0]
     to_play(game, st, 0, "1CAR10")
@@ -537,7 +537,7 @@ def test_caravans_need_three_materials_and_a_card_to_discard_r78():
 
 @covers("1CAR11", "1CAR16")
 @pytest.mark.parametrize("card_id", ["1CAR11", "1CAR16"])
-def test_advance_pays_materials_to_acquire_or_break_through_r130_r134(card_id):
+def test_advance_pays_materials_to_acquire_or_break_through_R130_R134(card_id):
     game, st = fresh("Carthaginians", "Romans")
     p = st.seats[0]
     k = market(game, st, 1, "1UNC7")
@@ -558,7 +558,7 @@ def test_advance_pays_materials_to_acquire_or_break_through_r130_r134(card_id):
 
 @covers("1CAR11", "1CAR16")
 @pytest.mark.parametrize("card_id", ["1CAR11", "1CAR16"])
-def test_advance_is_barbarian_only_r72(card_id):
+def test_advance_is_barbarian_only_R72(card_id):
     game, st = fresh("Carthaginians", "Romans")
     st.seats[0].empire = True
     only_in_hand(game, st, 0, card_id)
@@ -567,7 +567,7 @@ def test_advance_is_barbarian_only_r72(card_id):
 
 @covers("1CAR12", "1CAR20", "1CAR21")
 @pytest.mark.parametrize("card_id,materials", [("1CAR12", 0), ("1CAR20", 0), ("1CAR21", 2)])
-def test_regions_may_be_garrisoned_r176(card_id, materials):
+def test_regions_may_be_garrisoned_R176(card_id, materials):
     game, st = fresh("Carthaginians", "Romans")
     p = st.seats[0]
     k, other = only_in_hand(game, st, 0, card_id, "1CAR17")
@@ -606,7 +606,7 @@ def test_glory_abandons_three_regions_to_look_at_two_fame_cards_and_take_one():
 
 
 @covers("1CAR14")
-def test_glory_needs_three_regions_and_cannot_be_garrisoned_r78_r176():
+def test_glory_needs_three_regions_and_cannot_be_garrisoned_R78_R176():
     game, st = fresh("Carthaginians", "Romans")
     to_play(game, st, 0, "1CAR12", "1CAR20")
     only_in_hand(game, st, 0, "1CAR14", "1CAR21")
@@ -638,7 +638,7 @@ def test_conquer_pays_population_to_acquire_or_break_through_a_region_or_tributa
 
 
 @covers("1CAR18")
-def test_dido_gains_population_acquires_a_region_and_free_plays_it_then_history_r74():
+def test_dido_gains_population_acquires_a_region_and_free_plays_it_then_history_R74():
     game, st = fresh("Carthaginians", "Romans")
     p = st.seats[0]
     mountain = market(game, st, 0, "1REG3")
@@ -669,7 +669,7 @@ def test_dido_may_decline_the_region():
 
 
 @covers("1CAR19")
-def test_carthaginian_traders_free_adds_a_material_to_a_market_card_may_write_history_r74():
+def test_carthaginian_traders_free_adds_a_material_to_a_market_card_may_write_history_R74():
     game, st = fresh("Carthaginians", "Romans")
     p = st.seats[0]
     k = market(game, st, 3, "1UNC7")
@@ -690,7 +690,7 @@ def test_carthaginian_traders_free_adds_a_material_to_a_market_card_may_write_hi
 
 @covers("1CAR22", "1CAR23")
 @pytest.mark.parametrize("card_id", ["1CAR22", "1CAR23"])
-def test_unrest_pays_then_returns_itself_to_the_pile_r75_r253(card_id):
+def test_unrest_pays_then_returns_itself_to_the_pile_R75_R253(card_id):
     game, st = fresh("Carthaginians", "Romans")
     p = st.seats[0]
     only_in_hand(game, st, 0, card_id)
@@ -702,7 +702,7 @@ def test_unrest_pays_then_returns_itself_to_the_pile_r75_r253(card_id):
 
 
 @covers("1CAR22")
-def test_unrest_cannot_be_played_when_no_option_is_affordable_r150():
+def test_unrest_cannot_be_played_when_no_option_is_affordable_R150():
     game, st = fresh("Carthaginians", "Romans")
     p = st.seats[0]
     p.materials = p.population = p.progress = 0

@@ -91,7 +91,7 @@ NAME_RU = {
 # --- data ----------------------------------------------------------------------------------------
 
 
-def test_romans_have_23_cards_as_r9_says():
+def test_romans_have_23_cards_as_R9_says():
     game, _ = fresh("Romans", "Scythians", activate=False)
     assert sorted(c.id for c in game.cards if c.deck == "Romans") == sorted(ROM)
 
@@ -114,7 +114,7 @@ def test_card_facts(card_id):
 # --- setup (R29-R40) -----------------------------------------------------------------------------
 
 
-def test_setup_zones_r30_r34_r35_r36_r39_r40():
+def test_setup_zones_R30_R34_R35_R36_R39_R40():
     game, st = fresh("Romans", "Scythians", seed=5, activate=False)
     p = st.seats[0]
     assert p.nation == "Romans" and not p.empire  # R37
@@ -127,7 +127,7 @@ def test_setup_zones_r30_r34_r35_r36_r39_r40():
     assert len(p.hand) == 5 and len(p.deck) == 5  # R40
 
 
-def test_no_supply_cards_r38():
+def test_no_supply_cards_R38():
     game, st = fresh("Romans", "Scythians", activate=False)
     pile = st.unrest + [s.unrest for s in st.market if s.unrest >= 0]
     assert all(game.cards[k].deck == "common" for k in pile) and len(pile) == 8
@@ -137,7 +137,7 @@ def test_no_supply_cards_r38():
 
 
 @covers("1ROM1", "1ROM14")
-def test_power_a_looks_at_one_more_fame_card_and_gains_progress_with_glory_r243():
+def test_power_a_looks_at_one_more_fame_card_and_gains_progress_with_glory_R243():
     game, st = fresh("Romans", "Scythians")
     p = st.seats[0]
     regions = to_play(game, st, 0, "1ROM11", "1ROM12", "1ROM20")
@@ -167,7 +167,7 @@ def test_glory_needs_three_regions_and_cannot_be_garrisoned():
 
 
 @covers("1ROM1")
-def test_power_vp_side_a_per_four_population_side_b_per_two_r233():
+def test_power_vp_side_a_per_four_population_side_b_per_two_R233():
     game, st = fresh("Romans", "Scythians")
     st.seats[0].population = 11
     assert game.score_seat(st, 0).breakdown["power"] == 2
@@ -180,7 +180,7 @@ def test_power_vp_side_a_per_four_population_side_b_per_two_r233():
 
 
 @covers("1ROM2")
-def test_julius_caesar_flips_the_state_then_free_plays_to_draw_two_into_history_r99_r250():
+def test_julius_caesar_flips_the_state_then_free_plays_to_draw_two_into_history_R99_R250():
     game, st = fresh("Romans", "Scythians")
     p = st.seats[0]
     p.nation_deck = [idx(game, "1ROM2")]
@@ -218,14 +218,14 @@ def test_julius_caesar_may_acquire_a_region_or_tributary_instead():
 
 
 @covers("1ROM2")
-def test_julius_caesar_needs_empire_r72():
+def test_julius_caesar_needs_empire_R72():
     game, st = fresh("Romans", "Scythians")
     only_in_hand(game, st, 0, "1ROM2")
     assert_illegal(game, st, 0, game.layout.play + idx(game, "1ROM2"), "R72")
 
 
 @covers("1ROM3")
-def test_military_engineering_others_discard_two_then_may_break_through_civilised_r251():
+def test_military_engineering_others_discard_two_then_may_break_through_civilised_R251():
     game, st = fresh("Romans", "Scythians")
     p, scy = st.seats
     p.empire = True
@@ -259,7 +259,7 @@ def test_roman_invasion_may_acquire_then_others_abandon_a_region():
 
 
 @covers("1ROM5")
-def test_legions_raise_the_hand_size_and_let_conquer_be_played_in_empire_r91():
+def test_legions_raise_the_hand_size_and_let_conquer_be_played_in_empire_R91():
     game, st = fresh("Romans", "Scythians")
     p = st.seats[0]
     p.empire = True
@@ -378,7 +378,7 @@ def test_bread_and_circuses_solstice_discards_then_may_return_two_unrest():
 
 @covers("1ROM11", "1ROM12", "1ROM20")
 @pytest.mark.parametrize("card_id, materials, population", [("1ROM11", 3, 2), ("1ROM12", 4, 2), ("1ROM20", 3, 3)])
-def test_regions_gain_and_may_be_garrisoned_r176(card_id, materials, population):
+def test_regions_gain_and_may_be_garrisoned_R176(card_id, materials, population):
     game, st = fresh("Romans", "Scythians")
     p = st.seats[0]
     k, other = only_in_hand(game, st, 0, card_id, "1ROM16")
@@ -390,7 +390,7 @@ def test_regions_gain_and_may_be_garrisoned_r176(card_id, materials, population)
 
 @covers("1ROM13", "1ROM22", "1ROM23")
 @pytest.mark.parametrize("card_id", UNREST)
-def test_unrest_pays_then_returns_itself_to_the_pile_r75_r253(card_id):
+def test_unrest_pays_then_returns_itself_to_the_pile_R75_R253(card_id):
     game, st = fresh("Romans", "Scythians")
     p = st.seats[0]
     only_in_hand(game, st, 0, card_id)
@@ -458,7 +458,7 @@ def test_city_of_rome_solstice_may_discard_to_choose():
 
 
 @covers("1ROM21")
-def test_roman_expansion_acquires_one_or_two_regions_others_recall_one_into_history_r249():
+def test_roman_expansion_acquires_one_or_two_regions_others_recall_one_into_history_R249():
     game, st = fresh("Romans", "Scythians")
     p, scy = st.seats
     steppe = to_play(game, st, 1, "1SCY10")[0]
@@ -476,7 +476,7 @@ def test_roman_expansion_acquires_one_or_two_regions_others_recall_one_into_hist
 
 
 @covers("1ROM21")
-def test_roman_expansion_is_barbarian_r72():
+def test_roman_expansion_is_barbarian_R72():
     game, st = fresh("Romans", "Scythians")
     st.seats[0].empire = True
     only_in_hand(game, st, 0, "1ROM21")

@@ -31,14 +31,14 @@ def u(**counts) -> tuple:
     return tuple(counts.get(c, 0) for c in names)
 
 
-def test_r13_information_stands_for_any_basic_resource_not_space():
+def test_R13_information_stands_for_any_basic_resource_not_space():
     for t in "FIHGO":
         assert P.covers(u(N=1), u(**{t: 1}), 0, NONE)
     assert P.covers(u(N=1), u(N=1), 0, NONE)
     assert not P.covers(u(N=1), u(S=1), 0, NONE)
 
 
-def test_r14_space_pays_any_two_non_space_units_or_one_space():
+def test_R14_space_pays_any_two_non_space_units_or_one_space():
     assert P.covers(u(S=1), u(F=1, G=1), 0, NONE)
     assert P.covers(u(S=1), u(N=2), 0, NONE)
     assert P.covers(u(S=1), u(S=1), 0, NONE)
@@ -46,23 +46,23 @@ def test_r14_space_pays_any_two_non_space_units_or_one_space():
     assert not P.covers(u(S=1), u(H=2), 1, NONE)
 
 
-def test_r51_a_space_may_pay_a_single_unit_and_the_rest_is_lost():
+def test_R51_a_space_may_pay_a_single_unit_and_the_rest_is_lost():
     assert set(P.minimal_covers(u(F=1, S=1), u(F=1), 0, NONE)) == {u(F=1), u(S=1)}
 
 
-def test_r76_any_units_are_paid_by_surplus_of_any_type():
+def test_R76_any_units_are_paid_by_surplus_of_any_type():
     assert P.covers(u(F=2, O=1), u(O=1), 2, NONE)
     assert not P.covers(u(F=1, O=1), u(O=1), 2, NONE)
 
 
-def test_r80_e7_two_identical_go_one_step_up_never_down():
+def test_R80_E7_two_identical_go_one_step_up_never_down():
     assert P.covers(u(F=2), u(I=1), 0, ONE)
     assert not P.covers(u(F=2), u(I=1), 0, NONE)  # only in the Purchase phase
     assert not P.covers(u(O=1), u(G=2), 0, ONE)  # no exchange downwards
     assert not P.covers(u(O=1), u(G=1), 0, ONE)
 
 
-def test_r81_exchanges_chain_and_a5_one_step_versus_any_higher():
+def test_R81_exchanges_chain_and_A5_one_step_versus_any_higher():
     assert P.covers(u(F=4), u(H=1), 0, ONE)  # 2F->I twice, 2I->H
     assert not P.covers(u(I=2), u(G=1), 0, ONE)  # E10: not 2 Iron -> Gunpowder
     assert P.covers(u(I=2), u(G=1), 0, ANY)
@@ -71,12 +71,12 @@ def test_r81_exchanges_chain_and_a5_one_step_versus_any_higher():
     assert not P.covers(u(F=2), u(S=1), 0, ANY)  # Space only from Information
 
 
-def test_r80_three_of_any_type_make_one_information():
+def test_R80_three_of_any_type_make_one_information():
     assert P.covers(u(F=1, I=2), u(G=1), 0, ONE)  # E10's exchange
     assert not P.covers(u(F=1, I=1), u(G=1), 0, ONE)
 
 
-def test_r79_minimal_covers_forbid_over_spending():
+def test_R79_minimal_covers_forbid_over_spending():
     covers = P.minimal_covers(u(F=3, I=1), u(F=1), 1, NONE)
     assert set(covers) == {u(F=2), u(F=1, I=1)}
     assert P.legal_picks(u(F=3, I=1), u(F=2), u(F=1), 1, NONE) == ()  # covered already
@@ -85,7 +85,7 @@ def test_r79_minimal_covers_forbid_over_spending():
     assert P.legal_picks(u(F=1, S=1), u(), u(F=1), 0, NONE) == (FOOD, SPACE)
 
 
-def test_e10_minimal_cover_uses_every_unit():
+def test_E10_minimal_cover_uses_every_unit():
     have = u(F=1, H=1, O=2, I=2)
     assert P.minimal_covers(have, u(H=1, G=1, O=2), 0, ONE) == (have,)
 
@@ -100,7 +100,7 @@ def test_legal_picks_stay_inside_a_minimal_cover():
 # --- payments through the rules ------------------------------------------------------------------
 
 
-def test_r78_temporary_resources_and_zone_cards_both_pay_and_only_what_is_needed():
+def test_R78_temporary_resources_and_zone_cards_both_pay_and_only_what_is_needed():
     facts = {"C08": card(effect=[gain(iron=1)]), "C13": card(cost={"iron": 2})}
     game, st = fresh(3, cards=facts)
     rows(game, st, [], ["C13"])
@@ -118,7 +118,7 @@ def test_r78_temporary_resources_and_zone_cards_both_pay_and_only_what_is_needed
     assert sorted(resource_keys(game, st, 0)) == ["C01-red", "C19"]
 
 
-def test_r51_activation_costs_allow_no_exchange_by_default_a5():
+def test_R51_activation_costs_allow_no_exchange_by_default_A5():
     facts = {"C08": card(effect=[pay(iron=1), gain(oil=2)])}
     game, st = fresh(3, cards=facts)
     place(game, st, 0, hand=["C02-red", "C08", "C03-red", "C05-red"], resource=["C01-red"])
@@ -138,7 +138,7 @@ def test_r51_activation_costs_allow_no_exchange_by_default_a5():
     assert types(evs)[:3] == ["spend", "spend", "gain"] and temp(st, 0) == {"oil": 2}
 
 
-def test_r14_a_space_card_pays_two_units_of_a_purchase():
+def test_R14_a_space_card_pays_two_units_of_a_purchase():
     facts = {"C13": card(cost={"gunpowder": 1, "horses": 1})}
     game, st = fresh(3, cards=facts)
     rows(game, st, [], ["C13"])
@@ -149,7 +149,7 @@ def test_r14_a_space_card_pays_two_units_of_a_purchase():
     assert "C13" in tech_keys(game, st, 0) and resource_keys(game, st, 0) == ["C03-red"]
 
 
-def test_r81_exchange_option_any_higher():
+def test_R81_exchange_option_any_higher():
     facts = {"C13": card(cost={"gunpowder": 1})}
     for option, payable in (("one_step", False), ("any_higher", True)):
         game, st = fresh(3, cards=facts, exchange=option)
