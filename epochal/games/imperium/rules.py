@@ -1,9 +1,10 @@
-"""Imperium's forward model: setup, turns, the market, reshuffles, clean-up, solstice, the end.
+"""Imperium's forward model: options, setup, and the game's protocol around its parts.
 
 Rule numbers refer to shared/rules/imperium.md. The card effects run on the engine's effect
-kernel (``self.runner``) with the handlers of ``ops.py``; this module holds the game's structure
-around them. A turn is a
-``phase`` (start, activate, cleanup, next, solstice) plus the frames and decisions on the stacks.
+kernel (``self.runner``) with the handlers of ``ops.py``; the decisions a seat answers are in
+``decisions.py`` and the automatic steps of a round in ``phases.py`` (dispatch tables), run by the
+kernel's advance loop. A turn is a ``phase`` (start, activate, cleanup, next, after_solstice)
+plus the frames and decisions on the stacks.
 """
 
 from __future__ import annotations
@@ -18,9 +19,11 @@ from epochal.engine import rng as rngmod
 from epochal.engine.effects import EffectRunner
 
 from . import actions as A
-from . import effects, piles, playing, scoring
+from . import effects, piles, scoring
 from .cards import MARKET_SUITS, NATIONS, Card, Face
+from .decisions import LEGAL, RESOLVE, why_not
 from .ops import handlers
+from .phases import PHASES
 from .piles import SLOT_DECK
 from .state import Frame, ImperiumState, Player, Slot
 from .vocab import (
@@ -301,182 +304,18 @@ class ImperiumRules(Game):
             )
 
     def proceed(self, st: ImperiumState, ev: list) -> None:
-        getattr(self, "_phase_" + st.phase)(st, ev)
+        PHASES[st.phase](self, st, ev)
 
-    def _phase_start(self, st, ev):
-        p = st.seats[st.turn]
-        p.free_played = []
-        p.region_as_production = 0
-        p.empire_next = False  # Combs: this turn only
-        p.turn_mode = ""
-        st.stack.append(Decision(kind="turn", seats=[st.turn]))
+    # --- decisions (decisions.py) -------------------------------------------------------------------
+    def decision_legal(self, st, decision: Decision, seat: int) -> list[int]:
+        return LEGAL[decision.kind](self, st, decision, seat)
 
-    def _phase_activate(self, st, ev):
-        st.stack.append(Decision(kind="activate", seats=[st.turn]))
-
-    def _phase_cleanup(self, st, ev):  # R84-R94
-        effects.push(self, st, st.turn, -1, "cleanup")
-        st.phase = "next"
-
-    def _phase_next(self, st, ev):
-        last = (st.first - 1) % st.players
-        if st.turn != last:
-            st.turn = (st.turn + 1) % st.players
-            st.phase = "start"
-            return
-        st.phase = "after_solstice"  # R68, R108
-        order = [(st.first + i) % st.players for i in range(st.players)]
-        for seat in reversed(order):
-            p = st.seats[seat]
-            sources = [k for k in p.play if self.cards[k].solstice]
-            if p.power >= 0 and self.face(p.power, p.side).solstice:
-                sources.append(p.power)
-            for k in reversed(sources):  # R112: play-area order
-                face = p.side if k == p.power else ""
-                effects.push(self, st, seat, k, "solstice", face)
-        ev.append(event("solstice", round=st.round))
-
-    def _phase_after_solstice(self, st, ev):
-        if st.final_round:  # R219
-            self.finish(st, ev)
-            return
-        if st.scoring_triggered:
-            st.final_round = True
-            ev.append(event("final_round"))
-        st.round += 1
-        st.turn = st.first
-        st.phase = "start"
-
-    def finish(self, st, ev) -> None:
-        scoring.before_scoring(self, st, ev)
-        st.over = True
-        st.phase = "end"
-        ev.append(event("game_over", scores=[s.total for s in self.scores(st)], winners=self.winners(st)))
-
-    # --- legal actions ------------------------------------------------------------------------------
-    def decision_legal(self, st, frame: Decision, seat: int) -> list[int]:
-        if frame.kind == "turn":
-            return self._legal_turn(st, frame.seats[0])
-        if frame.kind == "activate":
-            return self._legal_activate(st, frame.seats[0])
-        options = list(frame.args["options"])
-        if frame.args.get("optional"):
-            options.append(A.END)
-        return options
-
-    def _legal_turn(self, st, seat: int) -> list[int]:
-        p = st.seats[seat]
-        unrest = sum(1 for k in p.hand if "unrest" in self.cards[k].suits)
-        return [A.ACTIVATE, A.INNOVATE] + [A.REVOLT + n for n in range(min(unrest, A.MAX_REVOLT) + 1)]
-
-    def _legal_activate(self, st, seat: int) -> list[int]:
-        p = st.seats[seat]
-        out = [A.END]
-        seen = set()
-        for k in p.hand:
-            if k not in seen and playing.can_play(self, st, seat, k):
-                out.append(self.layout.play + k)
-            seen.add(k)
-        for k in [*p.play, p.power]:
-            if k >= 0 and playing.can_exhaust(self, st, seat, k):
-                out.append(self.layout.exhaust + k)
-        return out
-
-    # --- resolving answers ----------------------------------------------------------------------
     def resolve(self, st, seat: int, action: int, ev: list) -> None:
-        frame = st.stack.pop()
-        if frame.kind == "turn":
-            self._answer_turn(st, seat, action, ev)
-        elif frame.kind == "activate":
-            self._answer_activate(st, seat, action, ev)
-        else:
-            self.runner.answer(st, frame, action)
+        decision = st.stack.pop()
+        RESOLVE[decision.kind](self, st, decision, seat, action, ev)
 
-    def _answer_turn(self, st, seat, action, ev):
-        p = st.seats[seat]
-        if action == A.ACTIVATE:  # R69
-            p.turn_mode = "activate"
-            st.phase = "activate"
-            ev.append(event("activate", seat=seat))
-        elif action == A.INNOVATE:  # R82
-            p.turn_mode = "innovate"
-            st.phase = "cleanup"
-            ev.append(event("innovate", seat=seat))
-            effects.push(self, st, seat, -1, "innovate")
-        else:  # R83
-            p.turn_mode = "revolt"
-            n = action - A.REVOLT
-            returned = [k for k in p.hand if "unrest" in self.cards[k].suits][:n]
-            for k in returned:
-                p.hand.remove(k)
-                st.unrest.append(k)
-            st.phase = "cleanup"
-            ev.append(event("revolt", seat=seat, returned=n))
-
-    def _answer_activate(self, st, seat, action, ev):
-        p = st.seats[seat]
-        kind, k = self.layout.kind(action)
-        if action == A.END:
-            st.phase = "cleanup"
-            ev.append(event("end_activate", seat=seat))
-        elif kind == "play":  # R71
-            card = self.cards[k]
-            if card.free:
-                p.free_played.append(k)
-            else:
-                p.actions -= 1
-            p.hand.remove(k)
-            p.play.append(k)
-            ev.append(event("play", seat=seat, card=card.id))
-            effects.push(self, st, seat, k, "play")
-            effects.react_now(self, st, seat, "play", ev, card=k)  # Tents
-        elif kind == "exhaust":  # R78
-            p.exhausts -= 1
-            p.exhausted.append(k)
-            ev.append(event("exhaust", seat=seat, card=self.cards[k].id))
-            effects.push(self, st, seat, k, "exhaust", p.side if k == p.power else "")
-
-    # --- illegal actions --------------------------------------------------------------------------------
-    def why_illegal(self, st, frame: Decision, seat: int, action: int) -> tuple[str, str]:
-        if not 0 <= action < self.num_actions:
-            return f"unknown action id {action} (ids are 0..{self.num_actions - 1})", "protocol"
-        p = st.seats[seat]
-        kind, k = self.layout.kind(action)
-        if frame.kind == "activate" and kind == "play":
-            card = self.cards[k]
-            if k not in p.hand:
-                return f"{card.id} is not in your hand", "R71"
-            if card.unplayable or not (card.play or card.pinned):  # as can_play
-                return f"{card.id} cannot be played", "R71"
-            if card.state == "empire" and not p.empire:
-                return f"{card.id} needs the Empire state", "R72"
-            if card.state == "barbarian" and p.empire:
-                return f"{card.id} needs the Barbarian state", "R72"
-            if card.free and k in p.free_played:
-                return f"{card.id} was already free-played this turn", "R74"
-            if not card.free and p.actions < 1:
-                return "no action token left on your state card", "R71"
-            return f"you cannot pay what {card.id} asks", "R163"
-        if frame.kind == "activate" and kind == "exhaust":
-            card = self.cards[k]
-            if k not in p.play and k != p.power:
-                return f"{card.id} is not in your play area", "R76"
-            if k in p.exhausted:
-                return f"{card.id} is already exhausted this round", "R77"
-            if p.exhausts < 1:
-                return "no exhaust token left on your state card", "R78"
-            if not self.face(k, p.side if k == p.power else "").exhaust:
-                return f"{card.id} has no exhaust effect", "R76"
-            return f"you cannot pay what exhausting {card.id} asks", "R78"
-        if frame.kind == "turn":
-            if action >= A.REVOLT and action < A.END:
-                return "you cannot return more unrest cards than you hold", "R83"
-            if kind == "exhaust":  # R80
-                return "you may exhaust cards only after choosing Activate", "R80"
-            return "choose Activate, Innovate or Revolt", "R67"
-        if frame.kind == "activate":
-            return "play a card from your hand, exhaust a card in play, or end", "R69"
-        return f"not one of the offered choices ({self.purpose(frame)})", frame.args.get("rule", "R150")
+    def why_illegal(self, st, decision: Decision, seat: int, action: int) -> tuple[str, str]:
+        return why_not(self, st, decision, seat, action)
 
     # --- scoring (R228-R237) ------------------------------------------------------------------------
     def score_seat(self, st, seat: int) -> Score:
