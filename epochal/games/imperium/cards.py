@@ -18,12 +18,12 @@ import msgspec
 from epochal import datafile
 from epochal.datafile import Choice, Either, Int, List, Map, Text
 
-from .vocab import HOOKS, MAX_COUNT, Hook, OnTakeUnrest, Ops, Passives, VPInt, When, walk
+from .vocab import HOOKS, MAX_COUNT, Hook, MarketSuit, OnTakeUnrest, Ops, Passives, VPInt, When, walk
 from .vocab import VP as VPLine
 
 DATA_DIR = Path(__file__).parent / "data"
 SUITS = ("region", "uncivilised", "civilised", "tributary", "fame", "unrest")
-MARKET_SUITS = ("region", "uncivilised", "civilised", "tributary")
+MARKET_SUITS: tuple[MarketSuit, ...] = ("region", "uncivilised", "civilised", "tributary")
 RESOURCES = ("materials", "population", "progress")
 TYPES = ("city", "metropolis", "scroll", "mask", "knight")
 REGION_TYPES = ("production", "fertile", "river")
@@ -226,7 +226,7 @@ def _card_problems(card: Card) -> list[str]:
 
 def _group_suits_fit(group: str, suits: list[str]) -> bool:
     if group == "market":
-        return suits in ([s] for s in MARKET_SUITS) or suits == ["uncivilised", "civilised"]
+        return len(suits) == 1 and suits[0] in MARKET_SUITS or suits == ["uncivilised", "civilised"]
     if group in ("fame", "king_of_kings"):
         return suits == ["fame"]
     return suits == ["unrest"]

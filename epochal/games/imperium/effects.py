@@ -47,9 +47,9 @@ def ops_of(game: ImperiumRules, frame: Frame) -> list:
     return getattr(game.face(frame.card, frame.face), frame.part)
 
 
-def push(game: ImperiumRules, st, seat: int, card: int, part: str, face: str = "", path=(), vars_=None) -> Frame:
+def push(game: ImperiumRules, st, seat: int, card: int, part: str, face: str = "", path=(), vars_=None) -> None:
     """A new frame for ``seat`` running ``card``'s ``part`` (on ``face``), or a rules program."""
-    return game.runner.push(st, seat, card, part, path, vars_, face=face, by=seat)
+    game.runner.push(st, seat, card, part, path, vars_, face=face, by=seat)
 
 
 def between_ops(game: ImperiumRules, st) -> None:

@@ -9,7 +9,7 @@ decision or a child frame; it is then called again with the answer in ``fr.vars[
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from epochal.engine import event
 from epochal.engine import rng as rngmod
@@ -82,7 +82,7 @@ handlers = Registry("operation")
 
 
 @handlers.on(Gain)
-def op_gain(game: ImperiumRules, st, fr, op, ev):  # R160, R152
+def op_gain(game: ImperiumRules, st, fr, op: Gain, ev: list) -> int | bool:  # R160, R152
     p = st.seats[fr.seat]
     for res in GAINS:
         n = getattr(op, res)
@@ -96,7 +96,7 @@ def op_gain(game: ImperiumRules, st, fr, op, ev):  # R160, R152
 
 
 @handlers.on(GainPer)
-def op_gain_per(game: ImperiumRules, st, fr, op, ev):
+def op_gain_per(game: ImperiumRules, st, fr, op: GainPer, ev: list) -> int | bool:
     n = op.n * scoring.count(game, st, fr.seat, op.count, fr)
     if n:
         p = st.seats[fr.seat]
@@ -116,7 +116,7 @@ def materials_from_regions(game: ImperiumRules, st, seat: int, f: Filter, ev: li
 
 
 @handlers.on(Pay)
-def op_pay(game: ImperiumRules, st, fr, op, ev):  # R163
+def op_pay(game: ImperiumRules, st, fr, op: Pay, ev: list) -> int | bool:  # R163
     op = playing.discounted(game, st, fr.seat, fr.card, op)  # Direct Democracy
     if not effects.pay(game, st, fr.seat, costs(op), ev):
         fr.vars["_abort"] = True  # R73: as far as possible
@@ -124,7 +124,7 @@ def op_pay(game: ImperiumRules, st, fr, op, ev):  # R163
 
 
 @handlers.on(ReturnExhaust)
-def op_return_exhaust(game: ImperiumRules, st, fr, op, ev):
+def op_return_exhaust(game: ImperiumRules, st, fr, op: ReturnExhaust, ev: list) -> int | bool:
     p = st.seats[fr.seat]
     if p.exhausted:
         p.exhausted.pop()
@@ -133,7 +133,7 @@ def op_return_exhaust(game: ImperiumRules, st, fr, op, ev):
 
 
 @handlers.on(Draw)
-def op_draw(game: ImperiumRules, st, fr, op, ev):  # R95, R96
+def op_draw(game: ImperiumRules, st, fr, op: Draw, ev: list) -> int | bool:  # R95, R96
     n = op.n
     if op.per is not None:  # "draw a card per {city} in play"
         n *= scoring.count(game, st, fr.seat, op.per, fr)
@@ -159,7 +159,7 @@ def _repeat_pick(
 
 
 @handlers.on(Discard)
-def op_discard(game: ImperiumRules, st, fr, op, ev):  # R169
+def op_discard(game: ImperiumRules, st, fr, op: Discard, ev: list) -> int | bool:  # R169
     op = playing.discounted(game, st, fr.seat, fr.card, op)  # Direct Democracy
     p = st.seats[fr.seat]
     drawn = fr.vars.get("drawn", [])  # "draw 2 and discard one of them"
@@ -177,7 +177,7 @@ def op_discard(game: ImperiumRules, st, fr, op, ev):  # R169
 
 
 @handlers.on(History)
-def op_history(game: ImperiumRules, st, fr, op, ev):  # R183
+def op_history(game: ImperiumRules, st, fr, op: History, ev: list) -> int | bool:  # R183
     p = st.seats[fr.seat]
     source = op.from_
     if source == "self":
@@ -203,7 +203,7 @@ def op_history(game: ImperiumRules, st, fr, op, ev):  # R183
 
 
 @handlers.on(TopOfDeck)
-def op_top_of_deck(game: ImperiumRules, st, fr, op, ev):
+def op_top_of_deck(game: ImperiumRules, st, fr, op: TopOfDeck, ev: list) -> int | bool:
     p = st.seats[fr.seat]
     zone = op.from_
 
@@ -217,7 +217,7 @@ def op_top_of_deck(game: ImperiumRules, st, fr, op, ev):
 
 
 @handlers.on(Retrieve)
-def op_retrieve(game: ImperiumRules, st, fr, op, ev):
+def op_retrieve(game: ImperiumRules, st, fr, op: Retrieve, ev: list) -> int | bool:
     p = st.seats[fr.seat]
     zone = getattr(p, op.from_)  # "history": Hannibal (R184)
 
@@ -243,7 +243,7 @@ def op_retrieve(game: ImperiumRules, st, fr, op, ev):
 
 
 @handlers.on(Garrison)
-def op_garrison(game: ImperiumRules, st, fr, op, ev):  # R176-R178
+def op_garrison(game: ImperiumRules, st, fr, op: Garrison, ev: list) -> int | bool:  # R176-R178
     p = st.seats[fr.seat]
     if fr.card not in p.play:
         return True
@@ -260,7 +260,7 @@ def op_garrison(game: ImperiumRules, st, fr, op, ev):  # R176-R178
 
 
 @handlers.on(Recall)
-def op_recall(game: ImperiumRules, st, fr, op, ev):  # R158, G12
+def op_recall(game: ImperiumRules, st, fr, op: Recall, ev: list) -> int | bool:  # R158, G12
     p = st.seats[fr.seat]
 
     def cands():
@@ -278,7 +278,7 @@ def op_recall(game: ImperiumRules, st, fr, op, ev):  # R158, G12
 
 
 @handlers.on(Abandon)
-def op_abandon(game: ImperiumRules, st, fr, op, ev):  # R167
+def op_abandon(game: ImperiumRules, st, fr, op: Abandon, ev: list) -> int | bool:  # R167
     p = st.seats[fr.seat]
     if op.itself:
         if fr.card in p.play:
@@ -299,7 +299,7 @@ def op_abandon(game: ImperiumRules, st, fr, op, ev):  # R167
 
 
 @handlers.on(TakeUnrest)
-def op_take_unrest(game: ImperiumRules, st, fr, op, ev):  # R147
+def op_take_unrest(game: ImperiumRules, st, fr, op: TakeUnrest, ev: list) -> int | bool:  # R147
     p = st.seats[fr.seat]
     for _ in range(op.n):
         k = piles.take_from_unrest_pile(game, st, ev)
@@ -314,7 +314,7 @@ def op_take_unrest(game: ImperiumRules, st, fr, op, ev):  # R147
 
 
 @handlers.on(ReturnUnrest)
-def op_return_unrest(game: ImperiumRules, st, fr, op, ev):  # R146
+def op_return_unrest(game: ImperiumRules, st, fr, op: ReturnUnrest, ev: list) -> int | bool:  # R146
     p = st.seats[fr.seat]
     zones = op.from_
     if zones == ["self"]:  # an unrest card returns itself (R75)
@@ -338,7 +338,7 @@ def op_return_unrest(game: ImperiumRules, st, fr, op, ev):  # R146
 
 
 @handlers.on(GiveCard)
-def op_give_card(game: ImperiumRules, st, fr, op, ev):
+def op_give_card(game: ImperiumRules, st, fr, op: GiveCard, ev: list) -> int | bool:
     """Exports: each other player receives a card from your hand or discard pile."""
     p = st.seats[fr.seat]
     targets = fr.vars.setdefault("_targets", effects.others(st, fr.seat))
@@ -364,7 +364,7 @@ def op_give_card(game: ImperiumRules, st, fr, op, ev):
 
 
 @handlers.on(ExileMarket)
-def op_exile_market(game: ImperiumRules, st, fr, op, ev):  # R139-R141
+def op_exile_market(game: ImperiumRules, st, fr, op: ExileMarket, ev: list) -> int | bool:  # R139-R141
     def act(k):
         slot = piles.slot_of(st, k)
         s = st.market[slot]
@@ -389,7 +389,7 @@ def op_exile_market(game: ImperiumRules, st, fr, op, ev):  # R139-R141
 
 
 @handlers.on(MarketAdd)
-def op_market_add(game: ImperiumRules, st, fr, op, ev):
+def op_market_add(game: ImperiumRules, st, fr, op: MarketAdd, ev: list) -> int | bool:
     """Put tokens from the general supply on a market card of your choice (Carthaginian
     Traders); they go to whoever takes the card (R130) and stop it being exiled (R141)."""
     cards = [s.card for s in st.market if s.card >= 0]
@@ -406,7 +406,7 @@ def op_market_add(game: ImperiumRules, st, fr, op, ev):
 
 
 @handlers.on(SwapExile)
-def op_swap_exile(game: ImperiumRules, st, fr, op, ev):  # R142
+def op_swap_exile(game: ImperiumRules, st, fr, op: SwapExile, ev: list) -> int | bool:  # R142
     """Swap an exiled card with a market card (Lighthouse): the market card is exiled and
     its tucked unrest returns to the pile (R140); the exiled card takes its slot, with an
     unrest tucked under it if its category carries one (R127), and keeps the slot's tokens."""
@@ -440,7 +440,7 @@ def op_swap_exile(game: ImperiumRules, st, fr, op, ev):  # R142
 
 
 @handlers.on(Acquire)
-def op_acquire(game: ImperiumRules, st, fr, op, ev):  # R130-R133
+def op_acquire(game: ImperiumRules, st, fr, op: Acquire, ev: list) -> int | bool:  # R130-R133
     def cands():
         if st.over:  # the refill collapsed the game (R223)
             return []
@@ -483,7 +483,7 @@ def op_acquire(game: ImperiumRules, st, fr, op, ev):  # R130-R133
 
 
 @handlers.on(PlayCard)
-def op_play_card(game: ImperiumRules, st, fr, op, ev):  # R71
+def op_play_card(game: ImperiumRules, st, fr, op: PlayCard, ev: list) -> int | bool:  # R71
     zone = op.from_
     k = effects.pick_card(
         game,
@@ -502,7 +502,7 @@ def op_play_card(game: ImperiumRules, st, fr, op, ev):  # R71
 
 
 @handlers.on(BreakThrough)
-def op_break_through(game: ImperiumRules, st, fr, op, ev):  # R134-R137
+def op_break_through(game: ImperiumRules, st, fr, op: BreakThrough, ev: list) -> int | bool:  # R134-R137
     suits = op.suits
     if "_suit" not in fr.vars:
         options = [A.SUIT + SUIT_ACTIONS.index(s) for s in suits]
@@ -540,7 +540,7 @@ def op_break_through(game: ImperiumRules, st, fr, op, ev):  # R134-R137
 
 
 @handlers.on(Develop)
-def op_develop(game: ImperiumRules, st, fr, op, ev):  # R171-R173
+def op_develop(game: ImperiumRules, st, fr, op: Develop, ev: list) -> int | bool:  # R171-R173
     p = st.seats[fr.seat]
     if effects.cannot_develop(p):
         return True
@@ -555,7 +555,7 @@ def op_develop(game: ImperiumRules, st, fr, op, ev):  # R171-R173
 
 
 @handlers.on(LookFame)
-def op_look_fame(game: ImperiumRules, st, fr, op, ev):  # R255, R243
+def op_look_fame(game: ImperiumRules, st, fr, op: LookFame, ev: list) -> int | bool:  # R255, R243
     p = st.seats[fr.seat]
     if "_seen" not in fr.vars:
         extra = effects.active(game, st, fr.seat, FameLookExtra)
@@ -587,13 +587,13 @@ def op_look_fame(game: ImperiumRules, st, fr, op, ev):  # R255, R243
 
 
 @handlers.on(NationTopToDiscard)
-def op_nation_top_to_discard(game: ImperiumRules, st, fr, op, ev):
+def op_nation_top_to_discard(game: ImperiumRules, st, fr, op: NationTopToDiscard, ev: list) -> int | bool:
     piles.nation_top_to_discard(game, st, fr.seat, ev)
     return True
 
 
 @handlers.on(NationLook)
-def op_nation_look(game: ImperiumRules, st, fr, op, ev):  # R161, R193
+def op_nation_look(game: ImperiumRules, st, fr, op: NationLook, ev: list) -> int | bool:  # R161, R193
     """Look at the top card of your nation deck; then (``then``) you MAY move it to the
     bottom, just above the accession card, or shuffle the nation deck (the accession card
     stays at the bottom, R156). The accession card itself is never moved."""
@@ -624,7 +624,7 @@ def op_nation_look(game: ImperiumRules, st, fr, op, ev):  # R161, R193
 
 
 @handlers.on(Find)
-def op_find(game: ImperiumRules, st, fr, op, ev):  # R154-R156
+def op_find(game: ImperiumRules, st, fr, op: Find, ev: list) -> int | bool:  # R154-R156
     """Find a card (by ``filter``) in your hand, discard pile, deck or nation deck, at your
     choice (G28), and put it into your hand; the deck searched is shuffled (R156), and the
     accession card is never taken (R193)."""
@@ -656,7 +656,7 @@ def op_find(game: ImperiumRules, st, fr, op, ev):  # R154-R156
 
 
 @handlers.on(ExileSelf)
-def op_exile_self(game: ImperiumRules, st, fr, op, ev):  # R139
+def op_exile_self(game: ImperiumRules, st, fr, op: ExileSelf, ev: list) -> int | bool:  # R139
     """This card (with any garrison, R180) leaves the play area for the exile pile."""
     p = st.seats[fr.seat]
     if fr.card in p.play:
@@ -667,7 +667,7 @@ def op_exile_self(game: ImperiumRules, st, fr, op, ev):  # R139
 
 
 @handlers.on(Choose)
-def op_choose(game: ImperiumRules, st, fr, op, ev):  # R150, R164
+def op_choose(game: ImperiumRules, st, fr, op: Choose, ev: list) -> int | bool:  # R150, R164
     if "_chosen" in fr.vars:
         return True
     options = [
@@ -693,7 +693,7 @@ def op_choose(game: ImperiumRules, st, fr, op, ev):  # R150, R164
 
 
 @handlers.on(May)
-def op_may(game: ImperiumRules, st, fr, op, ev):  # R111
+def op_may(game: ImperiumRules, st, fr, op: May, ev: list) -> int | bool:  # R111
     if "_chosen" in fr.vars:
         return True
     if not playing.precondition(game, st, fr.seat, op.do, fr.card):
@@ -711,7 +711,7 @@ def op_may(game: ImperiumRules, st, fr, op, ev):  # R111
 
 
 @handlers.on(If)
-def op_if(game: ImperiumRules, st, fr, op, ev):
+def op_if(game: ImperiumRules, st, fr, op: If, ev: list) -> int | bool:
     if "_chosen" in fr.vars:
         return True
     ok = condition(game, st, fr.seat, op.cond, fr)
@@ -736,12 +736,12 @@ def condition(game: ImperiumRules, st, seat: int, cond: Cond, fr=None) -> bool:
 
 
 @handlers.on(EachOther)
-def op_each_other(game: ImperiumRules, st, fr, op, ev):  # R149
+def op_each_other(game: ImperiumRules, st, fr, op: EachOther, ev: list) -> int | bool:  # R149
     return _for_players(game, st, fr, op, ev, effects.others(st, fr.seat))
 
 
 @handlers.on(AllPlayers)
-def op_all_players(game: ImperiumRules, st, fr, op, ev):
+def op_all_players(game: ImperiumRules, st, fr, op: AllPlayers, ev: list) -> int | bool:
     return _for_players(game, st, fr, op, ev, [fr.seat] + effects.others(st, fr.seat))
 
 
@@ -834,7 +834,7 @@ def _shield(game: ImperiumRules, st, fr, target: int, ev: list):
 
 
 @handlers.on(Steal)
-def op_steal(game: ImperiumRules, st, fr, op, ev):  # R170
+def op_steal(game: ImperiumRules, st, fr, op: Steal, ev: list) -> int | bool:  # R170
     res, n = op.res, op.n
     if op.state is not None:  # "from each {empire} player" (Raiders)
         victims = [s for s in effects.others(st, fr.seat) if st.seats[s].empire == (op.state == "empire")]
@@ -870,13 +870,13 @@ def op_steal(game: ImperiumRules, st, fr, op, ev):  # R170
 
 
 @handlers.on(When)
-def op_when(game: ImperiumRules, st, fr, op, ev):
+def op_when(game: ImperiumRules, st, fr, op: When, ev: list) -> int | bool:
     """A reactive exhaust is never run as a whole: ``react`` runs its body on the trigger."""
     return True
 
 
 @handlers.on(OfferReaction)
-def sys_offer_reaction(game: ImperiumRules, st, fr, op, ev):
+def sys_offer_reaction(game: ImperiumRules, st, fr, op: OfferReaction, ev: list) -> int | bool:
     p = st.seats[fr.seat]
     k = fr.vars["card"]
     if k in p.exhausted or p.exhausts < 1 or (k not in p.play and k != p.power):
@@ -891,7 +891,7 @@ def sys_offer_reaction(game: ImperiumRules, st, fr, op, ev):
         rule="R80",
         purpose="exhaust {card}",
         card=k,
-        text=effects.describe_ops(game.face(k, face).exhaust[0].do),
+        text=effects.describe_ops(cast(When, game.face(k, face).exhaust[0]).do),
     )
     if answer == WAIT:
         return WAIT
@@ -904,32 +904,32 @@ def sys_offer_reaction(game: ImperiumRules, st, fr, op, ev):
 
 
 @handlers.on(Hook)
-def op_hook(game: ImperiumRules, st, fr, op, ev):
+def op_hook(game: ImperiumRules, st, fr, op: Hook, ev: list) -> int | bool:
     return HOOKS[op.name](game, st, fr, op, ev)
 
 
 @handlers.on(Require)
-def op_require(game: ImperiumRules, st, fr, op, ev):
+def op_require(game: ImperiumRules, st, fr, op: Require, ev: list) -> int | bool:
     """Only a precondition: the card is playable only when it holds (see ``precondition``)."""
     return True
 
 
 @handlers.on(EndTrigger)
-def op_end_trigger(game: ImperiumRules, st, fr, op, ev):
+def op_end_trigger(game: ImperiumRules, st, fr, op: EndTrigger, ev: list) -> int | bool:
     effects.trigger_end(st, game.cards[fr.card].name if op.why is None else op.why, ev)
     return True
 
 
 @handlers.on(PlaceMarketToken)
-def sys_market_token(game: ImperiumRules, st, fr, op, ev):  # R84-R86
+def sys_market_token(game: ImperiumRules, st, fr, op: PlaceMarketToken, ev: list) -> int | bool:  # R84-R86
     cards = [s.card for s in st.market if s.card >= 0]
     k = effects.pick_card(game, st, fr, cards, False, "place a token on a market card", "R84")
     if k == WAIT:
         return WAIT
     if k is not None:
-        tokens = {"progress": 1}
+        tokens: dict[str, int] = {"progress": 1}
         for x in effects.active(game, st, fr.seat, MarketToken):
-            tokens = dict(x.args)
+            tokens = {res: n for res, n in x.args.items()}
         slot = st.market[piles.slot_of(st, k)]
         for res, n in tokens.items():
             slot.tokens[res] = slot.tokens.get(res, 0) + n
@@ -938,7 +938,7 @@ def sys_market_token(game: ImperiumRules, st, fr, op, ev):  # R84-R86
 
 
 @handlers.on(ResetTokens)
-def sys_reset_tokens(game: ImperiumRules, st, fr, op, ev):  # R88-R89
+def sys_reset_tokens(game: ImperiumRules, st, fr, op: ResetTokens, ev: list) -> int | bool:  # R88-R89
     p = st.seats[fr.seat]
     p.exhausted = []
     p.nation_exhausted = False
@@ -951,7 +951,7 @@ def sys_reset_tokens(game: ImperiumRules, st, fr, op, ev):  # R88-R89
 
 
 @handlers.on(CleanupDiscard)
-def sys_cleanup_discard(game: ImperiumRules, st, fr, op, ev):  # R90
+def sys_cleanup_discard(game: ImperiumRules, st, fr, op: CleanupDiscard, ev: list) -> int | bool:  # R90
     p = st.seats[fr.seat]
     while p.hand:
         k = effects.pick_card(game, st, fr, list(p.hand), True, "discard at clean-up", "R90")
@@ -965,7 +965,7 @@ def sys_cleanup_discard(game: ImperiumRules, st, fr, op, ev):  # R90
 
 
 @handlers.on(DrawToLimit)
-def sys_draw_to_limit(game: ImperiumRules, st, fr, op, ev):  # R91
+def sys_draw_to_limit(game: ImperiumRules, st, fr, op: DrawToLimit, ev: list) -> int | bool:  # R91
     p = st.seats[fr.seat]
     n = fr.vars.get("_want")
     if n is None:
@@ -974,7 +974,7 @@ def sys_draw_to_limit(game: ImperiumRules, st, fr, op, ev):  # R91
 
 
 @handlers.on(DiscardHand)
-def sys_discard_hand(game: ImperiumRules, st, fr, op, ev):  # R82
+def sys_discard_hand(game: ImperiumRules, st, fr, op: DiscardHand, ev: list) -> int | bool:  # R82
     p = st.seats[fr.seat]
     p.discard += p.hand
     p.hand = []

@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from epochal.engine import event
@@ -115,7 +116,9 @@ def develop(game: ImperiumRules, st, seat: int, k: int, pay: bool, ev: list) -> 
         effects.trigger_end(st, f"seat {seat} developed its last card (R214)", ev)
 
 
-def market_cards(game: ImperiumRules, st, suits: list[str], f: Filter | None = None, exile: bool = False) -> list[int]:
+def market_cards(
+    game: ImperiumRules, st, suits: Sequence[str], f: Filter | None = None, exile: bool = False
+) -> list[int]:
     out = []
     for _slot, s in enumerate(st.market):
         if s.card < 0:

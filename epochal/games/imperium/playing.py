@@ -4,7 +4,8 @@ elsewhere than the hand (Phalanx, Parmenion)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, TypeVar
+from collections.abc import Callable
+from typing import TYPE_CHECKING, TypeVar, cast
 
 import msgspec
 
@@ -49,7 +50,7 @@ def precondition(game: ImperiumRules, st, seat: int, ops: list, card: int) -> bo
 
 
 CHECKS = Registry("precondition")
-_CHECKS = CHECKS.table
+_CHECKS = cast(dict[type, Callable[..., bool]], CHECKS.table)  # by the opening operation's type
 
 
 @CHECKS.on(Pay)

@@ -45,6 +45,7 @@ ROTATIONS = tuple(f"rotation:{k}" for k in range(len(NATIONS)))
 
 
 class ImperiumRules(Game):
+    runner: EffectRunner  # the card effects (ops.py), composed in __init__
     name = "imperium"
     title = "Imperium: Classics"
     version = "1"
@@ -90,7 +91,7 @@ class ImperiumRules(Game):
         self.cards = cards
         self.n_cards = len(cards)
         self.layout = A.space(self.n_cards)
-        self.num_actions = self.layout.size
+        self.num_actions = self.layout.size  # type: ignore[misc]  # sized by the data's cards
         self.index_of = {c.id: i for i, c in enumerate(cards)}
         self._digest = hashlib.sha256(raw).hexdigest()[:12]
         self.by_nation = {n: [i for i, c in enumerate(cards) if c.deck == n] for n in NATIONS}
@@ -286,7 +287,7 @@ class ImperiumRules(Game):
             p.hand.append(p.deck.pop())
 
     # --- the turn (R65-R68) ------------------------------------------------------------------------
-    def advance(self, st: ImperiumState, ev: list) -> None:
+    def advance(self, st, ev: list) -> None:
         super().advance(st, ev)
         if st.collapsed and any(e.get("type") == "collapse" for e in ev):
             # R237, R270: end-of-game effects (Sumerians) also apply before a collapse is
@@ -303,7 +304,7 @@ class ImperiumRules(Game):
                 )
             )
 
-    def proceed(self, st: ImperiumState, ev: list) -> None:
+    def proceed(self, st, ev: list) -> None:
         PHASES[st.phase](self, st, ev)
 
     # --- decisions (decisions.py) -------------------------------------------------------------------

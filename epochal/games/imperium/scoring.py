@@ -34,10 +34,10 @@ def count(game: ImperiumRules, st, seat: int, spec: Count, fr=None) -> int:
         return sum(1 for k in p.play if effects.matches(game, k, f))
     if spec.zone is not None:
         zone = scoring_zones(p) if spec.zone == "all" else getattr(p, spec.zone)
-        f = spec.filter
-        if f is not None and f.region_type is not None:  # "2 VP per {fertile}": the icons, repeats counted
-            return _icons(game, zone, f)
-        return sum(1 for k in zone if effects.matches(game, k, f))
+        which = spec.filter
+        if which is not None and which.region_type is not None:  # "2 VP per {fertile}": the icons, repeats counted
+            return _icons(game, zone, which)
+        return sum(1 for k in zone if effects.matches(game, k, which))
     if spec.unrest_others:
         return sum(unrest_in_scoring(game, st, s) for s in range(st.players) if s != seat)
     raise ValueError(f"unknown count {spec}")

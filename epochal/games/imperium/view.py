@@ -197,7 +197,7 @@ def determinize(game: ImperiumRules, st: ImperiumState, seat: int, rng) -> Imper
     out = st.clone()
     out.rng = rng.getrandbits(64)
     keep = {frame.card for frame in out.run} | seen_by(game, out, seat)
-    groups: dict[str, list[tuple[list, int]]] = {}
+    groups: dict[object, list[tuple[list, int]]] = {}
 
     def hide(group: str, cards: list, start: int = 0) -> None:
         for j in range(start, len(cards)):

@@ -157,7 +157,7 @@ class VP(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=
 # --- operations -----------------------------------------------------------------------------------
 
 
-class Op(msgspec.Struct, tag_field="op", frozen=True, forbid_unknown_fields=True, omit_defaults=True):
+class Op(msgspec.Struct, tag_field="op", forbid_unknown_fields=True, omit_defaults=True):
     """One operation of an effect; the subclasses below are the whole vocabulary."""
 
 
@@ -505,7 +505,7 @@ Ops = Annotated[list[AnyOp], Meta(max_length=MAX_OPS)]  # an effect: operations 
 # --- passives -------------------------------------------------------------------------------------
 
 
-class Passive(msgspec.Struct, tag_field="hook", frozen=True, forbid_unknown_fields=True, omit_defaults=True):
+class Passive(msgspec.Struct, tag_field="hook", forbid_unknown_fields=True, omit_defaults=True):
     """A passive effect, active while its card is in the play area (the power card's all
     game, R159): ``{"hook": NAME, "args": {...}}``; the rules consult it by its type."""
 
@@ -514,7 +514,7 @@ class Filtered(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_def
     filter: Filter | None = None
 
 
-class FilteredGain(Filtered):
+class FilteredGain(Filtered, frozen=True):
     gain: Tokens = {}
 
 
@@ -539,7 +539,7 @@ class ReturnUnrestArgs(msgspec.Struct, frozen=True, forbid_unknown_fields=True, 
     n: N = 2
 
 
-class CostDiscountArgs(Filtered):
+class CostDiscountArgs(Filtered, frozen=True):
     materials: N = 0
     cards: N = 0
     min: N = 1
