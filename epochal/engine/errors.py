@@ -13,9 +13,6 @@ class IllegalAction(Exception):
         self.rule = rule
         super().__init__(f"{reason} [{rule}]" if rule else reason)
 
-    def to_dict(self) -> dict:
-        return {"error": "illegal_action", "reason": self.reason, "rule": self.rule}
-
 
 class OptionError(ValueError):
     """Unknown option, or a value outside the option's choices, or a bad player count."""

@@ -9,7 +9,6 @@ constraint). An owner of the physical game replaces the file with ``--data FILE`
 
 from __future__ import annotations
 
-import json
 import re
 from collections import Counter
 from pathlib import Path
@@ -28,7 +27,6 @@ COLORS = ("blue", "yellow", "green", "red", "purple")
 COLOR_TRACK = {"yellow": "income", "red": "military", "blue": "culture", "green": "food"}
 
 Provenance = Literal["exact", "partial", "provisional"]
-Track = Literal["income", "military", "culture", "food"]
 Color = Literal["blue", "yellow", "green", "red", "purple"]
 
 
@@ -636,7 +634,3 @@ def _check_vp_seen(data: DataSet) -> list[str]:
         for vp in values
         if vp not in seen[kind]
     ]
-
-
-def dump(data: DataSet) -> str:
-    return json.dumps(msgspec.to_builtins(data), ensure_ascii=False, indent=1)

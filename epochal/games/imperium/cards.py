@@ -133,13 +133,15 @@ def load(directory: Path | None = None) -> list[Card]:
     cards = load_file(directory / "common.json")
     files = {"common": "common.json"}
     origin = ["common.json"] * len(cards)
+    missing = [f"{nation.lower()}.json" for nation in NATIONS if not (directory / f"{nation.lower()}.json").exists()]
+    if missing:
+        raise DataError(f"{directory}: missing {', '.join(missing)}; a data directory holds every nation's file (R9)")
     for nation in NATIONS:
         path = directory / f"{nation.lower()}.json"
-        if path.exists():
-            nation_cards = load_file(path)
-            cards += nation_cards
-            origin += [path.name] * len(nation_cards)
-            files[nation] = path.name
+        nation_cards = load_file(path)
+        cards += nation_cards
+        origin += [path.name] * len(nation_cards)
+        files[nation] = path.name
     problems = validate(cards, files, origin)
     if problems:
         raise DataError(f"{directory}: " + "; ".join(problems[:20]))

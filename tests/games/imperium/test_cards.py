@@ -7,24 +7,15 @@ shared/rules/imperium.md.
 
 Seat 0 is always the Romans and seat 1 the Greeks (R29: nations differ); the opponent's own
 cards are never used, and every position is set up explicitly (hands, play areas, decks, the
-market), so the tests only depend on the common deck. Should the opponents' data files be
-missing or not load, the games fall back to copies of the Romans under those nation names.
+market), so the tests only depend on the common deck.
 """
 
 from __future__ import annotations
 
-import atexit
-import functools
-import json
-import shutil
-import tempfile
-from pathlib import Path
-
 import pytest
 
 from epochal.games.imperium import actions as A
-from epochal.games.imperium import cards as C
-from epochal.games.imperium import make_game, scoring
+from epochal.games.imperium import scoring
 from tests.games.imperium.scenario import (
     assert_illegal,
     covers,
@@ -33,7 +24,6 @@ from tests.games.imperium.scenario import (
     fresh,
     give,
     ids,
-    imperium,
     play,
     purpose_of,
     take_anywhere,
@@ -45,41 +35,10 @@ SUITS = ("region", "uncivilised", "civilised", "tributary")  # A.SUIT + index
 
 
 # --- the game ------------------------------------------------------------------------------------
-@functools.cache
-def _copies():
-    """Fallback: the shipped common deck and Romans, plus copies of the Romans named as the
-    opponents (used only when those nations have no loadable data file)."""
-    directory = Path(tempfile.mkdtemp(prefix="imperium-common-"))
-    atexit.register(shutil.rmtree, directory, True)
-    (directory / "common.json").write_bytes((C.DATA_DIR / "common.json").read_bytes())
-    romans = json.loads((C.DATA_DIR / "romans.json").read_text())
-    (directory / "romans.json").write_text(json.dumps(romans))
-    for nation in OPPONENTS:
-        code = nation[:3].upper()
-        copy = [dict(card, id=card["id"].replace("ROM", code), deck=nation) for card in romans]
-        (directory / f"{nation.lower()}.json").write_text(json.dumps(copy))
-    return make_game(str(directory))
-
-
-def _real():
-    try:
-        g = imperium()
-    except C.DataError:
-        return None
-    return g if all(n in g.nations for n in OPPONENTS) else None
-
-
 def start(players: int = 2, seed: int = 0, activate: bool = True, **options):
     """A new game: seat 0 the Romans, then the Greeks (Persians, Scythians); seat 0 has chosen
     Activate (R67)."""
-    nations = ("Romans", *OPPONENTS)[:players]
-    if _real() is not None:
-        return fresh(*nations, seed=seed, activate=activate, **options)
-    g = _copies()
-    st = g.new(players, seed, {"nations": ",".join(nations), **options})
-    if activate:
-        g.apply(st, 0, A.ACTIVATE)
-    return g, st
+    return fresh(*("Romans", *OPPONENTS)[:players], seed=seed, activate=activate, **options)
 
 
 def k(g, card_id: str) -> int:

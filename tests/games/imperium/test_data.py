@@ -3,6 +3,8 @@ shared/rules/imperium.md (the nation decks' facts are in test_cards_<nation>.py)
 
 from __future__ import annotations
 
+import pytest
+
 from epochal.games.imperium import cards as C
 
 UNREST = tuple(f"1UNR{n}" for n in range(1, 13))
@@ -109,3 +111,13 @@ def test_R13_R27_common_deck_facts():
     for c in cards.values():
         groups[c.group] = groups.get(c.group, 0) + 1
     assert groups == {"market": 62, "fame": 8, "unrest": 12, "king_of_kings": 1}
+
+
+@pytest.mark.parametrize("missing", ["greeks.json", "vikings.json"])
+def test_a_data_directory_without_a_nation_file_is_refused_by_name(tmp_path, missing):
+    for path in C.DATA_DIR.glob("*.json"):
+        if path.name != missing:
+            (tmp_path / path.name).write_bytes(path.read_bytes())
+    with pytest.raises(C.DataError) as info:
+        C.load(tmp_path)
+    assert f"missing {missing}" in str(info.value)
