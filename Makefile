@@ -10,7 +10,7 @@ LOCK := requirements.lock
 RUN_STAMP := $(VENV)/.installed-run
 STAMP := $(VENV)/.installed
 
-.PHONY: run test check test-postgres setup clean chromium lint
+.PHONY: run test check test-postgres setup clean chromium lint contracts
 
 $(RUN_STAMP): pyproject.toml $(LOCK)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -42,6 +42,13 @@ check: lint
 lint: $(STAMP)
 	$(BIN)/ruff check epochal tests bench
 	$(BIN)/ruff format --check epochal tests bench
+	$(MAKE) --no-print-directory contracts
+
+# Architecture: the import contracts of .importlinter (the engine imports no game, server,
+# simulation or adapter; no game imports another game or the server; the server imports no
+# game; no import circle inside a game package).
+contracts: $(STAMP)
+	$(BIN)/lint-imports
 
 # The server tests again on a scratch PostgreSQL server (.ci/postgres.sh), with the tests of
 # several server processes on one database (tests/server/test_cluster.py) that need it.
