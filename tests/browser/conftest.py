@@ -93,6 +93,8 @@ def click_something(page, rng: random.Random) -> None:
     assert count, "it is my turn but there is nothing to click"
     buttons.nth(rng.randrange(count)).click()
     page.wait_for_function("v => Number(document.body.dataset.version) > v", arg=before)
+    # The socket's update may be drawn before the HTTP answer: the controls stay disabled until then.
+    page.wait_for_selector("body:not(.busy)")
 
 
 def my_turn_or_end(page) -> str:
