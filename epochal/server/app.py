@@ -13,11 +13,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
+import importlib.resources
 import json
 import math
 import os
 import time
 from contextlib import asynccontextmanager
+from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 from urllib.parse import urlsplit
@@ -30,6 +32,8 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from epochal.engine import game_names, get_game
+from epochal.engine.game import game_package
+from epochal.engine.locale import ui_strings
 
 from .bots import cpu_count
 from .db import Store, make_engine, migrate
@@ -51,8 +55,9 @@ MAX_BODY = 64 * 1024  # bytes of an HTTP request body, and of a WebSocket messag
 CREATE_RATE = 30.0  # games one client address may create per minute (as a burst too)
 GC_YOUNG = 20_000  # new objects between two young garbage collections (Python: 700)
 
-# The pages load scripts, styles and layouts from /static only and talk to their own origin.
-# Styles allow inline attributes: the game layouts size and colour elements through them.
+# The pages load scripts and styles (the games' board modules too) from /static only and talk to
+# their own origin. Styles allow inline attributes: the board modules size and colour elements
+# through them.
 PAGE_CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
     "img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; "
@@ -71,6 +76,24 @@ SECURITY_HEADERS = [
     (b"x-frame-options", b"DENY"),
     (b"referrer-policy", b"no-referrer"),
 ]
+
+
+@cache
+def _web_folder(name: str) -> Path:
+    return Path(str(importlib.resources.files(game_package(name)) / "web")).resolve()
+
+
+def game_web_file(name: str, path: str) -> Path | None:
+    """The file ``path`` of the ``web/`` folder of the registered game ``name`` (its board module
+    and styles), or None: an unknown game, a path that leads out of the folder, no such file."""
+    if name not in game_names():
+        return None
+    folder = _web_folder(name)
+    try:
+        file = (folder / path).resolve()
+    except (OSError, ValueError):
+        return None
+    return file if file.is_relative_to(folder) and file.is_file() else None
 
 
 def default_database_url() -> str:
@@ -373,6 +396,14 @@ def create_app(
     async def favicon():
         return FileResponse(WEB / "favicon.svg", media_type="image/svg+xml", headers={"Cache-Control": "max-age=86400"})
 
+    @app.api_route("/static/games/{name}/{path:path}", methods=["GET", "HEAD"], include_in_schema=False)
+    async def game_file(name: str, path: str):
+        """A file of a game's own ``web/`` folder, found through the game registry."""
+        file = game_web_file(name, path)
+        if file is None:
+            raise StarletteHTTPException(404, "Not Found")
+        return FileResponse(file)
+
     app.mount("/static", StaticFiles(directory=WEB), name="static")
 
     # --- lobby ---------------------------------------------------------------------------------
@@ -400,6 +431,22 @@ def create_app(
                 }
             )
         return {"games": out, "bot_levels": list(BOT_LEVELS)}
+
+    @app.get("/api/meta/{name}/table")
+    async def table_words(name: str, lang: str = "en"):
+        """What a game's board drawing needs besides positions: its words in ``lang`` (English
+        where ``lang`` has none) and the fixed lists it lays things out by."""
+        if name not in game_names():
+            raise ApiError(404, "not_found", f"unknown game {name!r} (games: {', '.join(game_names())})")
+        langs = languages(name)
+        if lang not in langs:
+            raise ApiError(
+                422,
+                "invalid_request",
+                f"language {lang!r} is not available for {name} (languages: {', '.join(langs)})",
+                field="lang",
+            )
+        return {"strings": ui_strings(name, lang), "constants": get_game(name).table_constants()}
 
     @app.post("/api/games", status_code=201)
     async def create(body: CreateGame, request: Request):

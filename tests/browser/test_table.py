@@ -188,7 +188,7 @@ def test_a_game_without_a_board_layout_is_playable_from_the_side_bar(server, new
     # Block the layout module, as for a newly registered game that has none yet.
     game = create_game(server, [HUMAN, {"kind": "bot", "level": "random"}], seed=6)
     page = new_page("en")
-    page.route("**/static/games/*.js", lambda route: route.abort())
+    page.route("**/static/games/*/board.js", lambda route: route.abort())
     page.goto(seat_url(game["seats"][0]["link"], "en"))
     page.wait_for_selector("body[data-version]")
     assert "no board drawing yet" in page.inner_text("[data-testid=board]")

@@ -193,7 +193,7 @@ def test_unknown_game_and_route_answer_404_json(client):
 def test_pages_and_static_files_are_served(client):
     assert "create-form" in client.get("/").text
     assert "turn-banner" in client.get("/game/abc").text
-    for path in ("/static/js/table.js", "/static/js/lobby.js", "/static/js/i18n.js", "/static/games/hadara.js"):
+    for path in ("/static/js/table.js", "/static/js/lobby.js", "/static/js/i18n.js", "/static/games/hadara/board.js"):
         r = client.get(path)
         assert r.status_code == 200 and "javascript" in r.headers["content-type"], path
     assert client.get("/static/css/epochal.css").status_code == 200
@@ -203,8 +203,10 @@ def test_the_web_files_and_migrations_ship_with_the_package():
     import importlib.resources as res
 
     web = res.files("epochal") / "web"
-    for name in ("index.html", "game.html", "js/table.js", "games/hadara.js", "css/epochal.css"):
+    for name in ("index.html", "game.html", "js/table.js", "css/epochal.css"):
         assert (web / name).is_file(), name
+    for name in ("web/board.js", "web/board.css", "locale/ui.en.json", "locale/ui.ru.json"):
+        assert (res.files("epochal.games.hadara") / name).is_file(), name
     mig = res.files("epochal.server") / "migrations"
     assert (mig / "env.py").is_file() and (mig / "script.py.mako").is_file()
     assert (mig / "versions" / "0001_initial.py").is_file()

@@ -10,6 +10,8 @@ open; the top is what a buyer would take, so it is shown).
 
 from __future__ import annotations
 
+from epochal.engine.locale import ui_strings
+
 from . import actions as A
 from .cards import (
     EPOCHS,
@@ -455,44 +457,16 @@ def determinize(game, st, seat: int, rng):
     return out
 
 
-# The words of the Russian rulebook (§20) for the terms that event texts carry.
-TERMS = {
-    "en": {
-        "food": "Food",
-        "iron": "Iron",
-        "horses": "Horses",
-        "gunpowder": "Gunpowder",
-        "oil": "Oil",
-        "information": "Information",
-        "space": "Space",
-        "new_world": "New World",
-        "renaissance": "Renaissance",
-        "combined": "combined themes",
-    },
-    "ru": {
-        "food": "Еда",
-        "iron": "Железо",
-        "horses": "Лошади",
-        "gunpowder": "Порох",
-        "oil": "Нефть",
-        "information": "Информация",
-        "space": "Космос",
-        "new_world": "Новый Мир",
-        "renaissance": "Ренессанс",
-        "combined": "объединение тем",
-    },
-}
-
-
 def term_name(game, text: str, lang: str) -> str | None:
     """A card key or wonder id as its name (the id when it has none), a resource or theme as
-    the word of ``lang``; None for anything else."""
+    the word of ``lang`` (``term.<text>`` in ``locale/ui.<lang>.json``: the words of the Russian
+    rulebook, §20); None for anything else."""
     if text in game.index_of:
         entry = game.civ[game.index_of[text]]
     elif text in game.windex:
         entry = game.wonder_list[game.windex[text]]
     else:
-        return TERMS.get(lang, TERMS["en"]).get(text)
+        return ui_strings(game.name, lang).get(f"term.{text}")
     name = entry.name.get(lang) or entry.name.get("en")
     return f"{name} ({text})" if name else text
 

@@ -1,6 +1,7 @@
 // UI strings of the lobby and the generic table, in English, Russian and Hungarian.
-// A game layout adds its own strings with `extend`. Event texts of the game log are rendered by
-// the server from the game's locale files, in the language the page asks for.
+// A game's own words (its board drawing's) come from the server with the game's constants
+// (GET /api/meta/<game>/table?lang=), read from the game's locale files; so do the event texts
+// of the game log, in the language the page asks for.
 
 const STRINGS = {
   en: {
@@ -92,10 +93,6 @@ const STRINGS = {
 export const LANGS = {en: "English", ru: "Русский", hu: "Magyar"};
 let current = "en";
 
-export function extend(strings) {
-  for (const [lang, table] of Object.entries(strings)) Object.assign(STRINGS[lang] ||= {}, table);
-}
-
 // The language: ?lang=, else the last one chosen, else the browser's, else English.
 export function pickLang(available) {
   const wanted = [new URLSearchParams(location.search).get("lang"), localStorage.getItem("epochal.lang"),
@@ -117,7 +114,11 @@ export function setLang(lang) {
 export function lang() { return current; }
 
 export function t(key, params) {
-  let text = STRINGS[current]?.[key] ?? STRINGS.en[key] ?? key;
+  return format(STRINGS[current]?.[key] ?? STRINGS.en[key] ?? key, params);
+}
+
+// A template with its {name} placeholders filled in.
+export function format(text, params) {
   for (const [k, v] of Object.entries(params || {})) text = text.replaceAll(`{${k}}`, String(v));
   return text;
 }

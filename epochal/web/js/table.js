@@ -1,15 +1,17 @@
 // The generic game page: connection, turn banner, game log, undo, end screen, languages.
-// The board itself is drawn by the game's layout module (/static/games/<game>.js), which puts
-// the legal actions on the things they act on; any legal action it does not place still gets a
-// button here, so every legal action is always one click away.
+// The board itself is drawn by the game's own module, `web/board.js` in the game's package
+// (served as /static/games/<game>/board.js, with its board.css), which puts the legal actions on
+// the things they act on; any legal action it does not place still gets a button here, so every
+// legal action is always one click away. The module's words and the game's constants come from
+// GET /api/meta/<game>/table (ctx.tr, ctx.has, ctx.constants).
 import {api, fill, h} from "./dom.js";
-import {LANGS, extend, lang, pickLang, setLang, t} from "./i18n.js";
+import {LANGS, format, lang, pickLang, setLang, t} from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const token = new URLSearchParams(location.hash.slice(1)).get("seat");
 
-let layout = null;          // the game's layout module
+let layout = null;          // the game's board: {name, lang, module, strings, constants}
 let current = null;         // newest message with a view: {version, view, ui, meta}
 let entries = new Map();    // visible log entries by their index in the record
 let resetVersion = -1;      // updates older than the last hello/reset are history already
@@ -68,14 +70,26 @@ function accept(msg) {
 }
 
 async function loadLayout(game) {
-  if (layout?.name === game) return;
-  try {
-    const module = await import(`/static/games/${game}.js`);
-    extend(module.strings || {});
-    layout = {name: game, module};
-  } catch {
-    layout = {name: game, module: null};      // no layout yet: every action goes in the side bar
-  }
+  if (layout?.name === game && layout.lang === lang()) return;
+  const same = layout?.name === game;          // a new language: only the words change
+  const base = `/static/games/${encodeURIComponent(game)}`;
+  const [module, table] = await Promise.all([
+    same ? layout.module : import(`${base}/board.js`).catch(() => null),  // none: every action goes in the side bar
+    api("GET", `/api/meta/${encodeURIComponent(game)}/table?lang=${lang()}`).catch(() => ({})),
+    same ? null : stylesheet(`${base}/board.css`),
+  ]);
+  layout = {name: game, lang: lang(), module, strings: table.strings || {}, constants: table.constants || {}};
+}
+
+// Resolves once the sheet is in (or failed: a game may have no styles of its own).
+function stylesheet(href) {
+  return new Promise((resolve) => {
+    const link = document.createElement("link");
+    link.rel = "stylesheet";
+    link.href = href;
+    link.onload = link.onerror = resolve;
+    document.head.append(link);
+  });
 }
 
 // --- acting -------------------------------------------------------------------------------------
@@ -119,8 +133,12 @@ function render() {
   const {view, ui, meta} = current;
   const legal = new Map(view.legal.map((a) => [a.id, {...a, ...(ui.actions?.[a.id] || {})}]));
   const placed = new Set();
+  const words = layout?.strings || {};
   const ctx = {
     view, ui, meta, t, legal, seat: meta.seat, names: meta.names,
+    tr: (key, params) => format(Object.hasOwn(words, key) ? words[key] : key, params),   // the game's words
+    has: (key) => Object.hasOwn(words, key),
+    constants: layout?.constants || {},
     control(id, label, opts = {}) {
       placed.add(id);
       return h("button", {class: `act ${opts.cls || ""}`, "data-action-id": id, "data-testid": "action",

@@ -9,13 +9,12 @@
 // anything unforeseen) are buttons in the decision panel, which also keeps the plain list of every
 // legal action. A legal action in the view names its kind and what it targets; the server's
 // layout part adds only the card effects and wonder conditions as operations (`ui.effects`,
-// `ui.conditions`), so they are worded in the page's language.
-import {fill, h} from "../js/dom.js";
-import {lang} from "../js/i18n.js";
+// `ui.conditions`), so they are worded in the page's language. The words come from the game's
+// locale (`ctx.tr`, locale/ui.<lang>.json); the resources, epochs, phases and seat colours in
+// their order from the game's constants (`ctx.constants`).
+import {fill, h} from "/static/js/dom.js";
+import {lang} from "/static/js/i18n.js";
 
-const EPOCHS = ["horses", "gunpowder", "oil", "information", "space"];
-const RESOURCES = ["food", "iron", "horses", "gunpowder", "oil", "information", "space"];
-const PHASES = ["resource", "technology", "purchase", "end_of_turn"];
 const GLYPH = {food: "❀", iron: "⚒", horses: "♞", gunpowder: "✹", oil: "♨", information: "☰", space: "☄",
                any: "✱", vp: "★", military: "⚔", response: "☗", two_player: "②", wonder: "♜", glory: "⚑",
                hand: "❐", provisional: "≈", unknown: "?"};
@@ -25,175 +24,9 @@ const ON_CARD = new Set(["start_resource", "play_resource", "play_technology", "
                          "spend", "restore", "respond_spend", "lose", "recall", "activate_attack"]);
 const ON_WONDER = new Set(["claim", "glory", "move_glory", "give_wonder"]);
 
-const EN = {
-  "theme.new_world": "New World", "theme.renaissance": "Renaissance", "theme.combined": "New World + Renaissance",
-  "round": "Round {n}", "turn": "turn: {name}", "first": "first player: {name}",
-  "phase.setup": "Setup", "phase.resource": "1 · Resource", "phase.technology": "2 · Technology",
-  "phase.purchase": "3 · Purchase", "phase.end_of_turn": "4 · End of turn", "phase.over": "Game over",
-  "res.food": "Food", "res.iron": "Iron", "res.horses": "Horses", "res.gunpowder": "Gunpowder", "res.oil": "Oil",
-  "res.information": "Information", "res.space": "Space", "res.any": "any resource",
-  "epoch.horses": "Horses epoch", "epoch.gunpowder": "Gunpowder epoch", "epoch.oil": "Oil epoch",
-  "epoch.information": "Information epoch", "epoch.space": "Space epoch",
-  "type.society": "Society", "type.tactics": "Tactics", "type.attack": "Attack",
-  "pyramid": "Technology pyramid", "wonders": "Wonders", "stacks": "Development stacks",
-  "vp": "victory points", "military": "military strength", "response": "response: may be played from hand when attacked",
-  "two_player": "removed when two play", "cost": "base cost", "free": "—",
-  "surcharge": "buying it adds {n} resource(s) of your choice for the cards connected below it",
-  "bought": "bought", "provisional": "provisional", "missing": "stand-in data, not established: {fields}",
-  "provisional_card": "stand-in data: not checked against the printed card",
-  "stack": "{n} cards", "stack_empty": "empty", "stack_hidden": "top card hidden",
-  "tokens": "{n} glory tokens to claim it", "taken_by": "taken by {name}", "condition": "condition",
-  "no_wonder": "no wonder for this epoch",
-  "zone": "Zone", "resources": "Resources", "technologies": "Technologies", "temp": "This turn",
-  "temp_title": "temporary resources: lost at the end of the turn",
-  "hand": "Your hand", "hand_n": "{n} in hand", "hidden": "its other side is hidden",
-  "back": "other side: {name}", "won": "Wonders", "none": "—", "you": "you",
-  "vp_track": "VP card", "glory_left": "glory tokens left", "score": "score so far",
-  "military_n": "military strength {n}", "side.resource": "resource side up", "side.technology": "technology side up",
-  "decision": "Your decision", "all_actions": "All legal actions ({n})",
-  "attack": "{attacker} attacks with {card}: strength {n}", "attack.answered": "answered: {names}",
-  "attack.waiting": "answering now: {name}", "attack.vs": "{name} {n}",
-  "payment": "Paying for {what}", "payment.buy": "Buying {what}", "payment.activate": "Paying to activate {what}",
-  "payment.effect": "an effect", "payment.paid": "paid so far", "payment.nothing": "nothing yet",
-  "payment.any": "+{n} of your choice",
-  "btn.start_resource": "Play as resource", "btn.play_resource": "As resource", "btn.play_technology": "As technology",
-  "btn.activate": "Activate", "btn.skip": "Do not activate", "btn.spend": "Spend", "btn.spend_res": "Spend {res}",
-  "btn.buy": "Buy", "btn.buy_stack": "Buy the top card", "btn.pass": "Pass", "btn.respond": "Respond",
-  "btn.respond_spend": "Flip in response", "btn.restore": "Restore", "btn.target": "Choose",
-  "btn.take": "Use", "btn.lose": "Lose", "btn.give_wonder": "Give", "btn.claim": "Claim",
-  "btn.glory": "Glory token", "btn.move_glory": "Move a token here from {from}", "btn.recall": "Take back",
-  "btn.play_attack": "Play and activate", "btn.activate_attack": "Activate attack",
-  "btn.hand_over": "Hand over",
-  "pass.purchase": "Buy nothing", "pass.respond": "No more responses", "pass.recall": "Keep the rest in the zone",
-  "pass.start_resource": "No starting resource", "pass.play_attack": "Play no more Attack cards",
-  "pass.activate_attack": "Activate no more Attack cards", "pass.move_glory": "Move no glory token",
-  "prompt.start_resource": "Before the game: you may play one start card resource side up",
-  "prompt.play_resource": "Resource phase: play a card from your hand resource side up",
-  "prompt.play_technology": "Technology phase: play a card from your hand technology side up",
-  "prompt.activate": "Activate the card you played, or not",
-  "prompt.pay": "Pay: click the resources you spend, one at a time",
-  "prompt.purchase": "Purchase phase: buy a card you can pay for, or buy nothing",
-  "prompt.respond": "You are attacked: play response cards from your hand, flip resources to reveal military, or stop",
-  "prompt.target": "Choose the opponent whose resource you use", "prompt.take": "Choose which of that opponent's resource cards you use",
-  "prompt.restore": "Choose one of your cards to turn back to its resource side",
-  "prompt.lose": "Defeated: choose a resource card you lose",
-  "prompt.hand_over": "Defeated: choose a resource you hand over to the attacker",
-  "prompt.give_wonder": "Defeated: choose the wonder you give the attacker", "prompt.claim": "Take one wonder whose condition you meet",
-  "prompt.glory": "Place a glory token on a wonder whose condition you meet",
-  "prompt.move_glory": "Move one of your glory tokens onto a wonder whose condition you meet, or not",
-  "prompt.recall": "You may also take resource cards back into your hand",
-  "prompt.play_attack": "Play an Attack card from your hand: it is activated at once",
-  "prompt.activate_attack": "Activate an Attack card of your zone, or stop",
-  "op.pay": "pay {res}", "op.gain": "gain {res} for this turn", "op.restore": "restore up to {n} card(s) of yours",
-  "op.restore_res": "restore up to {n} {res} card(s) of yours", "op.vp": "gain {n} VP",
-  "op.use": "use {n} resource(s) of one opponent", "op.use_res": "use {n} {res} resource(s) of one opponent",
-  "op.use_gain": "(you gain it this turn)", "op.each_player": "each player, you first:",
-  "op.attack": "attack every opponent", "op.defeated": "each defeated one:",
-  "op.attack_vp": "{n} VP to you and to every undefeated opponent", "op.lose": "loses {n} resource(s)",
-  "op.hand_over": "hands {n} resource(s) over to the attacker", "op.give_wonder": "gives the attacker a wonder",
-  "op.lose_vp": "loses {n} VP", "op.lose_vp_to": "loses {n} VP to the attacker",
-  "op.play_attacks": "play up to {n} Attack card(s) from your hand and activate each",
-  "op.activate_attacks": "activate up to {n} Attack card(s) of your zone", "op.none": "no effect",
-  "clause.resource_cards": "{n} {of} resource card(s) in your zone",
-  "clause.tech_cards": "{n} {of} card(s) technology side up in your zone", "clause.military": "military strength {n}",
-  "clause.cards": "{n} civilization cards", "clause.epoch_cards": "{n} {of} card(s) owned",
-  "clause.recalled_vp": "{n} VP on the cards taken back this turn", "clause.vp": "{n} VP on your VP card",
-  "clause.wonders": "{n} wonder(s)",
-  "score.cards": "Civilization cards", "score.wonders": "Wonders", "score.vp_track": "VP card",
-  "colour.red": "red", "colour.blue": "blue", "colour.green": "green", "colour.yellow": "yellow",
-};
-
-const RU = {
-  "theme.new_world": "Новый Мир", "theme.renaissance": "Ренессанс", "theme.combined": "Новый Мир + Ренессанс",
-  "round": "Раунд {n}", "turn": "ходит: {name}", "first": "первый игрок: {name}",
-  "phase.setup": "Подготовка", "phase.resource": "1 · Ресурсы", "phase.technology": "2 · Технологии",
-  "phase.purchase": "3 · Покупка", "phase.end_of_turn": "4 · Конец хода", "phase.over": "Игра окончена",
-  "res.food": "Еда", "res.iron": "Железо", "res.horses": "Лошади", "res.gunpowder": "Порох", "res.oil": "Нефть",
-  "res.information": "Информация", "res.space": "Космос", "res.any": "любой ресурс",
-  "epoch.horses": "Эпоха лошадей", "epoch.gunpowder": "Эпоха пороха", "epoch.oil": "Эпоха нефти",
-  "epoch.information": "Эпоха информации", "epoch.space": "Эпоха космоса",
-  "type.society": "Общество", "type.tactics": "Тактика", "type.attack": "Атака",
-  "pyramid": "Пирамида технологий", "wonders": "Чудеса света", "stacks": "Проекты разработки",
-  "vp": "победные очки", "military": "военная мощь", "response": "ответ: можно сыграть с руки, когда вас атакуют",
-  "two_player": "убирается при игре вдвоём", "cost": "базовая стоимость", "free": "—",
-  "surcharge": "покупка добавит ресурсов на выбор: {n}, за связанные карточки под ней",
-  "bought": "куплена", "provisional": "предварительно", "missing": "условные данные, не установлены: {fields}",
-  "provisional_card": "условные данные: не сверены с печатной карточкой",
-  "stack": "карточек: {n}", "stack_empty": "пусто", "stack_hidden": "верхняя карточка скрыта",
-  "tokens": "жетонов славы для постройки: {n}", "taken_by": "построил(а): {name}", "condition": "условие",
-  "no_wonder": "для этой эпохи нет чуда",
-  "zone": "Зона", "resources": "Ресурсы", "technologies": "Технологии", "temp": "На этот ход",
-  "temp_title": "временные ресурсы: пропадут в конце хода",
-  "hand": "Ваша рука", "hand_n": "на руке: {n}", "hidden": "другая сторона скрыта",
-  "back": "другая сторона: {name}", "won": "Чудеса", "none": "—", "you": "вы",
-  "vp_track": "Карточка ПО", "glory_left": "жетонов славы в запасе", "score": "очков сейчас",
-  "military_n": "военная мощь {n}", "side.resource": "стороной ресурса вверх", "side.technology": "стороной технологии вверх",
-  "decision": "Ваше решение", "all_actions": "Все допустимые действия ({n})",
-  "attack": "{attacker} атакует картой «{card}»: мощь {n}", "attack.answered": "ответили: {names}",
-  "attack.waiting": "сейчас отвечает: {name}", "attack.vs": "{name} {n}",
-  "payment": "Оплата: {what}", "payment.buy": "Покупка: {what}", "payment.activate": "Оплата активации: {what}",
-  "payment.effect": "эффект", "payment.paid": "оплачено", "payment.nothing": "пока ничего",
-  "payment.any": "+{n} на выбор",
-  "btn.start_resource": "Сыграть ресурсом", "btn.play_resource": "Ресурсом", "btn.play_technology": "Технологией",
-  "btn.activate": "Активировать", "btn.skip": "Не активировать", "btn.spend": "Потратить", "btn.spend_res": "Потратить: {res}",
-  "btn.buy": "Купить", "btn.buy_stack": "Купить верхнюю", "btn.pass": "Пас", "btn.respond": "Ответить",
-  "btn.respond_spend": "Перевернуть в ответ", "btn.restore": "Восстановить", "btn.target": "Выбрать",
-  "btn.take": "Использовать", "btn.lose": "Потерять", "btn.give_wonder": "Отдать", "btn.claim": "Построить",
-  "btn.glory": "Жетон славы", "btn.move_glory": "Перенести жетон сюда с «{from}»", "btn.recall": "Забрать в руку",
-  "btn.play_attack": "Сыграть и активировать", "btn.activate_attack": "Активировать атаку",
-  "btn.hand_over": "Отдать",
-  "pass.purchase": "Ничего не покупать", "pass.respond": "Больше не отвечать", "pass.recall": "Оставить остальные в зоне",
-  "pass.start_resource": "Без стартового ресурса", "pass.play_attack": "Больше не играть атаки",
-  "pass.activate_attack": "Больше не активировать атаки", "pass.move_glory": "Не переносить жетон",
-  "prompt.start_resource": "Перед игрой: можно сыграть одну стартовую карточку стороной ресурса",
-  "prompt.play_resource": "Фаза ресурсов: сыграйте карточку с руки стороной ресурса",
-  "prompt.play_technology": "Фаза технологий: сыграйте карточку с руки стороной технологии",
-  "prompt.activate": "Активируйте сыгранную карточку или откажитесь",
-  "prompt.pay": "Оплата: выбирайте ресурсы, которые тратите, по одному",
-  "prompt.purchase": "Фаза покупки: купите карточку, которую можете оплатить, или откажитесь",
-  "prompt.respond": "Вас атакуют: сыграйте карточки ответа с руки, переверните ресурсы, чтобы открыть военную мощь, или хватит",
-  "prompt.target": "Выберите соперника, чей ресурс используете", "prompt.take": "Выберите, какую карточку ресурса соперника используете",
-  "prompt.restore": "Выберите свою карточку, которую вернёте стороной ресурса",
-  "prompt.lose": "Поражение: выберите карточку ресурса, которую теряете",
-  "prompt.hand_over": "Поражение: выберите ресурс, который отдаёте атакующему",
-  "prompt.give_wonder": "Поражение: выберите чудо, которое отдаёте атакующему", "prompt.claim": "Возьмите чудо, условие которого выполнено",
-  "prompt.glory": "Поставьте жетон славы на чудо, условие которого выполнено",
-  "prompt.move_glory": "Перенесите свой жетон славы на чудо, условие которого выполнено, или откажитесь",
-  "prompt.recall": "Можно забрать в руку и карточки ресурсов",
-  "prompt.play_attack": "Сыграйте карточку атаки с руки: она сразу активируется",
-  "prompt.activate_attack": "Активируйте карточку атаки в своей зоне или остановитесь",
-  "op.pay": "заплатите {res}", "op.gain": "получите {res} на этот ход", "op.restore": "восстановите до {n} своих карточек",
-  "op.restore_res": "восстановите до {n} своих карточек {res}", "op.vp": "получите {n} ПО",
-  "op.use": "используйте {n} ресурс(а) одного соперника", "op.use_res": "используйте {n} ресурс(а) {res} одного соперника",
-  "op.use_gain": "(вы получаете его на этот ход)", "op.each_player": "каждый игрок, начиная с вас:",
-  "op.attack": "атакуйте всех соперников", "op.defeated": "каждый побеждённый:",
-  "op.attack_vp": "{n} ПО вам и каждому непобеждённому сопернику", "op.lose": "теряет ресурсов: {n}",
-  "op.hand_over": "отдаёт атакующему ресурсов: {n}", "op.give_wonder": "отдаёт атакующему чудо света",
-  "op.lose_vp": "теряет ПО: {n}", "op.lose_vp_to": "отдаёт атакующему ПО: {n}",
-  "op.play_attacks": "сыграйте с руки до {n} карточек атаки и активируйте каждую",
-  "op.activate_attacks": "активируйте до {n} карточек атаки в своей зоне", "op.none": "нет эффекта",
-  "clause.resource_cards": "карточек ресурса {of} в вашей зоне: {n}",
-  "clause.tech_cards": "карточек «{of}» стороной технологии вверх в вашей зоне: {n}", "clause.military": "военная мощь {n}",
-  "clause.cards": "карточек цивилизации: {n}", "clause.epoch_cards": "ваших карточек {of}: {n}",
-  "clause.recalled_vp": "ПО на карточках, взятых в руку в этот ход: {n}", "clause.vp": "ПО на карточке ПО: {n}",
-  "clause.wonders": "чудес света: {n}",
-  "score.cards": "Карточки цивилизации", "score.wonders": "Чудеса света", "score.vp_track": "Карточка ПО",
-  "colour.red": "красный", "colour.blue": "синий", "colour.green": "зелёный", "colour.yellow": "жёлтый",
-};
-
-const prefix = (table) => Object.fromEntries(Object.entries(table).map(([k, v]) => [`gs.${k}`, v]));
-export const strings = {en: prefix(EN), ru: prefix(RU), hu: prefix(EN)};
-
-const tr = (ctx, key, params) => ctx.t(`gs.${key}`, params);
-const has = (ctx, key) => ctx.t(`gs.${key}`) !== `gs.${key}`;
-let styled = false;
+const tr = (ctx, key, params) => ctx.tr(key, params);
+const has = (ctx, key) => ctx.has(key);
 let listOpen = false;           // the plain action list stays open across redraws once opened
-
-function style() {
-  if (styled) return;
-  styled = true;
-  document.head.append(h("link", {rel: "stylesheet", href: "/static/games/guns_and_steel.css"}));
-}
 
 // --- small pieces -----------------------------------------------------------------------------
 
@@ -207,7 +40,8 @@ function chip(ctx, res, n, opts = {}) {
 }
 
 function chips(ctx, map, opts = {}) {
-  const entries = RESOURCES.concat(Object.keys(map || {}).filter((r) => !RESOURCES.includes(r)))
+  const resources = ctx.constants.resources;
+  const entries = resources.concat(Object.keys(map || {}).filter((r) => !resources.includes(r)))
     .filter((r) => map?.[r]).map((r) => [r, map[r]]);
   if (!entries.length) return opts.empty ?? null;
   return h("span", {class: "gs-chips"}, entries.map(([r, n]) => chip(ctx, r, n, {count: true, big: opts.big})));
@@ -227,7 +61,7 @@ function wonderName(ctx, key) {
 
 function seatName(ctx, seat) { return ctx.names?.[seat] ?? `#${seat + 1}`; }
 
-function colourOf(ctx, seat) { return ctx.view.seats?.[seat]?.colour || ["red", "blue", "green", "yellow"][seat] || "grey"; }
+function colourOf(ctx, seat) { return ctx.view.seats?.[seat]?.colour || ctx.constants.colours[seat] || "grey"; }
 
 function dot(ctx, seat, cls = "") {
   return h("span", {class: `gs-dot c-${colourOf(ctx, seat)} ${cls}`, title: seatName(ctx, seat)});
@@ -254,15 +88,15 @@ function group(ctx) {
     else if (a.kind === "spend" && a.res) add(g.temp, a.res, a);
     else if (a.kind === "take" && a.seat !== undefined) add(g.takeSeat, a.seat, a);
     else if (a.kind === "buy" && a.slot) add(g.slot, a.slot, a);
-    else if (a.kind === "buy_stack" && a.epoch !== undefined) add(g.epoch, epochKey(a.epoch), a);
+    else if (a.kind === "buy_stack" && a.epoch !== undefined) add(g.epoch, epochKey(ctx, a.epoch), a);
     else if (ON_WONDER.has(a.kind) && a.wonder) add(g.wonder, a.wonder, a);
     else if (a.kind === "target" && a.seat !== undefined) add(g.seat, a.seat, a);
   }
   return g;
 }
 
-function epochKey(e) {
-  if (typeof e === "number") return EPOCHS[e - 1] ?? String(e);
+function epochKey(ctx, e) {
+  if (typeof e === "number") return ctx.constants.epochs[e - 1] ?? String(e);
   return e;
 }
 
@@ -295,7 +129,7 @@ export function describe(ctx, id) {
     const key = a.card || slotCard(ctx, a.slot);
     parts.push(key ? `${cardName(ctx, key)} (${a.slot})` : a.slot);
   } else if (a.kind === "buy_stack") {
-    const epoch = epochKey(a.epoch);
+    const epoch = epochKey(ctx, a.epoch);
     const top = a.card || ctx.view.stacks?.[epoch]?.top;
     parts.push(top ? `${cardName(ctx, top)} · ${tr(ctx, `epoch.${epoch}`)}` : tr(ctx, `epoch.${epoch}`));
   } else if (a.card) parts.push(`${cardName(ctx, a.card)} (${a.card.split("-")[0]})`);
@@ -374,7 +208,7 @@ function condition(ctx, key, w) {
   const clauses = ctx.ui?.conditions?.[key];
   if (!clauses) return w.text || null;
   return clauses.map((cl, i) => [i ? ", " : null, words(ctx, `clause.${cl.what}`, {n: cl.at_least,
-    of: cl.of ? (RESOURCES.includes(cl.of) ? chip(ctx, cl.of) : tr(ctx, `type.${cl.of}`)) : ""})]);
+    of: cl.of ? (ctx.constants.resources.includes(cl.of) ? chip(ctx, cl.of) : tr(ctx, `type.${cl.of}`)) : ""})]);
 }
 
 // --- cards ------------------------------------------------------------------------------------
@@ -447,13 +281,13 @@ function pyramid(ctx, g, placed) {
   const widest = Math.max(1, ...rows.map((r) => r.length));
   const byEpoch = new Map();
   (v.wonders || []).forEach((w, i) => {
-    const e = v.wonder_cards?.[w.wonder]?.epoch ?? (typeof w.epoch === "string" ? w.epoch : EPOCHS[i]);
-    byEpoch.set(epochKey(e), w);
+    const e = v.wonder_cards?.[w.wonder]?.epoch ?? (typeof w.epoch === "string" ? w.epoch : ctx.constants.epochs[i]);
+    byEpoch.set(epochKey(ctx, e), w);
   });
   const combined = !!v.stacks;
   const lines = [];
   for (let r = rows.length - 1; r >= 0; r--) {
-    const epoch = EPOCHS[r];
+    const epoch = ctx.constants.epochs[r];
     const slots = rows[r].map((s) => {
       if (!s.card) return h("div", {class: "gs-slot empty", "data-slot": s.slot, title: tr(ctx, "bought")}, h("span", {}, s.slot));
       const here = g.slot.get(s.slot) || [];
@@ -610,7 +444,7 @@ function status(ctx) {
     h("b", {}, tr(ctx, "round", {n: v.round})),
     h("span", {class: "gs-phases"}, phase === "setup" || phase === "over"
       ? h("span", {class: "gs-phase now"}, tr(ctx, `phase.${phase}`))
-      : PHASES.map((p) => h("span", {class: `gs-phase${p === phase ? " now" : ""}`, "data-phase": p}, tr(ctx, `phase.${p}`)))),
+      : ctx.constants.phases.map((p) => h("span", {class: `gs-phase${p === phase ? " now" : ""}`, "data-phase": p}, tr(ctx, `phase.${p}`)))),
     v.over ? null : h("span", {}, dot(ctx, v.turn), " ", tr(ctx, "turn", {name: seatName(ctx, v.turn)})),
     h("span", {class: "spacer"}),
     h("span", {class: "muted"}, tr(ctx, "first", {name: seatName(ctx, v.first)})));
@@ -682,7 +516,6 @@ function decisionPanel(ctx, placed) {
 // --- the layout ------------------------------------------------------------------------------------
 
 export function render(ctx) {
-  style();
   const v = ctx.view;
   const g = group(ctx);
   const placed = new Set();

@@ -2,59 +2,15 @@
 // card, development area and history, and every other nation's open information. Each legal
 // action sits on the card it acts on (play and exhaust buttons, a card to choose); the rest
 // (the turn choice, options, yes/no, categories) sit in the decision panel. What an action
-// means comes from the server (`ui.actions`), never from guessing here.
-import {h} from "../js/dom.js";
-import {lang} from "../js/i18n.js";
+// means comes from the server (`ui.actions`), never from guessing here; its words come from the
+// game's locale (`ctx.tr`, locale/ui.<lang>.json).
+import {h} from "/static/js/dom.js";
+import {lang} from "/static/js/i18n.js";
 
-const SUITS = ["region", "uncivilised", "civilised", "tributary", "fame", "unrest"];
 const ICON = {materials: "▣", population: "☺", progress: "✦", action: "▶", exhaust: "⟳",
               vp: "★", pinned: "◆", attack: "⚔", barbarian: "Ⓑ", empire: "Ⓔ", unrest: "⚠"};
 
-const EN = {
-  "round": "Round {n}", "turn": "{name} to play", "triggered": "the end is triggered", "final": "final round",
-  "market": "Market", "decks": "Decks", "main": "main", "fame": "fame", "unrest_pile": "unrest pile",
-  "exile": "exile", "kok": "King of Kings: side {side}", "hand": "Your hand", "play": "Play area",
-  "power": "Power card", "development": "Development area", "history": "Your history",
-  "discard": "Discard pile", "nation_deck": "nation deck {n}", "deck": "deck {n}", "in_hand": "{n} in hand",
-  "history_n": "{n} in history", "state.barbarian": "Barbarian", "state.empire": "Empire",
-  "activate": "Activate", "innovate": "Innovate", "revolt": "Revolt ({n} unrest)", "end": "End activation",
-  "decline": "Decline", "yes": "Yes", "no": "No", "play_btn": "Play", "exhaust_btn": "Exhaust",
-  "choose_btn": "Choose", "bt_deck": "Top of the deck", "bt_main": "Reveal the main deck",
-  "tucked": "an unrest is tucked under it", "exhausted": "exhausted", "garrison": "garrison",
-  "cost": "cost", "vp": "VP", "free": "free play", "option": "Option {n}",
-  "score.progress": "Progress tokens", "score.cards": "Cards", "score.power": "Power card",
-  "suit.region": "region", "suit.uncivilised": "uncivilised", "suit.civilised": "civilised",
-  "suit.tributary": "tributary", "suit.fame": "fame", "suit.unrest": "unrest",
-  "prompt.turn": "Activate, Innovate or Revolt", "prompt.activate": "Play cards, exhaust cards, or end",
-};
-const RU = {
-  "round": "Раунд {n}", "turn": "ходит {name}", "triggered": "наступает конец игры", "final": "последний раунд",
-  "market": "Рынок", "decks": "Колоды", "main": "основная", "fame": "слава", "unrest_pile": "беспорядки",
-  "exile": "изгнание", "kok": "«Царь царей»: сторона {side}", "hand": "Ваша рука", "play": "Игровая область",
-  "power": "Карта способности", "development": "Область прогресса", "history": "Ваша летопись",
-  "discard": "Сброс", "nation_deck": "колода усиления {n}", "deck": "колода {n}", "in_hand": "{n} в руке",
-  "history_n": "{n} в летописи", "state.barbarian": "Варварство", "state.empire": "Цивилизация",
-  "activate": "Активация", "innovate": "Инновация", "revolt": "Революция ({n} беспорядков)",
-  "end": "Завершить активацию", "decline": "Отказаться", "yes": "Да", "no": "Нет", "play_btn": "Разыграть",
-  "exhaust_btn": "Эксплуатировать", "choose_btn": "Выбрать", "bt_deck": "Верхняя карта колоды",
-  "bt_main": "Открывать основную колоду", "tucked": "под картой лежат беспорядки", "exhausted": "эксплуатирована",
-  "garrison": "укрепление", "cost": "цена прогресса", "vp": "ПО", "free": "не требует действия",
-  "option": "Вариант {n}", "score.progress": "Жетоны модернизации", "score.cards": "Карты",
-  "score.power": "Карта способности", "suit.region": "регион", "suit.uncivilised": "истоки",
-  "suit.civilised": "цивилизация", "suit.tributary": "набеги", "suit.fame": "слава", "suit.unrest": "беспорядки",
-  "prompt.turn": "Активация, инновация или революция", "prompt.activate": "Разыгрывайте и эксплуатируйте карты или завершите ход",
-};
-const prefix = (table) => Object.fromEntries(Object.entries(table).map(([k, v]) => [`im.${k}`, v]));
-export const strings = {en: prefix(EN), ru: prefix(RU), hu: prefix(EN)};
-
-const tr = (ctx, key, params) => ctx.t(`im.${key}`, params);
-let styled = false;
-
-function style() {
-  if (styled) return;
-  styled = true;
-  document.head.append(h("link", {rel: "stylesheet", href: "/static/games/imperium.css"}));
-}
+const tr = (ctx, key, params) => ctx.tr(key, params);
 
 // Legal actions by the card they act on: card id -> [{id, kind}]
 function byCard(ctx) {
@@ -71,14 +27,14 @@ function cardTile(ctx, id, acts, extra = {}) {
   const c = ctx.view.cards[id] || {name: id, suits: []};
   const suit = c.suits?.[0] || "none";
   const name = (lang() === "ru" && c.name_ru) || c.name;
-  const lines = ["play", "exhaust", "solstice"].filter((k) => c[k]).map((k) => `${k}: ${c[k]}`);
+  const lines = ["play", "exhaust", "solstice"].filter((k) => c[k]).map((k) => `${tr(ctx, `text.${k}`)}: ${c[k]}`);
   const vp = typeof c.vp === "number" ? c.vp : c.vp ? "*" : null;
   return h("div", {class: `im-card suit-${suit}${extra.exhausted ? " exhausted" : ""}`, "data-card": id,
                    title: [id, ...lines].join("\n")},
     h("div", {class: "im-card-head"},
       c.state ? h("span", {title: tr(ctx, `state.${c.state}`)}, ICON[c.state]) : null,
-      c.pinned ? h("span", {title: "pinned"}, ICON.pinned) : null,
-      c.attack ? h("span", {title: "attack"}, ICON.attack) : null,
+      c.pinned ? h("span", {title: tr(ctx, "pinned")}, ICON.pinned) : null,
+      c.attack ? h("span", {title: tr(ctx, "attack")}, ICON.attack) : null,
       h("b", {}, name),
       vp !== null ? h("span", {class: "im-vp", title: tr(ctx, "vp")}, ICON.vp, vp) : null),
     h("div", {class: "im-card-suits"}, (c.suits || []).map((s) => tr(ctx, `suit.${s}`)).join(" / "),
@@ -95,11 +51,11 @@ function cardTile(ctx, id, acts, extra = {}) {
     h("div", {class: "im-card-id"}, id, c.provenance && c.provenance !== "exact" ? " ≈" : ""));
 }
 
-function tokens(s) {
+function tokens(ctx, s) {
   return h("span", {class: "im-res"},
-    ["materials", "population", "progress"].map((r) => h("span", {title: r}, `${ICON[r]}${s[r]} `)),
-    h("span", {title: "action tokens"}, `${ICON.action}${s.actions} `),
-    h("span", {title: "exhaust tokens"}, `${ICON.exhaust}${s.exhausts}`));
+    ctx.constants.resources.map((r) => h("span", {title: tr(ctx, `res.${r}`)}, `${ICON[r]}${s[r]} `)),
+    h("span", {title: tr(ctx, "action_tokens")}, `${ICON.action}${s.actions} `),
+    h("span", {title: tr(ctx, "exhaust_tokens")}, `${ICON.exhaust}${s.exhausts}`));
 }
 
 export function prompt(ctx) {
@@ -121,7 +77,6 @@ export function describe(ctx, id) {
 export function scoreLabel(ctx, key) { return tr(ctx, `score.${key}`); }
 
 export function render(ctx) {
-  style();
   const v = ctx.view;
   const acts = byCard(ctx);
   const me = ctx.seat;
@@ -152,7 +107,7 @@ function decisionPanel(ctx) {
 function seatPanel(ctx, s, mine, acts) {
   const v = ctx.view;
   return h("section", {class: `im-seat${mine ? " mine" : ""}`, "data-seat": s.seat},
-    h("h3", {}, ctx.names[s.seat], " · ", s.nation, " · ", tr(ctx, `state.${s.state}`), " ", tokens(s)),
+    h("h3", {}, ctx.names[s.seat], " · ", s.nation, " · ", tr(ctx, `state.${s.state}`), " ", tokens(ctx, s)),
     h("div", {class: "im-sizes muted"},
       tr(ctx, "in_hand", {n: s.hand_size}), " · ", tr(ctx, "deck", {n: s.deck_size}), " · ",
       tr(ctx, "nation_deck", {n: s.nation_deck}), " · ", tr(ctx, "history_n", {n: s.history_size})),

@@ -7,188 +7,17 @@
 // take-a-resource on an opponent's goods; the rest (pass, end, exchanges, options, the deck a
 // gained card comes from) sit in the decision panel. What an action means comes from the server
 // (`ui.actions`); card effects come as operation lists (`ui.cards`) and are drawn with icons.
-import {h} from "../js/dom.js";
-import {lang} from "../js/i18n.js";
+// The words come from the game's locale (`ctx.tr`, locale/ui.<lang>.json); the location kinds,
+// colours and goods in their order from the game's constants (`ctx.constants`).
+import {h} from "/static/js/dom.js";
+import {lang} from "/static/js/i18n.js";
 
-const KINDS = ["production", "feature", "action"];
-const COLOURS = ["black", "purple", "blue", "brown", "gold", "red", "pink", "grey"];
-const SUPPLY = ["wood", "stone", "food", "gold", "worker", "raze", "defence"];
 const GLYPH = {wood: "♣", stone: "⬟", food: "❀", gold: "⛀", worker: "☻", raze: "⚔", defence: "☗",
                vp: "★", card: "❐", common_card: "❐", empire_card: "❐", samurai: "⚑", deal: "⇄"};
 const KIND_ICON = {production: "⚙", feature: "✦", action: "▶"};
 
-const EN = {
-  "round": "Round {n} of {of}", "first": "first player: {name}", "turn": "turn: {name}",
-  "phase.lookout": "Lookout", "phase.production": "Production", "phase.action": "Actions",
-  "phase.cleanup": "Cleanup", "phase.end": "Game over",
-  "common_deck": "common deck: {n}", "common_discard": "common discard pile: {n}",
-  "lookout": "Lookout: face-up cards", "packet": "Your packet", "hand": "Your hand",
-  "hand_counts": "in hand: {c} common, {e} empire", "deck": "empire deck: {n}", "discard": "empire discard pile: {n}",
-  "row.production": "Production", "row.feature": "Features", "row.action": "Actions",
-  "deals": "Deals under the board", "foundations": "Foundations", "board": "Empire board",
-  "produces": "produces", "stores": "keeps", "supply": "Goods", "passed": "passed", "you": "you",
-  "no_locations": "—", "no_cards": "no cards", "no_deals": "no deals", "targets": "razing targets",
-  "hidden": "face down", "looked": "Cards to choose from", "decision": "Your decision",
-  "chosen": "Your choice is made; waiting for the others", "from_card": "{card}",
-  "ability_unknown": "ability unknown", "stand_in": "stand-in cost", "provisional": "provisional data",
-  "cannot_raze": "cannot be razed", "raze_cost": "razing it takes {n} raze tokens and gains this bonus", "discard_loc": "discards a location", "used": "used {n}×",
-  "defended": "defence token", "samurai_on": "samurai", "cost": "cost", "free": "free",
-  "deal": "deal", "raze_bonus": "raze bonus", "vp": "VP", "twice": "up to twice a round",
-  "kind.production": "production location", "kind.feature": "feature location", "kind.action": "action location",
-  "deck.common": "common card", "stored": "kept through Cleanup",
-  "btn.build": "Build", "btn.deal": "Deal", "btn.raze_hand": "Raze", "btn.raze": "Raze",
-  "btn.activate": "Activate", "btn.activate2": "Activate ×2", "btn.defend": "Defence token",
-  "btn.samurai": "Samurai", "btn.pass": "Pass", "btn.end": "End the turn", "btn.stop": "Stop exchanging",
-  "btn.decline": "Decline", "btn.steal": "Take", "btn.exchange": "Exchange", "exchange": "Exchange 2 workers for:",
-  "btn.source.common": "From the common deck", "btn.source.empire": "From your empire deck",
-  "btn.pick": "Choose", "btn.option": "Option {n}",
-  "pick.take": "Take", "pick.keep": "Keep", "pick.discard a location or foundation": "Discard",
-  "pick.a deal pays again": "Pays again", "pick.build an empire location": "Build",
-  "pick.build one of your deals": "Build", "pick.cancel a deal": "Cancel", "pick.discard a card to pay": "Discard",
-  "pick.discard a location of another player": "Discard", "pick.discard one of the cards looked at": "Discard",
-  "pick.give up a deal": "Give up", "pick.produce again": "Produce again", "pick.put a card as a foundation": "Foundation",
-  "pick.raze one of your locations": "Raze", "pick.take a deal": "Take", "pick.take a resource from a raze bonus": "Take a resource",
-  "pick.raze a location": "Raze", "pick.place a samurai": "Samurai", "pick.activate another location": "Use",
-  "prompt.turn": "Take an action — build, deal, raze, activate, exchange workers — or pass",
-  "prompt.after": "Place defence tokens or samurai, or end your turn",
-  "prompt.pick_table": "Take one of the face-up cards", "prompt.draft": "Keep one card of your packet",
-  "prompt.card_source": "You gain a card: from which deck?", "prompt.exchange": "Exchange 2 more workers, or stop",
-  "prompt.option": "Choose one", "prompt.steal": "Take 1 resource from an opponent",
-  "purpose.which resource": "Which resource do you take?",
-  "purpose.discard a location or foundation": "Discard one of your locations or foundations to build",
-  "purpose.a deal pays again": "Choose a deal that pays once more", "purpose.build an empire location": "Choose an empire card to build",
-  "purpose.build one of your deals": "Choose a deal to build", "purpose.cancel a deal": "Choose an opponent's deal to cancel",
-  "purpose.discard a card to pay": "Discard a card from your hand to pay",
-  "purpose.discard a location of another player": "Choose an opponent's location to discard",
-  "purpose.discard one of the cards looked at": "Discard one of the cards you looked at",
-  "purpose.give up a deal": "Give up one of your deals to pay", "purpose.produce again": "Choose a production location to produce again",
-  "purpose.put a card as a foundation": "Put a card from your hand as a foundation",
-  "purpose.raze one of your locations": "Raze one of your own common locations",
-  "purpose.take a deal": "Choose an opponent's deal to take",
-  "purpose.take a resource from a raze bonus": "Choose an opponent's location to take a resource from its raze bonus",
-  "purpose.raze a location": "Choose an opponent's location to raze", "purpose.place a samurai": "Place a samurai",
-  "purpose.activate another location": "Choose another action location to use",
-  "good.wood": "wood", "good.stone": "stone", "good.food": "food", "good.gold": "gold", "good.worker": "worker",
-  "good.raze": "raze token", "good.defence": "defence token", "good.vp": "VP", "good.card": "card of either deck",
-  "good.common_card": "common card", "good.empire_card": "empire card", "good.samurai": "samurai", "good.deal": "one of your deals",
-  "colour.black": "black", "colour.purple": "purple", "colour.blue": "blue", "colour.brown": "brown", "colour.gold": "yellow",
-  "colour.red": "red", "colour.pink": "pink", "colour.grey": "grey",
-  "faction.Romans": "Romans", "faction.Barbarians": "Barbarians", "faction.Egyptians": "Egyptians", "faction.Japanese": "Japanese",
-  "op.per_colour": "per {colour} location", "op.per_samurai": "per samurai", "op.max": "max {n}", "op.or": "or",
-  "op.look_empire": "look at the top {n} empire cards, keep {keep}",
-  "op.copy_production": "one of your production locations produces again",
-  "op.copy_production_other": "another of your production locations produces again",
-  "op.samurai": "{n} samurai onto your locations", "op.raze_location_pay": "raze an opponent's location (protection costs raze tokens)",
-  "op.raze_location_ignore": "raze an opponent's location, ignoring protection",
-  "op.foundation_from_hand": "a card from your hand becomes a foundation:",
-  "op.deal_again": "one of your deals pays again", "op.build_from_hand": "build an empire card from your hand, discarding no location",
-  "op.activate_other": "use another of your action locations, paying its cost",
-  "op.steal": "take 1 resource from an opponent", "op.remove_location": "discard an opponent's location (not a raze)",
-  "op.take_raze_good": "take 1 resource shown in an opponent location's raze bonus",
-  "op.raze_own": "raze one of your common locations", "op.cancel_deal": "cancel an opponent's deal",
-  "op.take_deal": "take an opponent's deal", "op.build_deal": "build one of your deals, discarding no location",
-  "trigger.build": "each location you build:", "trigger.build_colour": "each {colour} location you build:",
-  "trigger.raze": "each time you raze:", "trigger.opponent_exchange": "each pair of workers an opponent exchanges:",
-  "virtual": "The virtual opponent", "attack_deck": "attack deck: {n}", "attacks_left": "attacks left: {n}",
-  "attack_row": "Attack cards (its deals)", "trophies": "Trophies", "virtual_locations": "Its locations",
-  "versus": "⚑ {t} trophies · your empire locations: {e}",
-  "solo_won": "You win: {empire} empire locations against {trophies} trophies — {score} VP, {title}",
-  "solo_lost": "The virtual opponent wins: {empire} empire locations against {trophies} trophies",
-  "score.track": "VP track", "score.common_locations": "Common locations", "score.empire_locations": "Empire locations",
-};
-
-const RU = {
-  "round": "Раунд {n} из {of}", "first": "первый игрок: {name}", "turn": "ходит: {name}",
-  "phase.lookout": "Разведка", "phase.production": "Производство", "phase.action": "Действия",
-  "phase.cleanup": "Очистка", "phase.end": "Игра окончена",
-  "common_deck": "общая колода: {n}", "common_discard": "сброс общих карточек: {n}",
-  "lookout": "Разведка: открытые карточки", "packet": "Ваш набор", "hand": "Ваша рука",
-  "hand_counts": "на руке: общих {c}, имперских {e}", "deck": "имперская колода: {n}", "discard": "имперский сброс: {n}",
-  "row.production": "Производство", "row.feature": "Особенности", "row.action": "Действия",
-  "deals": "Сделки под планшетом", "foundations": "Фундаменты", "board": "Планшет империи",
-  "produces": "производит", "stores": "хранит", "supply": "Запас", "passed": "пас", "you": "вы",
-  "no_locations": "—", "no_cards": "нет карточек", "no_deals": "нет сделок", "targets": "цели для разрушения",
-  "hidden": "рубашкой вверх", "looked": "Карточки на выбор", "decision": "Ваше решение",
-  "chosen": "Вы сделали выбор; ждём остальных", "from_card": "{card}",
-  "ability_unknown": "способность неизвестна", "stand_in": "условная стоимость", "provisional": "предварительные данные",
-  "cannot_raze": "нельзя разрушить", "raze_cost": "разрушение стоит {n} жетона разрушения и приносит этот бонус", "discard_loc": "сбрасывает локацию", "used": "использована {n}×",
-  "defended": "жетон обороны", "samurai_on": "самурай", "cost": "стоимость", "free": "бесплатно",
-  "deal": "сделка", "raze_bonus": "бонус разрушения", "vp": "ПО", "twice": "до двух раз за раунд",
-  "kind.production": "локация производства", "kind.feature": "локация-особенность", "kind.action": "локация действия",
-  "deck.common": "общая карточка", "stored": "хранится при очистке",
-  "btn.build": "Построить", "btn.deal": "Сделка", "btn.raze_hand": "Разрушить", "btn.raze": "Разрушить",
-  "btn.activate": "Активировать", "btn.activate2": "Активировать ×2", "btn.defend": "Жетон обороны",
-  "btn.samurai": "Самурай", "btn.pass": "Пас", "btn.end": "Закончить ход", "btn.stop": "Хватит обменивать",
-  "btn.decline": "Отказаться", "btn.steal": "Забрать", "btn.exchange": "Обмен", "exchange": "Обменять 2 рабочих на:",
-  "btn.source.common": "Из общей колоды", "btn.source.empire": "Из своей имперской колоды",
-  "btn.pick": "Выбрать", "btn.option": "Вариант {n}",
-  "pick.take": "Взять", "pick.keep": "Оставить", "pick.discard a location or foundation": "Сбросить",
-  "pick.a deal pays again": "Ещё раз", "pick.build an empire location": "Построить",
-  "pick.build one of your deals": "Построить", "pick.cancel a deal": "Отменить", "pick.discard a card to pay": "Сбросить",
-  "pick.discard a location of another player": "Сбросить", "pick.discard one of the cards looked at": "Сбросить",
-  "pick.give up a deal": "Отдать", "pick.produce again": "Произвести", "pick.put a card as a foundation": "В фундамент",
-  "pick.raze one of your locations": "Разрушить", "pick.take a deal": "Забрать", "pick.take a resource from a raze bonus": "Взять ресурс",
-  "pick.raze a location": "Разрушить", "pick.place a samurai": "Самурай", "pick.activate another location": "Использовать",
-  "prompt.turn": "Выберите действие — постройка, сделка, разрушение, активация, обмен рабочих — или пас",
-  "prompt.after": "Положите жетоны обороны или самураев либо закончите ход",
-  "prompt.pick_table": "Возьмите одну из открытых карточек", "prompt.draft": "Оставьте одну карточку из набора",
-  "prompt.card_source": "Вы получаете карточку: из какой колоды?", "prompt.exchange": "Обменяйте ещё 2 рабочих или остановитесь",
-  "prompt.option": "Выберите одно", "prompt.steal": "Заберите 1 ресурс у соперника",
-  "purpose.which resource": "Какой ресурс вы берёте?",
-  "purpose.discard a location or foundation": "Сбросьте одну из своих локаций или фундаментов ради постройки",
-  "purpose.a deal pays again": "Выберите сделку, которая принесёт доход ещё раз", "purpose.build an empire location": "Выберите имперскую карточку для постройки",
-  "purpose.build one of your deals": "Выберите сделку для постройки", "purpose.cancel a deal": "Выберите сделку соперника, чтобы её отменить",
-  "purpose.discard a card to pay": "Сбросьте карточку с руки в уплату",
-  "purpose.discard a location of another player": "Выберите локацию соперника, чтобы её сбросить",
-  "purpose.discard one of the cards looked at": "Сбросьте одну из просмотренных карточек",
-  "purpose.give up a deal": "Отдайте одну из своих сделок в уплату", "purpose.produce again": "Выберите локацию производства, которая произведёт ещё раз",
-  "purpose.put a card as a foundation": "Положите карточку с руки фундаментом",
-  "purpose.raze one of your locations": "Разрушьте одну из своих общих локаций",
-  "purpose.take a deal": "Выберите сделку соперника, чтобы её забрать",
-  "purpose.take a resource from a raze bonus": "Выберите локацию соперника: возьмёте ресурс из её бонуса разрушения",
-  "purpose.raze a location": "Выберите локацию соперника для разрушения", "purpose.place a samurai": "Поставьте самурая",
-  "purpose.activate another location": "Выберите другую локацию действия",
-  "good.wood": "древесина", "good.stone": "камень", "good.food": "еда", "good.gold": "золото", "good.worker": "рабочий",
-  "good.raze": "жетон разрушения", "good.defence": "жетон обороны", "good.vp": "ПО", "good.card": "карточка из любой колоды",
-  "good.common_card": "общая карточка", "good.empire_card": "имперская карточка", "good.samurai": "самурай", "good.deal": "одна из ваших сделок",
-  "colour.black": "чёрную", "colour.purple": "фиолетовую", "colour.blue": "синюю", "colour.brown": "коричневую", "colour.gold": "жёлтую",
-  "colour.red": "красную", "colour.pink": "розовую", "colour.grey": "серую",
-  "faction.Romans": "Римляне", "faction.Barbarians": "Варвары", "faction.Egyptians": "Египтяне", "faction.Japanese": "Японцы",
-  "op.per_colour": "за каждую {colour} локацию", "op.per_samurai": "за каждого самурая", "op.max": "не больше {n}", "op.or": "или",
-  "op.look_empire": "посмотрите {n} верхние имперские карточки, оставьте {keep}",
-  "op.copy_production": "одна ваша локация производства производит ещё раз",
-  "op.copy_production_other": "другая ваша локация производства производит ещё раз",
-  "op.samurai": "самураи на ваши локации: {n}", "op.raze_location_pay": "разрушьте локацию соперника (защита стоит жетонов разрушения)",
-  "op.raze_location_ignore": "разрушьте локацию соперника, не считаясь с защитой",
-  "op.foundation_from_hand": "карточка с руки становится фундаментом:",
-  "op.deal_again": "одна ваша сделка приносит доход ещё раз", "op.build_from_hand": "постройте имперскую карточку с руки, не сбрасывая локацию",
-  "op.activate_other": "используйте другую свою локацию действия, оплатив её",
-  "op.steal": "заберите 1 ресурс у соперника", "op.remove_location": "сбросьте локацию соперника (не разрушение)",
-  "op.take_raze_good": "возьмите 1 ресурс из бонуса разрушения локации соперника",
-  "op.raze_own": "разрушьте свою общую локацию", "op.cancel_deal": "отмените сделку соперника",
-  "op.take_deal": "заберите сделку соперника", "op.build_deal": "постройте одну из своих сделок, не сбрасывая локацию",
-  "trigger.build": "за каждую построенную локацию:", "trigger.build_colour": "за каждую построенную {colour} локацию:",
-  "trigger.raze": "каждый раз, когда вы разрушаете:", "trigger.opponent_exchange": "за каждую пару рабочих, обменянную соперником:",
-  "virtual": "Виртуальный противник", "attack_deck": "колода атак: {n}", "attacks_left": "осталось атак: {n}",
-  "attack_row": "Карточки атак (его сделки)", "trophies": "Трофеи", "virtual_locations": "Его локации",
-  "versus": "⚑ трофеев: {t} · ваших имперских локаций: {e}",
-  "solo_won": "Вы победили: имперских локаций {empire} против трофеев {trophies} — {score} ПО, {title}",
-  "solo_lost": "Победил виртуальный противник: имперских локаций {empire} против трофеев {trophies}",
-  "score.track": "Трек ПО", "score.common_locations": "Общие локации", "score.empire_locations": "Имперские локации",
-};
-
-const prefix = (table) => Object.fromEntries(Object.entries(table).map(([k, v]) => [`is.${k}`, v]));
-export const strings = {en: prefix(EN), ru: prefix(RU), hu: prefix(EN)};
-
-const tr = (ctx, key, params) => ctx.t(`is.${key}`, params);
-const has = (ctx, key) => ctx.t(`is.${key}`) !== `is.${key}`;
-let styled = false;
-
-function style() {
-  if (styled) return;
-  styled = true;
-  document.head.append(h("link", {rel: "stylesheet", href: "/static/games/imperial_settlers.css"}));
-}
+const tr = (ctx, key, params) => ctx.tr(key, params);
+const has = (ctx, key) => ctx.has(key);
 
 // --- goods and effects ----------------------------------------------------------------------------
 
@@ -261,8 +90,9 @@ function band(colours) {
 
 function colourOrder(ctx, id) {
   const c = ctx.view.cards[id];
-  const i = COLOURS.indexOf(c?.colours?.[0]);
-  return i < 0 ? COLOURS.length : i;
+  const colours = ctx.constants.colours;
+  const i = colours.indexOf(c?.colours?.[0]);
+  return i < 0 ? colours.length : i;
 }
 
 // A card as a card: colours, kind, name, cost, effects, deal and raze bonus, and the controls on it.
@@ -396,7 +226,6 @@ export function scoreLabel(ctx, key) { return has(ctx, `score.${key}`) ? tr(ctx,
 // --- the layout ----------------------------------------------------------------------------------
 
 export function render(ctx) {
-  style();
   const v = ctx.view;
   const me = ctx.seat;
   const acts = byCard(ctx);
@@ -477,7 +306,7 @@ function seatPanel(ctx, s, acts) {
   const winner = v.winners?.includes(s.seat);
   const tile = (id, opts = {}) => card(ctx, id, {...opts, controls: (acts.get(id) || []).map((a) => control(ctx, a))});
   const locs = new Map(s.locations.map((l) => [l.card, l]));
-  const rows = KINDS.map((kind) => {
+  const rows = ctx.constants.kinds.map((kind) => {
     const ids = s.locations.map((l) => l.card).filter((id) => v.cards[id]?.kind === kind)
       .sort((a, b) => colourOrder(ctx, a) - colourOrder(ctx, b) || a.localeCompare(b));
     return h("div", {class: `is-locrow kind-${kind}`, "data-testid": `row-${kind}-${s.seat}`},
@@ -527,7 +356,7 @@ function boardPanel(ctx, s) {
     b ? h("div", {class: "is-board-line"}, h("span", {class: "muted"}, tr(ctx, "produces")), " ", ops(ctx, b.production)) : null,
     b ? h("div", {class: "is-board-line"}, h("span", {class: "muted"}, tr(ctx, "stores")), " ", good(ctx, b.store)) : null,
     h("div", {class: "is-supply", "data-testid": `goods-${s.seat}`, title: tr(ctx, "supply")},
-      SUPPLY.map((g) => h("span", {class: `is-slot${b?.store === g ? " stored" : ""}`, title: b?.store === g ? tr(ctx, "stored") : null},
+      ctx.constants.supply.map((g) => h("span", {class: `is-slot${b?.store === g ? " stored" : ""}`, title: b?.store === g ? tr(ctx, "stored") : null},
         good(ctx, g, s.supply[g], {big: true, count: true, zero: true})))),
     steals.length ? h("div", {class: "is-steal"}, steals.map((a) => control(ctx, a))) : null);
 }
