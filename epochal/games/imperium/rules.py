@@ -305,15 +305,15 @@ class ImperiumRules(Game):
             )
 
     def proceed(self, st, ev: list) -> None:
-        PHASES[st.phase](self, st, ev)
+        PHASES.table[st.phase](self, st, ev)
 
     # --- decisions (decisions.py) -------------------------------------------------------------------
     def decision_legal(self, st, decision: Decision, seat: int) -> list[int]:
-        return LEGAL[decision.kind](self, st, decision, seat)
+        return LEGAL.table[decision.kind](self, st, decision, seat)
 
     def resolve(self, st, seat: int, action: int, ev: list) -> None:
         decision = st.stack.pop()
-        RESOLVE[decision.kind](self, st, decision, seat, action, ev)
+        RESOLVE.table[decision.kind](self, st, decision, seat, action, ev)
 
     def why_illegal(self, st, decision: Decision, seat: int, action: int) -> tuple[str, str]:
         return why_not(self, st, decision, seat, action)
