@@ -7,6 +7,7 @@ caravans, trading ships, Hannibal, elephants, monopoly).
 
 from __future__ import annotations
 
+import msgspec
 import pytest
 
 from epochal.games.imperium import actions as A
@@ -120,10 +121,10 @@ def test_power_card_faces_R30_R241():
     game, _ = fresh("Carthaginians", "Romans", activate=False)
     c = card(game, "1CAR1")
     assert c.name_ru == "Карфагеняне"
-    assert c.passive == [{"hook": "market_token", "args": {"materials": 1}}]
-    assert c.side_b.passive == [{"hook": "market_token", "args": {"materials": 2}}]
-    assert c.side_b.vp == {"per": {"resource": "materials"}, "vp": 1, "every": 3}
-    assert c.side_b.exhaust == [] and c.exhaust[0]["op"] == "when"
+    assert msgspec.to_builtins(c.passive) == [{"hook": "market_token", "args": {"materials": 1}}]
+    assert msgspec.to_builtins(c.side_b.passive) == [{"hook": "market_token", "args": {"materials": 2}}]
+    assert msgspec.to_builtins(c.side_b.vp) == {"per": {"resource": "materials"}, "vp": 1, "every": 3}
+    assert c.side_b.exhaust == [] and msgspec.to_builtins(c.exhaust[0])["op"] == "when"
 
 
 # --- setup (R29-R40) -----------------------------------------------------------------------------

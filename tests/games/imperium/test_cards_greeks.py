@@ -7,6 +7,7 @@ Lighthouse of Alexandria, which sees the exile pile (R125, R142, G26).
 
 from __future__ import annotations
 
+import msgspec
 import pytest
 
 from epochal.games.imperium import actions as A
@@ -101,7 +102,7 @@ def test_power_card_side_b_keeps_only_its_vp_line_D3():
     game, _ = fresh("Greeks", "Romans", activate=False)
     c = card(game, "1GRE1")
     assert c.name_ru == "Греки"
-    assert c.side_b.vp == {"per": {"zone": "all"}, "vp": 1, "every": 3}
+    assert msgspec.to_builtins(c.side_b.vp) == {"per": {"zone": "all"}, "vp": 1, "every": 3}
     assert (c.side_b.play, c.side_b.exhaust, c.side_b.passive) == ([], [], [])
     assert "side B" in c.source
 
