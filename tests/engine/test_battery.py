@@ -25,6 +25,14 @@ CONFIGS = [
     for options in game.option_sets()
 ]
 IDS = [f"{n}-{p}p-" + ("-".join(f"{k}={v}" for k, v in o.items()) or "default") for n, p, o in CONFIGS]
+# make check runs every player count with the default options and every other option value at
+# the fewest players; the other combinations are marked slow (make test runs them all).
+PARAMS = [
+    pytest.param(
+        name, players, options, marks=pytest.mark.slow if options and players > GAMES[name].min_players else ()
+    )
+    for name, players, options in CONFIGS
+]
 
 
 def random_game(game, players, seed, options, on_step=None):
@@ -48,7 +56,7 @@ def random_game(game, players, seed, options, on_step=None):
     return state, record
 
 
-@pytest.mark.parametrize("name,players,options", CONFIGS, ids=IDS)
+@pytest.mark.parametrize("name,players,options", PARAMS, ids=IDS)
 def test_random_games_finish_and_keep_invariants(name, players, options):
     game = GAMES[name]
 
@@ -65,7 +73,7 @@ def test_random_games_finish_and_keep_invariants(name, players, options):
         assert game.winners(state)
 
 
-@pytest.mark.parametrize("name,players,options", CONFIGS, ids=IDS)
+@pytest.mark.parametrize("name,players,options", PARAMS, ids=IDS)
 def test_legal_apply_illegal_rejects_and_changes_nothing(name, players, options):
     game = GAMES[name]
     counter = {"steps": 0}
@@ -97,7 +105,7 @@ def test_legal_apply_illegal_rejects_and_changes_nothing(name, players, options)
     random_game(game, players, derive(7, players), options, check)
 
 
-@pytest.mark.parametrize("name,players,options", CONFIGS, ids=IDS)
+@pytest.mark.parametrize("name,players,options", PARAMS, ids=IDS)
 def test_clone_json_and_replay(name, players, options):
     game = GAMES[name]
     state_cls = type(game.new(players, 1, options))
@@ -145,7 +153,7 @@ def strings(value):
             yield from strings(v)
 
 
-@pytest.mark.parametrize("name,players,options", CONFIGS, ids=IDS)
+@pytest.mark.parametrize("name,players,options", PARAMS, ids=IDS)
 def test_views_match_a_redealt_state(name, players, options):
     """No view shows a hidden card (issue F1). Each seat's view of the true state equals its
     view of states in which every card it cannot see is re-dealt: hands, decks, and the cards
