@@ -10,7 +10,7 @@ LOCK := requirements.lock
 RUN_STAMP := $(VENV)/.installed-run
 STAMP := $(VENV)/.installed
 
-.PHONY: run test check test-postgres setup clean chromium lint contracts
+.PHONY: run test check test-postgres setup clean chromium lint contracts typecheck
 
 $(RUN_STAMP): pyproject.toml $(LOCK)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -49,6 +49,10 @@ lint: $(STAMP)
 # game; no import circle inside a game package).
 contracts: $(STAMP)
 	$(BIN)/lint-imports
+
+# Types: mypy over the package (pyproject.toml [tool.mypy]; the games are not reported yet).
+typecheck: $(STAMP)
+	$(BIN)/mypy epochal
 
 # The server tests again on a scratch PostgreSQL server (.ci/postgres.sh), with the tests of
 # several server processes on one database (tests/server/test_cluster.py) that need it.

@@ -10,12 +10,15 @@ from __future__ import annotations
 import json
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any, TypedDict
 
 import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
+from typer._click.exceptions import NoArgsIsHelpError  # typer does not re-export it
 
 from epochal import datafile, extras
 from epochal.engine import IllegalAction, OptionError, RecordError, game_names, get_game, load_record
@@ -113,10 +116,24 @@ DATA = typer.Option(None, "--data", help="Card data file to play with instead of
 OPTION = typer.Option([], "--option", "-o", help="Rules option NAME=VALUE (see `epochal games`).")
 
 
+class _OptionRow(TypedDict):
+    choices: list[Any]
+    default: Any
+    help: str
+
+
+class _GameRow(TypedDict):
+    name: str
+    title: str
+    players: list[int]  # fewest, most
+    options: dict[str, _OptionRow]
+    data: str
+
+
 @app.command()
 def games(as_json: bool = typer.Option(False, "--json", help="One JSON object on stdout.")):
     """The registered games: player counts, options, card data status."""
-    rows = []
+    rows: list[_GameRow] = []
     for name in game_names():
         game = get_game(name)
         rows.append(
@@ -138,7 +155,7 @@ def games(as_json: bool = typer.Option(False, "--json", help="One JSON object on
         table.add_column(col, overflow="fold")
     for r in rows:
 
-        def choices(v):
+        def choices(v: _OptionRow) -> str:
             values = [v["default"]] + [c for c in v["choices"] if c != v["default"]]
             return "|".join(map(str, values if len(values) <= 4 else values[:3] + ["…"]))
 
@@ -201,12 +218,12 @@ class _progress:
 
     def __init__(self, total: int, label: str):
         self.total, self.label = total, label
-        self.bar = None
+        self.bar: Progress | None = None
 
-    def __enter__(self):
+    def __enter__(self) -> Callable[[int], None] | None:
         if not err.is_terminal:
             return None
-        self.bar = Progress(
+        bar = self.bar = Progress(
             TextColumn(self.label),
             BarColumn(),
             MofNCompleteColumn(),
@@ -214,9 +231,9 @@ class _progress:
             console=err,
             transient=True,
         )
-        self.bar.start()
-        task = self.bar.add_task(self.label, total=self.total)
-        return lambda done: self.bar.update(task, completed=done)
+        bar.start()
+        task = bar.add_task(self.label, total=self.total)
+        return lambda done: bar.update(task, completed=done)
 
     def __exit__(self, *exc):
         if self.bar:
@@ -555,7 +572,7 @@ def main() -> None:
     except UsageError as exc:
         _fail(str(exc))
     except typer.TyperException as exc:  # a parsing error of the command line
-        if type(exc).__name__ == "NoArgsIsHelpError":
+        if isinstance(exc, NoArgsIsHelpError):
             exc.show()
             sys.exit(2)
         _fail(exc.format_message() if hasattr(exc, "format_message") else str(exc))

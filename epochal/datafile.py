@@ -337,13 +337,13 @@ class Either(Schema):
         self.what = what or " or ".join(o.what for o in options)
 
     def problems(self, value, where=""):
-        best = None
+        best: tuple[int, list[str]] = (0, [])  # the first option sharing most keys, if any
         for option in self.options:
             found = option.problems(value, where)
             if not found:
                 return []
             score = _overlap(option, value)
-            if best is None or score > best[0]:
+            if score > best[0]:
                 best = (score, found)
         if best[0] > 0:
             return best[1]

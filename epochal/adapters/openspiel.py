@@ -45,14 +45,18 @@ try:
 except ModuleNotFoundError as exc:
     raise missing(exc.name or "pyspiel", "research", "the OpenSpiel adapter") from None
 
-from epochal.engine import OptionError, game_names, get_game, visible
+from epochal.engine import OptionError, State, game_names, get_game, visible
 
 from . import max_game_length, option_from_text, require_observation, win_shares
 
 PREFIX = "python_epochal_"
 DEAL_NODES = 8  # chance nodes at the root, one byte of the 64-bit engine seed each
 DEAL_OUTCOMES = 256
-_JSON = dict(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def _json(value) -> str:
+    """Canonical JSON: sorted keys, no spaces, text as it is."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
 def short_name(name: str) -> str:
@@ -60,11 +64,11 @@ def short_name(name: str) -> str:
     return PREFIX + name
 
 
-def parameter_specification(name: str) -> dict:
+def parameter_specification(name: str) -> dict[str, int | str]:
     """OpenSpiel parameters and defaults: players, seed (-1: dealt by chance), each option as a
     string."""
     game = get_game(name)
-    spec = {"players": game.min_players, "seed": -1}
+    spec: dict[str, int | str] = {"players": game.min_players, "seed": -1}
     for opt in game.options:
         if opt.name in spec:
             raise OptionError(f"{name}: option {opt.name!r} clashes with a pyspiel parameter")
@@ -116,7 +120,7 @@ class _Config:
 
 
 def _digest(view: dict) -> str:
-    return hashlib.blake2b(json.dumps(view, **_JSON).encode(), digest_size=8).hexdigest()
+    return hashlib.blake2b(_json(view).encode(), digest_size=8).hexdigest()
 
 
 class _Core:
@@ -171,7 +175,7 @@ class _Core:
         return (_thaw, (self.config, self.dealt, self.seed, state and state.to_json(), self.logs))
 
 
-_STATE_TYPES: dict[str, type] = {}
+_STATE_TYPES: dict[str, type[State]] = {}
 
 
 def _thaw(config: _Config, dealt, seed, raw, logs) -> _Core:
@@ -293,7 +297,7 @@ class EpochalState(pyspiel.State):
         seat = min(game.actors(state))
         events = game.apply(state, seat, action)  # IllegalAction before any change
         for s, log in zip([*range(state.players), None], core.logs, strict=False):
-            seen = json.dumps(visible(events, s), **_JSON)
+            seen = _json(visible(events, s))
             line = f"{state.ply} seat {seat} {f'chose {action}' if s == seat else 'acted'} {seen}"
             # What the seat sees now, whether or not an event says so (a drawn hand, a refill).
             log.append(f"{line} obs {_digest(game.view(state, s))}")
@@ -328,7 +332,7 @@ class EpochalState(pyspiel.State):
     # --- what a seat (None: a spectator) knows; used by the observer ----------------------
     def _observation_string(self, seat: int | None) -> str:
         view = self.view(seat)
-        return "dealing" if view is None else json.dumps(view, **_JSON)
+        return "dealing" if view is None else _json(view)
 
     def _information_state_string(self, seat: int | None) -> str:
         head = "spectator" if seat is None else f"seat {seat}"
@@ -351,7 +355,10 @@ class EpochalState(pyspiel.State):
 @functools.lru_cache(maxsize=64)
 def _root_observation(config: _Config, seed: int, seat: int) -> tuple:
     game = get_game(config.name)
-    return tuple(game.observation(game.new(config.players, seed, dict(config.options)), seat))
+    vector = game.observation(game.new(config.players, seed, dict(config.options)), seat)
+    if vector is None:  # not reached: EpochalGame refuses a game without a tensor
+        raise OptionError(f"{game.name} provides no observation tensor")
+    return tuple(vector)
 
 
 class EpochalObserver:

@@ -43,7 +43,7 @@ try:
 except ModuleNotFoundError as exc:
     raise missing(exc.name or "pettingzoo", "research", "the PettingZoo adapter") from None
 
-from epochal.engine import IllegalAction, get_game, visible
+from epochal.engine import IllegalAction, State, get_game, visible
 from epochal.engine.locale import render as render_event
 
 from . import require_observation, win_shares
@@ -51,6 +51,7 @@ from . import require_observation, win_shares
 # Box bounds of the observation: the vectors hold counts, flags and scores, far inside them.
 OBSERVATION_BOUND = 1e6
 ILLEGAL_REWARD = -1.0
+RENDER_MODES = ["human", "ansi"]
 
 
 def env(game: str = "hadara", players: int = 3, options: dict | None = None, render_mode: str | None = None) -> AECEnv:
@@ -64,7 +65,7 @@ def env(game: str = "hadara", players: int = 3, options: dict | None = None, ren
 class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped environment
     """One epochal game as an AEC environment (no wrappers: illegal actions raise)."""
 
-    metadata = {"render_modes": ["human", "ansi"], "name": "epochal_v0", "is_parallelizable": False}
+    metadata = {"render_modes": RENDER_MODES, "name": "epochal_v0", "is_parallelizable": False}
 
     def __init__(
         self, game: str = "hadara", players: int = 3, options: dict | None = None, render_mode: str | None = None
@@ -74,8 +75,8 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envir
         self.options = self.game.configure(players, options)  # OptionError if invalid
         self.players = players
         size = require_observation(self.game)
-        if render_mode not in (None, *self.metadata["render_modes"]):
-            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None")
+        if render_mode not in (None, *RENDER_MODES):
+            raise ValueError(f"render_mode must be one of {RENDER_MODES} or None")
         self.render_mode = render_mode
         self.metadata = {**self.metadata, "name": f"epochal_{game}_v0"}
         self.possible_agents = [f"player_{i}" for i in range(players)]
@@ -91,8 +92,8 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envir
             for a in self.possible_agents
         }
         self.action_spaces = {a: gymnasium.spaces.Discrete(n) for a in self.possible_agents}
-        self.state_ = None
-        self.seed_ = None
+        self.state_: State | None = None  # None before the first reset()
+        self.seed_: int | None = None
         self._seeds = random.Random()
         self._events: list[dict] = []
 
@@ -117,19 +118,27 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envir
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {a: {} for a in self.agents}
+        self.infos: dict[str, dict] = {a: {} for a in self.agents}
         self.agent_selection = self._to_act()
 
+    @property
+    def _live(self) -> State:
+        """The engine state of the game being played."""
+        if self.state_ is None:
+            raise RuntimeError("call reset() first")
+        return self.state_
+
     def _to_act(self) -> str:
-        actors = self.game.actors(self.state_)
+        actors = self.game.actors(self._live)
         return self.possible_agents[min(actors)] if actors else self.agent_selection
 
     def observe(self, agent):
         seat = self.agent_name_mapping[agent]
-        obs = np.asarray(self.game.observation(self.state_, seat), dtype=np.float32)
+        state = self._live
+        obs = np.asarray(self.game.observation(state, seat), dtype=np.float32)
         mask = np.zeros(self.game.num_actions, np.int8)
-        if agent == self.agent_selection and not self.state_.over:
-            mask[self.game.legal(self.state_, seat)] = 1
+        if agent == self.agent_selection and not state.over:
+            mask[self.game.legal(state, seat)] = 1
         return {"observation": obs, "action_mask": mask}
 
     def step(self, action) -> None:
@@ -142,11 +151,12 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envir
             raise IllegalAction(
                 f"{agent} must choose an action (None is only for agents whose game is over)", "protocol"
             )
+        state = self._live
         self._cumulative_rewards[agent] = 0.0
-        self._events = self.game.apply(self.state_, seat, int(action))  # IllegalAction
+        self._events = self.game.apply(state, seat, int(action))  # IllegalAction
         self._clear_rewards()
-        if self.state_.over:
-            for a, share in zip(self.possible_agents, win_shares(self.game, self.state_), strict=False):
+        if state.over:
+            for a, share in zip(self.possible_agents, win_shares(self.game, state), strict=False):
                 self.rewards[a] = share
             self.terminations = dict.fromkeys(self.agents, True)
             self.agent_selection = self.possible_agents[(seat + 1) % self.players]

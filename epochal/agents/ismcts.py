@@ -114,7 +114,7 @@ class ISMCTSAgent:
                 game.apply(state, actor, action)
                 path.append(child)
                 break
-            best, best_value = None, -1.0
+            best, best_value = legal[0], -1.0  # every value is above -1: rewards lie in [0, 1]
             for a in legal:
                 c = children[a]
                 c.avail += 1

@@ -628,8 +628,8 @@ def create_app(
                 except WebSocketDisconnect:
                     raise
                 except Exception:
-                    exc = internal_error(f"a message on game {game_id}'s socket failed")
-                    conn.push(json.dumps({"type": "error", "status": exc.status, **exc.body()}))
+                    error = internal_error(f"a message on game {game_id}'s socket failed")
+                    conn.push(json.dumps({"type": "error", "status": error.status, **error.body()}))
         except WebSocketDisconnect:
             pass  # the reader's end: the finally block cleans up
         finally:

@@ -30,7 +30,7 @@ import contextlib
 import logging
 import os
 import time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypedDict
 
 from .db import CHANNEL, StoredGame
 
@@ -45,9 +45,21 @@ RECONNECT = 1.0  # seconds before a lost listener or lease connection is opened 
 UPDATES_AT_MOST = 8  # more missed moves than this reach listeners as one reset, not updates
 # The lease key of a game: a 64-bit hash, so two games practically never share one.
 LEASE_KEY = "hashtextextended('epochal-bots:' || id, 0)"
+
+
+class Keepalives(TypedDict):
+    """libpq connection parameters (passed to ``psycopg.AsyncConnection.connect``)."""
+
+    keepalives: int
+    keepalives_idle: int
+    keepalives_interval: int
+    keepalives_count: int
+    options: str
+
+
 # Client and server keepalives, so a vanished machine's connection (and its leases) is noticed
 # in seconds rather than after the operating system's two hours.
-KEEPALIVES = {
+KEEPALIVES: Keepalives = {
     "keepalives": 1,
     "keepalives_idle": 5,
     "keepalives_interval": 2,
@@ -173,7 +185,8 @@ class PostgresCluster(Cluster):
         self._tasks: list[asyncio.Task] = []
         self._syncing: dict[str, asyncio.Task] = {}
         self._again: set[str] = set()  # heard of again while a sync was running
-        self._moves: dict[str, list[StoredGame]] = {}  # moves heard of, not yet applied
+        # Moves heard of, not yet applied; None: something else was heard of, read the store.
+        self._moves: dict[str, list[StoredGame] | None] = {}
         self._spawned: set[asyncio.Task] = set()  # take-overs and adoptions under way
 
     def start(self) -> None:
@@ -236,9 +249,9 @@ class PostgresCluster(Cluster):
 
     def _heard(self, payload: str) -> None:
         try:
-            gid, version, kind, origin, *move = payload.split(" ")
-            version = int(version)
-            move = [int(n) for n in move]
+            gid, stamp, kind, origin, *numbers = payload.split(" ")
+            version = int(stamp)
+            move = [int(n) for n in numbers]
         except ValueError:
             log.warning("ignoring a notification I cannot read: %r", payload)
             return

@@ -112,7 +112,11 @@ class ActionRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
-GAMES, SEATS, ACTIONS = GameRow.__table__, SeatRow.__table__, ActionRow.__table__
+# The mapped classes' Table objects (the same objects as their ``__table__``, which SQLAlchemy
+# types as any FromClause, too loose for insert/update/delete).
+GAMES = Base.metadata.tables[GameRow.__tablename__]
+SEATS = Base.metadata.tables[SeatRow.__tablename__]
+ACTIONS = Base.metadata.tables[ActionRow.__tablename__]
 
 # The statements of every move, built once: building a statement per call cost more CPU than
 # the SQLite commit itself.

@@ -15,6 +15,7 @@ import time
 import urllib.error
 import urllib.request
 from pathlib import Path
+from typing import BinaryIO
 
 
 def free_port() -> int:
@@ -38,7 +39,7 @@ class ServerProcess:
         self.log_path = Path(log_path) if log_path else None
         self.extra_args = extra_args or []
         self.proc: subprocess.Popen | None = None
-        self._log = None
+        self._log: BinaryIO | None = None  # the server's output, when kept
 
     @property
     def url(self) -> str:

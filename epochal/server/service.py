@@ -28,6 +28,7 @@ from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, timedelta
+from typing import Any, Literal, overload
 
 import msgspec
 
@@ -490,6 +491,10 @@ class GameService:
         return table
 
     # --- seats ---------------------------------------------------------------------------------
+    @overload
+    def seat_of(self, table: Table, token: str | None, required: Literal[True]) -> int: ...
+    @overload
+    def seat_of(self, table: Table, token: str | None, required: bool) -> int | None: ...
     def seat_of(self, table: Table, token: str | None, required: bool) -> int | None:
         """The seat a token opens; None for a spectator (no token) when allowed."""
         if not token:
@@ -791,6 +796,7 @@ class GameService:
 
     def summary(self, table_or_row) -> dict:
         """What the lobby shows of a game: never a token, never the seed of a running game."""
+        row: dict[str, Any]  # JSON for the lobby
         if isinstance(table_or_row, Table):
             t = table_or_row
             row = {
@@ -885,7 +891,9 @@ class GameService:
         if not bots or table.state.over or not self.cluster.drives(table):
             return
         for i in bots:
-            spec = BOT_LEVELS[table.seats[i].level]
+            level = table.seats[i].level
+            assert level is not None  # a bot seat has its level (checked when the game is created)
+            spec = BOT_LEVELS[level]
             agent = None if searches(spec) else make_agent(spec, table.game, table.seed + i)
             table.bots[i] = Bot(spec, agent)
         table.bot_task = asyncio.get_running_loop().create_task(self._run_bots(table), name=f"bots-{table.id}")

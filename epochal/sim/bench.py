@@ -5,14 +5,14 @@ from __future__ import annotations
 import random
 import time
 
-from epochal.engine import Game
+from epochal.engine import Game, OptionError, State
 from epochal.engine.rng import derive
 
 
-def _random_states(game: Game, players: int, seed: int, count: int, options=None) -> list:
+def _random_states(game: Game, players: int, seed: int, count: int, options=None) -> list[tuple[State, int]]:
     """Positions sampled along random games: (state, seat with a decision)."""
     rng = random.Random(seed)
-    samples = []
+    samples: list[tuple[State, int]] = []
     g = 0
     while len(samples) < count:
         state = game.new(players, derive(seed, g), options)
@@ -75,9 +75,12 @@ def bench(game: Game, players: int, seconds: float = 5.0, seed: int = 1, options
 def bench_search(game: Game, players: int, seconds: float, seed: int, options, agent: str) -> dict:
     """ISMCTS iterations per second over positions sampled from random games."""
     from epochal.agents import make_agent
+    from epochal.agents.ismcts import ISMCTSAgent
 
     spec = agent if ":" in agent else "ismcts:200ms"
     searcher = make_agent(spec, game, seed)
+    if not isinstance(searcher, ISMCTSAgent):
+        raise OptionError(f"the search benchmark measures an ISMCTS agent, not {spec!r}")
     samples = _random_states(game, players, seed, 50, options)
     iterations = decisions = 0
     start = time.perf_counter()

@@ -21,9 +21,9 @@ from epochal.engine.rng import derive
 class GameResult:
     seed: int
     decisions: int
+    record: Record  # kept for every game, an error included: it reproduces the error
     scores: list[int] = field(default_factory=list)
     winners: list[int] = field(default_factory=list)
-    record: Record | None = None
     error: str | None = None
     labels: list[str] = field(default_factory=list)
 
@@ -86,7 +86,7 @@ def simulate(
                 games_won = per_label.setdefault(label, [0, 0])
                 games_won[0] += 1
                 games_won[1] += s in result.winners
-        if save_records is not None and result.record is not None:
+        if save_records is not None:
             (save_records / f"{game.name}-{i:05d}.json").write_bytes(result.record.to_json())
         if progress:
             progress(i + 1)

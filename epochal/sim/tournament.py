@@ -141,6 +141,18 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
+@dataclass
+class _Tally:
+    """Wins (a shared win counts 1/k) out of games."""
+
+    wins: float = 0.0
+    games: int = 0
+
+    def add(self, won: float) -> None:
+        self.wins += won
+        self.games += 1
+
+
 def _rate(wins: float, n: int) -> dict:
     low, high = wilson(wins, n)
     return {
@@ -154,36 +166,35 @@ def _rate(wins: float, n: int) -> dict:
 def statistics(matches: list[dict], agents: list[str], players: int) -> dict:
     """Win rates (a shared win counts 1/k) per agent, per seat, per first player and label."""
     ok = [m for m in matches if not m["error"]]
-    by_agent: dict[str, list[float]] = {a: [0.0, 0] for a in dict.fromkeys(agents)}
-    by_seat = [[0.0, 0] for _ in range(players)]
-    by_label: dict[str, list[float]] = {}
-    first = [0.0, 0]
+    by_agent = {a: _Tally() for a in dict.fromkeys(agents)}
+    by_seat = [_Tally() for _ in range(players)]
+    by_label: dict[str, _Tally] = {}
+    first = _Tally()
     scores: dict[str, list[int]] = {a: [] for a in by_agent}
     for m in ok:
         share = 1.0 / len(m["winners"])
         for seat, agent in enumerate(m["agents"]):
             won = share if seat in m["winners"] else 0.0
-            for bucket in (by_agent[agent], by_seat[seat]):
-                bucket[0] += won
-                bucket[1] += 1
+            by_agent[agent].add(won)
+            by_seat[seat].add(won)
             scores[agent].append(m["scores"][seat])
             if m["labels"]:
-                label = by_label.setdefault(m["labels"][seat], [0.0, 0])
-                label[0] += won
-                label[1] += 1
+                by_label.setdefault(m["labels"][seat], _Tally()).add(won)
         if m["first_player"] is not None:
-            first[0] += share if m["first_player"] in m["winners"] else 0.0
-            first[1] += 1
+            first.add(share if m["first_player"] in m["winners"] else 0.0)
     return {
         "finished": len(ok),
         "errors": len(matches) - len(ok),
         "per_agent": {
-            a: {**_rate(w, n), "mean_score": round(sum(scores[a]) / len(scores[a]), 2) if scores[a] else None}
-            for a, (w, n) in by_agent.items()
+            a: {
+                **_rate(t.wins, t.games),
+                "mean_score": round(sum(scores[a]) / len(scores[a]), 2) if scores[a] else None,
+            }
+            for a, t in by_agent.items()
         },
-        "per_seat": [_rate(w, n) for w, n in by_seat],
-        "first_player": _rate(*first) if first[1] else None,
-        "per_label": {k: _rate(w, n) for k, (w, n) in sorted(by_label.items())},
+        "per_seat": [_rate(t.wins, t.games) for t in by_seat],
+        "first_player": _rate(first.wins, first.games) if first.games else None,
+        "per_label": {k: _rate(t.wins, t.games) for k, t in sorted(by_label.items())},
         "ratings": bradley_terry(ok, list(by_agent)),
         "mean_length": round(sum(m["decisions"] for m in ok) / len(ok), 1) if ok else None,
     }

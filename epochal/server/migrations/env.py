@@ -11,6 +11,7 @@ import os
 
 from alembic import context
 from sqlalchemy import create_engine
+from sqlalchemy.exc import ArgumentError
 
 from epochal.server.db import Base
 
@@ -24,6 +25,8 @@ def run() -> None:
         _run_with(connection)
         return
     url = os.environ.get("EPOCHAL_DATABASE_URL") or config.get_main_option("sqlalchemy.url")
+    if url is None:
+        raise ArgumentError("no database: set EPOCHAL_DATABASE_URL or sqlalchemy.url in the ini file")
     engine = create_engine(url)
     with engine.begin() as conn:
         _run_with(conn)
