@@ -304,7 +304,7 @@ def test_observers(name):
         game, pyspiel.IIGObservationType(perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE)
     )
     assert public.string_from(state, 0) == public.string_from(state, 1)
-    with pytest.raises(pyspiel.SpielError):
+    with pytest.raises(ValueError, match="unsupported observation type"):
         make_observation(
             game, pyspiel.IIGObservationType(perfect_recall=False, private_info=pyspiel.PrivateInfoType.ALL_PLAYERS)
         )

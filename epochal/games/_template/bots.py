@@ -26,7 +26,7 @@ def prefer(game, state, seat: int, legal: list[int]) -> int:
     """The card worth most; in a choice, the option worth most (ties: the lowest id)."""
     decision = state.stack[-1]
     if decision.kind == "play":
-        return max(legal, key=lambda a: (worth(game.cards[a - game.actions.play].effect), -a))
+        return max(legal, key=lambda a: (worth(game.cards[a - game.action_space.play].effect), -a))
     frame = state.run[decision.args["frame"]]
     op = game.runner.ops(frame)[frame.pc]
-    return max(legal, key=lambda a: (worth(op.options[a - game.actions.option]), -a))
+    return max(legal, key=lambda a: (worth(op.options[a - game.action_space.option]), -a))

@@ -11,13 +11,13 @@ resolve = Registry("resolution")
 
 @legal.on("play")
 def play_legal(game, st, d, seat: int) -> list[int]:
-    return [game.actions.play + k for k in sorted(st.seats[seat].hand)]
+    return [game.action_space.play + k for k in sorted(st.seats[seat].hand)]
 
 
 @resolve.on("play")
 def play(game, st, d, seat: int, action: int, ev: list) -> None:
     """R3-R4: the card leaves the hand and its effect runs; the card is discarded."""
-    k = action - game.actions.play
+    k = action - game.action_space.play
     st.seats[seat].hand.remove(k)
     st.discard.append(k)
     ev.append(event("play", seat=seat, card=game.cards[k].id))

@@ -30,8 +30,8 @@ class TributeRules(Game):
         self.data = data
         self.cards = data.cards
         self.index_of = {c.id: k for k, c in enumerate(self.cards)}
-        self.actions = A.space(len(self.cards))
-        self.num_actions = self.actions.size
+        self.action_space = A.space(len(self.cards))
+        self.num_actions = self.action_space.size
         self.runner = EffectRunner(self, self.card_effect, handlers)
         missing = handlers.missing({type(op) for c in self.cards for op in c.effect})
         if missing:

@@ -9,7 +9,7 @@ def ui(game, st, seat: int | None) -> dict:
         return {"actions": {}}
     actions = {}
     for a in game.legal(st, seat):
-        name, index = game.actions.decode(a)
+        name, index = game.action_space.decode(a)
         if name == "play":
             actions[a] = {"kind": "play", "card": game.cards[index[0]].id}
         else:

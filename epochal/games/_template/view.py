@@ -41,7 +41,7 @@ def view(game, st, seat: int | None) -> dict:
 
 
 def action_text(game, st, seat: int, action: int) -> str:
-    name, index = game.actions.decode(action)
+    name, index = game.action_space.decode(action)
     if name == "play":
         return f"play {game.cards[index[0]].name['en']}"
     return f"option {index[0] + 1}"

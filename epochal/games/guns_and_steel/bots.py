@@ -119,7 +119,7 @@ def prefer(game, st, seat: int, legal: list[int]):
 def _cards(game, legal):
     out = []
     for a in legal:
-        kind, arg = game.layout.kind(a)
+        kind, arg = game.action_space.kind(a)
         if kind in A.CARD_BLOCKS:
             out.append((a, arg))
     return out
@@ -180,7 +180,7 @@ def choose_purchase(game, st, seat, legal, d):
     best_other = max(game.score_seat(st, q).total for q in range(st.players) if q != seat)
     best, best_value = A.PASS, 0.0
     for a in legal:
-        kind, arg = game.layout.kind(a)
+        kind, arg = game.action_space.kind(a)
         if kind == "buy":
             r, i = A.slot_of(arg)
             k = st.pyramid[r][i]
@@ -241,7 +241,7 @@ def choose_take(game, st, seat, legal, d):
 
 
 def choose_give_wonder(game, st, seat, legal, d):
-    return min(legal, key=lambda a: game.wonder_list[a - game.layout.give_wonder].vp)
+    return min(legal, key=lambda a: game.wonder_list[a - game.action_space.give_wonder].vp)
 
 
 def choose_play_attack(game, st, seat, legal, d):
@@ -258,7 +258,7 @@ def choose_activate_attack(game, st, seat, legal, d):
 
 
 def choose_claim(game, st, seat, legal, d):
-    return max(legal, key=lambda a: game.wonder_list[a - game.layout.claim].vp)
+    return max(legal, key=lambda a: game.wonder_list[a - game.action_space.claim].vp)
 
 
 def choose_recall(game, st, seat, legal, d):
@@ -281,7 +281,7 @@ def glory_need(game, st, seat, w: int) -> int:
 
 def choose_glory(game, st, seat, legal, d):
     def rank(a):
-        w = a - game.layout.glory
+        w = a - game.action_space.glory
         return (-glory_need(game, st, seat, w), game.wonder_list[w].vp)
 
     return max(legal, key=rank)

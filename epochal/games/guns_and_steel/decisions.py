@@ -29,7 +29,7 @@ resolve = Registry("resolve")
 
 
 def card_arg(game: GunsRules, action: int) -> int:
-    return game.layout.kind(action)[1]
+    return game.action_space.kind(action)[1]
 
 
 # --- setup and the phases of a turn (R44, R48-R52, R74-R83) --------------------------------------
@@ -37,7 +37,7 @@ def card_arg(game: GunsRules, action: int) -> int:
 
 @legal.on("start_resource")
 def legal_start_resource(game: GunsRules, st: GunsState, seat: int) -> list[int]:
-    out = [game.layout.start_resource + k for k in st.seats[seat].hand]
+    out = [game.action_space.start_resource + k for k in st.seats[seat].hand]
     if st.options["start_resource"] == "optional":  # A13
         out.append(A.PASS)
     return out
@@ -62,7 +62,7 @@ def play_to_zone(game: GunsRules, st: GunsState, seat: int, k: int, why: str, ev
 
 @legal.on("play_resource")
 def legal_play_resource(game: GunsRules, st: GunsState, seat: int) -> list[int]:
-    base = game.layout.play_resource
+    base = game.action_space.play_resource
     return [base + k for k in st.seats[seat].hand]
 
 
@@ -74,7 +74,7 @@ def resolve_play_resource(game: GunsRules, st: GunsState, seat: int, action: int
 
 @legal.on("play_technology")
 def legal_play_technology(game: GunsRules, st: GunsState, seat: int) -> list[int]:
-    base = game.layout.play_technology
+    base = game.action_space.play_technology
     return [base + k for k in st.seats[seat].hand]
 
 
@@ -114,7 +114,7 @@ def legal_pay(game: GunsRules, st: GunsState, seat: int) -> list[int]:
     assert st.payment is not None
     picks = pay.next_picks(game.available(p), st.payment)
     res = game.res
-    base = game.layout.spend
+    base = game.action_space.spend
     tech = p.tech
     out = [base + k for k in p.zone if k not in tech and res[k] in picks]
     out += [A.SPEND_RES + t for t in picks if p.temp[t]]
@@ -175,7 +175,7 @@ def resolve_purchase(game: GunsRules, st: GunsState, seat: int, action: int, d: 
         ev.append(event("no_purchase", seat=seat))
         st.step = "end_of_turn"
         return
-    kind, arg = game.layout.kind(action)
+    kind, arg = game.action_space.kind(action)
     if kind == "buy":
         r, i = A.slot_of(arg)
         k = st.pyramid[r][i]
@@ -231,8 +231,8 @@ def complete_purchase(game: GunsRules, st: GunsState, pm: Payment, ev: list) -> 
 def legal_respond(game: GunsRules, st: GunsState, seat: int) -> list[int]:
     p = st.seats[seat]
     resp = game.resp
-    out = [game.layout.respond + k for k in p.hand if resp[k]]  # R63(a)
-    base = game.layout.respond_spend
+    out = [game.action_space.respond + k for k in p.hand if resp[k]]  # R63(a)
+    base = game.action_space.respond_spend
     out += [base + k for k in game.resource_cards(p)]  # R63(b), A15
     return out + [A.PASS]
 
@@ -247,7 +247,7 @@ def resolve_respond(game: GunsRules, st: GunsState, seat: int, action: int, d: D
         a.step += 1
         ev.append(event("respond_done", seat=seat, strength=game.military(p)))
         return
-    kind, k = game.layout.kind(action)
+    kind, k = game.action_space.kind(action)
     if kind == "respond":  # R63(a), R64
         p.hand.remove(k)
         p.zone.append(k)
@@ -262,7 +262,7 @@ def resolve_respond(game: GunsRules, st: GunsState, seat: int, action: int, d: D
 def legal_restore(game: GunsRules, st: GunsState, seat: int) -> list[int]:
     fr = st.run[-1]
     op = game.runner.ops(fr)[fr.pc]
-    return [game.layout.restore + k for k in fx.restorable(game, st, fr, op)]
+    return [game.action_space.restore + k for k in fx.restorable(game, st, fr, op)]
 
 
 @resolve.on("restore")
@@ -302,7 +302,7 @@ def resolve_take(game: GunsRules, st: GunsState, seat: int, action: int, d: Deci
 
 @legal.on("lose", "hand_over")
 def legal_lose(game: GunsRules, st: GunsState, seat: int) -> list[int]:
-    base = game.layout.lose
+    base = game.action_space.lose
     return [base + k for k in game.resource_cards(st.seats[seat])]
 
 
@@ -314,18 +314,18 @@ def resolve_lose(game: GunsRules, st: GunsState, seat: int, action: int, d: Deci
 
 @legal.on("give_wonder")
 def legal_give_wonder(game: GunsRules, st: GunsState, seat: int) -> list[int]:
-    return [game.layout.give_wonder + w for w in st.seats[seat].wonders]
+    return [game.action_space.give_wonder + w for w in st.seats[seat].wonders]
 
 
 @resolve.on("give_wonder")
 def resolve_give_wonder(game: GunsRules, st: GunsState, seat: int, action: int, d: Decision, ev: list) -> None:
-    fx.give_wonder(game, st, st.run[-1], action - game.layout.give_wonder, ev)
+    fx.give_wonder(game, st, st.run[-1], action - game.action_space.give_wonder, ev)
 
 
 @legal.on("play_attack")
 def legal_play_attack(game: GunsRules, st: GunsState, seat: int) -> list[int]:
     fr = st.run[-1]
-    base = game.layout.play_attack
+    base = game.action_space.play_attack
     out = [base + k for k in fx.attack_cards_payable(game, st, seat, st.seats[seat].hand)]
     if fr.vars.get("_played", 0):  # A18: one is a must
         out.append(A.PASS)
@@ -351,7 +351,7 @@ def resolve_play_attack(game: GunsRules, st: GunsState, seat: int, action: int, 
 
 @legal.on("activate_attack")
 def legal_activate_attack(game: GunsRules, st: GunsState, seat: int) -> list[int]:
-    base = game.layout.activate_attack
+    base = game.action_space.activate_attack
     return [base + k for k in fx.activatable_attacks(game, st, st.run[-1])] + [A.PASS]
 
 
@@ -372,17 +372,17 @@ def resolve_activate_attack(game: GunsRules, st: GunsState, seat: int, action: i
 
 @legal.on("claim")
 def legal_claim(game: GunsRules, st: GunsState, seat: int) -> list[int]:
-    return [game.layout.claim + w for w in game.claimable(st, seat)]
+    return [game.action_space.claim + w for w in game.claimable(st, seat)]
 
 
 @resolve.on("claim")
 def resolve_claim(game: GunsRules, st: GunsState, seat: int, action: int, d: Decision, ev: list) -> None:
-    game.claim(st, seat, action - game.layout.claim, ev)  # R85.I
+    game.claim(st, seat, action - game.action_space.claim, ev)  # R85.I
 
 
 @legal.on("recall")
 def legal_recall(game: GunsRules, st: GunsState, seat: int) -> list[int]:
-    base = game.layout.recall
+    base = game.action_space.recall
     return [base + k for k in game.resource_cards(st.seats[seat])] + [A.PASS]
 
 
@@ -402,12 +402,12 @@ def resolve_recall(game: GunsRules, st: GunsState, seat: int, action: int, d: De
 
 @legal.on("glory")
 def legal_glory(game: GunsRules, st: GunsState, seat: int) -> list[int]:
-    return [game.layout.glory + w for w in game.glory_targets(st, seat)]
+    return [game.action_space.glory + w for w in game.glory_targets(st, seat)]
 
 
 @resolve.on("glory")
 def resolve_glory(game: GunsRules, st: GunsState, seat: int, action: int, d: Decision, ev: list) -> None:
-    w = action - game.layout.glory  # R93.I
+    w = action - game.action_space.glory  # R93.I
     e = st.wonders.index(w)
     st.glory[e][seat] += 1
     st.seats[seat].glory -= 1
@@ -466,7 +466,7 @@ def why(game: GunsRules, st: GunsState, d: Decision, seat: int, action: int) -> 
     """(reason, rule) for an action that is not among the decision's legal answers."""
     if not 0 <= action < game.num_actions:
         return f"unknown action id {action} (ids are 0..{game.num_actions - 1})", "protocol"
-    kind, arg = game.layout.kind(action)
+    kind, arg = game.action_space.kind(action)
     card = game.keys[arg] if kind in A.CARD_BLOCKS else None
     if kind in ("buy", "buy_stack"):
         return why_buy(game, st, d, kind, arg)

@@ -175,8 +175,8 @@ class GunsRules(Game):
         self.depicts = [self.index_of[w.depicts] if w.depicts in self.index_of else -1 for w in self.wonder_list]
         self.build = [compile_clauses(w.build, self.res_index) for w in self.wonder_list]
         self.glory_rule = [compile_clauses(w.glory, self.res_index) for w in self.wonder_list]
-        self.layout = A.space(self.n_cards, len(self.wonder_list))
-        self.num_actions = self.layout.size  # type: ignore[misc]  # sized by the data file's cards
+        self.action_space = A.space(self.n_cards, len(self.wonder_list))
+        self.num_actions = self.action_space.size  # type: ignore[misc]  # sized by the data file's cards
         self.max_n = max([1] + [op_count(c.effect) for c in self.civ])
         effects = self.effects
         self.runner = EffectRunner(self, lambda fr: effects[fr.card], handlers)

@@ -305,7 +305,7 @@ def decision_view(st) -> dict:
 
 
 def legal_entry(game, st, seat: int, a: int) -> dict:
-    kind, arg = game.layout.kind(a)
+    kind, arg = game.action_space.kind(a)
     entry = {"id": a, "text": action_text(game, st, seat, a), "kind": kind}
     if kind in A.CARD_BLOCKS:
         entry["card"] = game.keys[arg]
@@ -345,7 +345,7 @@ def card_name(game, k: int) -> str:
 
 
 def action_text(game, st, seat: int | None, a: int) -> str:
-    kind, arg = game.layout.kind(a)
+    kind, arg = game.action_space.kind(a)
     top = st.stack[-1] if st.stack else None
     if kind in A.CARD_BLOCKS:
         name = card_name(game, arg)

@@ -39,10 +39,6 @@ PASS = _FIXED["pass"].start
 REMOVE = _FIXED.remove
 
 
-def num_actions(n_cards: int) -> int:
-    return REMOVE + n_cards
-
-
 # The rules build these ids in their hot paths: the block arithmetic, the same as encode().
 def draw(discard_index: int, sell: bool) -> int:
     return DRAW + 2 * discard_index + int(sell)

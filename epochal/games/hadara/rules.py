@@ -55,7 +55,8 @@ class HadaraRules(Game):
         self._digest = hashlib.sha256(raw).hexdigest()[:12]
         cards = data.cards
         self.n_cards = len(cards)
-        self.num_actions = A.num_actions(self.n_cards)  # type: ignore[misc]  # sized by the data file's cards
+        self.action_space = A.space(self.n_cards)
+        self.num_actions = self.action_space.size  # type: ignore[misc]  # sized by the data file's cards
         self.card_id = [c.id for c in cards]
         self.index_of = {c.id: i for i, c in enumerate(cards)}
         self.epoch_of = [c.epoch for c in cards]

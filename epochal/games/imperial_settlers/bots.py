@@ -19,12 +19,12 @@ def prefer(game, st, seat: int, legal: list[int]):
     if frame.kind == "card_source":
         return A.CARD_EMPIRE if A.CARD_EMPIRE in legal else None
     if frame.kind == "turn":
-        productive = [a for a in legal if game.layout.kind(a)[0] in ("build", "activate", "activate2", "deal")]
+        productive = [a for a in legal if game.action_space.kind(a)[0] in ("build", "activate", "activate2", "deal")]
         if (
             not productive
             and A.PASS in legal
             and not any(A.EXCHANGE <= a < A.EXCHANGE + 5 for a in legal)
-            and not any(game.layout.kind(a)[0] in ("raze", "raze_hand") for a in legal)
+            and not any(game.action_space.kind(a)[0] in ("raze", "raze_hand") for a in legal)
         ):
             return A.PASS
     return None

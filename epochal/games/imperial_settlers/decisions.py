@@ -48,10 +48,10 @@ def free_actions(game: SettlersRules, st, seat: int) -> list[int]:
     out = []
     cards = game.cards
     if p.defence > 0:
-        defend = game.layout.defend
+        defend = game.action_space.defend
         out += [defend + k for k in p.locations if cards[k].common and k not in p.defended]
     if p.worker > 0 and p.faction == "Japanese":
-        samurai = game.layout.samurai
+        samurai = game.action_space.samurai
         out += [samurai + k for k in p.locations if cards[k].faction == "Japanese" and k not in p.samurai]
     return out
 
@@ -60,7 +60,7 @@ def free_actions(game: SettlersRules, st, seat: int) -> list[int]:
 def turn_legal(game: SettlersRules, st, d: Decision, seat: int) -> list[int]:
     """R50-R55: an action, a free action or passing."""
     p = st.seats[seat]
-    L = game.layout
+    L = game.action_space
     cards = game.cards
     out = [A.PASS] + free_actions(game, st, seat)
     gold_build = True
@@ -97,7 +97,7 @@ def turn_legal(game: SettlersRules, st, d: Decision, seat: int) -> list[int]:
 def turn(game: SettlersRules, st, d: Decision, seat: int, action: int, ev: list) -> None:
     st.stack.pop()
     p = st.seats[seat]
-    kind, k = game.layout.kind(action)
+    kind, k = game.action_space.kind(action)
     if kind in ("defend", "samurai"):  # R55: turn goes on
         free_action(game, st, seat, action, ev)
         return
@@ -134,7 +134,7 @@ def turn(game: SettlersRules, st, d: Decision, seat: int, action: int, ev: list)
 def free_action(game: SettlersRules, st, seat: int, action: int, ev: list) -> None:
     """The defence token (R102) or a samurai (R142) goes on a location."""
     p = st.seats[seat]
-    kind, k = game.layout.kind(action)
+    kind, k = game.action_space.kind(action)
     if kind == "defend":  # R102
         p.defence -= 1
         p.defended.append(k)
@@ -148,7 +148,7 @@ def free_action(game: SettlersRules, st, seat: int, action: int, ev: list) -> No
 @why.on("turn")
 def why_turn(game: SettlersRules, st, d: Decision, seat: int, action: int) -> tuple[str, str]:
     p = st.seats[seat]
-    kind, k = game.layout.kind(action)
+    kind, k = game.action_space.kind(action)
     if kind in ("defend", "samurai"):
         return why_free(game, p, kind, k)
     if kind not in A.BLOCKS:
@@ -256,7 +256,7 @@ def after(game: SettlersRules, st, d: Decision, seat: int, action: int, ev: list
 
 @why.on("after")
 def why_after(game: SettlersRules, st, d: Decision, seat: int, action: int) -> tuple[str, str]:
-    kind, k = game.layout.kind(action)
+    kind, k = game.action_space.kind(action)
     if kind in ("defend", "samurai"):
         return why_free(game, st.seats[seat], kind, k)
     return "after your action only free actions remain, or end the turn", "R55"
@@ -267,13 +267,13 @@ def why_after(game: SettlersRules, st, d: Decision, seat: int, action: int) -> t
 
 @legal.on("pick_table")
 def pick_table_legal(game: SettlersRules, st, d: Decision, seat: int) -> list[int]:
-    return [game.layout.pick + k for k in st.table]
+    return [game.action_space.pick + k for k in st.table]
 
 
 @resolve.on("pick_table")
 def pick_table(game: SettlersRules, st, d: Decision, seat: int, action: int, ev: list) -> None:
     st.stack.pop()
-    k = action - game.layout.pick
+    k = action - game.action_space.pick
     st.table.remove(k)
     st.seats[seat].hand.append(k)
     ev.append(event("take", seat=seat, card=game.cards[k].id))
@@ -286,7 +286,7 @@ def why_pick_table(game: SettlersRules, st, d: Decision, seat: int, action: int)
 
 @legal.on("draft")
 def draft_legal(game: SettlersRules, st, d: Decision, seat: int) -> list[int]:
-    return [game.layout.pick + k for k in st.packets[seat]]
+    return [game.action_space.pick + k for k in st.packets[seat]]
 
 
 @resolve.on("draft")
@@ -297,7 +297,7 @@ def draft(game: SettlersRules, st, d: Decision, seat: int, action: int, ev: list
         return
     st.stack.pop()
     for s, a in sorted(d.chosen.items()):
-        k = a - game.layout.pick
+        k = a - game.action_space.pick
         st.packets[s].remove(k)
         st.seats[s].hand.append(k)
         ev.append(event("drafted", to=[s], seat=s, card=game.cards[k].id))
@@ -315,7 +315,7 @@ def why_draft(game: SettlersRules, st, d: Decision, seat: int, action: int) -> t
 @resolve.on("attack_target")
 def attack_target(game: SettlersRules, st, d: Decision, seat: int, action: int, ev: list) -> None:
     st.stack.pop()
-    game.solo.attack_raze(st, action - game.layout.pick, d.args["match"], d.args["rule"], ev)
+    game.solo.attack_raze(st, action - game.action_space.pick, d.args["match"], d.args["rule"], ev)
 
 
 # --- choices asked by a running effect, and the attack target ------------------------------------

@@ -81,7 +81,7 @@ def pick_card(
     game: SettlersRules, st: SettlersState, fr: Frame, cards: list[int], purpose: str, rule: str, optional: bool = False
 ) -> int | None:
     """A card index chosen from ``cards``, None, or WAIT."""
-    pick = game.layout.pick
+    pick = game.action_space.pick
     answer = game.runner.choose(
         st, fr, "pick", [pick + k for k in dict.fromkeys(cards)], optional, purpose=purpose, rule=rule
     )
@@ -93,7 +93,7 @@ def pick_card(
 def pick_deal(game: SettlersRules, st: SettlersState, fr: Frame, purpose: str, rule: str) -> int | None:
     """The chosen action id: PICK + a deal of an open opponent, or in solo with
     solo_attack_deals=targets ATTACK + an attack card of the row (R204, A44); None; WAIT."""
-    options = [game.layout.pick + k for k in deal_targets(st, fr.seat)] + [
+    options = [game.action_space.pick + k for k in deal_targets(st, fr.seat)] + [
         A.ATTACK + i for i in game.solo.attack_deal_targets(st)
     ]
     return game.runner.choose(st, fr, "pick", options, purpose=purpose, rule=rule)
@@ -394,13 +394,13 @@ def cancel_deal(game: SettlersRules, st: SettlersState, fr: Frame, op: CancelDea
     a = pick_deal(game, st, fr, "cancel a deal", "R174")
     if a == WAIT:
         return WAIT
-    if a is not None and a < game.layout.pick:
+    if a is not None and a < game.action_space.pick:
         i = a - A.ATTACK
         st.attack_row.remove(i)
         st.attack_gone.append(i)
         ev.append(event("attack_cancelled", seat=fr.seat, attack=game.attacks[i].id))
     elif a is not None:
-        k = a - game.layout.pick
+        k = a - game.action_space.pick
         owner = deal_owner(st, k)
         st.seats[owner].deals.remove(k)
         discard_card(game, st, k)
@@ -416,13 +416,13 @@ def take_deal(game: SettlersRules, st: SettlersState, fr: Frame, op: TakeDeal, e
     a = pick_deal(game, st, fr, "take a deal", "R167")
     if a == WAIT:
         return WAIT
-    if a is not None and a < game.layout.pick:
+    if a is not None and a < game.action_space.pick:
         i = a - A.ATTACK
         st.attack_row.remove(i)
         st.seats[fr.seat].attack_deals.append(i)
         ev.append(event("attack_taken", seat=fr.seat, attack=game.attacks[i].id))
     elif a is not None:
-        k = a - game.layout.pick
+        k = a - game.action_space.pick
         owner = deal_owner(st, k)
         st.seats[owner].deals.remove(k)
         st.seats[fr.seat].deals.append(k)

@@ -267,7 +267,7 @@ def attack_next(game: SettlersRules, st, ev: list) -> None:
                 kind="attack_target",
                 seats=[0],
                 args={
-                    "options": [game.layout.pick + k for k in targets],
+                    "options": [game.action_space.pick + k for k in targets],
                     "match": match,
                     "rule": rule,
                     "purpose": "the virtual opponent razes",

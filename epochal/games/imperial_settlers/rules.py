@@ -148,8 +148,8 @@ class SettlersRules(Game):
         self.data = data
         self.cards = data.phys
         self.n_cards = len(self.cards)
-        self.layout = A.space(self.n_cards)
-        self.num_actions = self.layout.size  # type: ignore[misc]  # sized by the data's cards
+        self.action_space = A.space(self.n_cards)
+        self.num_actions = self.action_space.size  # type: ignore[misc]  # sized by the data's cards
         self.index_of = {c.id: c.index for c in self.cards}
         self._digest = hashlib.sha256(raw).hexdigest()[:12]
         self.attacks = data.attacks.cards  # R196, D3

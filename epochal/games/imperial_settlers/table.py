@@ -111,7 +111,7 @@ def place(game, st, seat: int, k: int) -> tuple[str, int | None]:
 
 
 def describe(game, st, seat: int, frame, a: int) -> dict:
-    kind, k = game.layout.kind(a)
+    kind, k = game.action_space.kind(a)
     if kind in A.BLOCKS:
         c = game.cards[k]
         where, owner = place(game, st, seat, k)

@@ -189,7 +189,7 @@ def shown_cards(game, st, seat: int | None, legal: list[int] | None = None) -> s
     if legal is None:
         legal = game.legal(st, seat) if seat is not None else []
     for a in legal:
-        k = game.layout.card_of(a)
+        k = game.action_space.card_of(a)
         if k >= 0:
             shown.add(k)
     return shown
@@ -267,7 +267,7 @@ def view(game, st, seat: int | None) -> dict:
 
 
 def action_text(game, st, seat: int | None, a: int) -> str:
-    kind, k = game.layout.kind(a)
+    kind, k = game.action_space.kind(a)
     frame = st.stack[-1] if st.stack else None
     if kind in A.BLOCKS:
         c = game.cards[k]
@@ -363,7 +363,9 @@ def determinize(game, st, seat: int, rng):
                 running_frame.vars["_seen"] = follow(running_frame.vars["_seen"], moved)
         for decision in out.stack:
             if "options" in decision.args:
-                decision.args["options"] = [follow_action(game.layout, a, moved) for a in decision.args["options"]]
+                decision.args["options"] = [
+                    follow_action(game.action_space, a, moved) for a in decision.args["options"]
+                ]
     return out
 
 
@@ -373,4 +375,4 @@ def seen_by(game, st, seat: int) -> set[int]:
     for frame in st.run:
         if frame.seat == seat and isinstance(frame.vars.get("_seen"), list):
             cards.update(frame.vars["_seen"])
-    return cards | offered_cards(game.layout, st.stack, seat)
+    return cards | offered_cards(game.action_space, st.stack, seat)

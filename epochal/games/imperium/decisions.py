@@ -63,7 +63,7 @@ def turn_resolve(game: ImperiumRules, st, d: Decision, seat: int, action: int, e
 def turn_why(game: ImperiumRules, st, d: Decision, seat: int, action: int) -> tuple[str, str]:
     if action >= A.REVOLT and action < A.END:
         return "you cannot return more unrest cards than you hold", "R83"
-    if game.layout.kind(action)[0] == "exhaust":  # R80
+    if game.action_space.kind(action)[0] == "exhaust":  # R80
         return "you may exhaust cards only after choosing Activate", "R80"
     return "choose Activate, Innovate or Revolt", "R67"
 
@@ -78,18 +78,18 @@ def activate_legal(game: ImperiumRules, st, d: Decision, seat: int) -> list[int]
     seen = set()
     for k in p.hand:
         if k not in seen and playing.can_play(game, st, seat, k):
-            out.append(game.layout.play + k)
+            out.append(game.action_space.play + k)
         seen.add(k)
     for k in [*p.play, p.power]:
         if k >= 0 and playing.can_exhaust(game, st, seat, k):
-            out.append(game.layout.exhaust + k)
+            out.append(game.action_space.exhaust + k)
     return out
 
 
 @RESOLVE.on("activate")
 def activate_resolve(game: ImperiumRules, st, d: Decision, seat: int, action: int, ev: list) -> None:
     p = st.seats[seat]
-    kind, k = game.layout.kind(action)
+    kind, k = game.action_space.kind(action)
     if action == A.END:
         st.phase = "cleanup"
         ev.append(event("end_activate", seat=seat))
@@ -114,7 +114,7 @@ def activate_resolve(game: ImperiumRules, st, d: Decision, seat: int, action: in
 @WHY.on("activate")
 def activate_why(game: ImperiumRules, st, d: Decision, seat: int, action: int) -> tuple[str, str]:
     p = st.seats[seat]
-    kind, k = game.layout.kind(action)
+    kind, k = game.action_space.kind(action)
     if kind == "play":
         card = game.cards[k]
         if k not in p.hand:

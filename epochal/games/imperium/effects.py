@@ -88,11 +88,11 @@ def pick_card(
     **args,
 ):
     """A card index chosen from ``cards``, None, or WAIT."""
-    options = [game.layout.card + k for k in dict.fromkeys(cards)]
+    options = [game.action_space.card + k for k in dict.fromkeys(cards)]
     answer = game.runner.choose(st, fr, "card", options, optional, seat=seat, purpose=purpose, rule=rule, **args)
     if answer is None or answer == WAIT:
         return answer
-    return answer - game.layout.card
+    return answer - game.action_space.card
 
 
 def can_pay(p, cost: dict) -> bool:

@@ -517,7 +517,7 @@ def op_break_through(game: ImperiumRules, st, fr, op: BreakThrough, ev: list) ->
     suit = fr.vars["_suit"]
     market = piles.market_cards(game, st, [suit], op.filter)
     deck = st.decks.get(suit, [])
-    options = [game.layout.card + k for k in market]
+    options = [game.action_space.card + k for k in market]
     if suit != "tributary" and deck and not op.filter:
         options.append(A.BT_DECK)  # variants 2-4
     if suit == "tributary" or not deck or op.filter:
@@ -535,7 +535,7 @@ def op_break_through(game: ImperiumRules, st, fr, op: BreakThrough, ev: list) ->
     elif answer == A.BT_MAIN:
         piles.reveal_main(game, st, fr.seat, suit, op.filter, ev)
     else:
-        piles.take_from_market(game, st, fr.seat, answer - game.layout.card, False, ev)
+        piles.take_from_market(game, st, fr.seat, answer - game.action_space.card, False, ev)
     return True
 
 

@@ -26,7 +26,7 @@ def ui(game, st, seat: int | None) -> dict:
 
 
 def describe(game, st, frame, a: int) -> dict:
-    kind, k = game.layout.kind(a)
+    kind, k = game.action_space.kind(a)
     if kind in A.CARD_BLOCKS:
         where = "market" if any(s.card == k for s in st.market) else "table"
         return {"kind": kind, "card": game.cards[k].id, "where": where}

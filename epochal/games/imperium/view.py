@@ -104,7 +104,7 @@ def view(game: ImperiumRules, st: ImperiumState, seat: int | None) -> dict:
     frame = st.stack[-1] if st.stack else None
     legal = game.legal(st, seat) if seat is not None else []
     for a in legal:
-        k = game.layout.card_of(a)
+        k = game.action_space.card_of(a)
         if k >= 0:
             shown.add(k)
     decision = None
@@ -153,7 +153,7 @@ def purpose_for(game: ImperiumRules, frame, seat: int | None, shown: set[int]) -
 
 def action_text(game: ImperiumRules, st: ImperiumState, seat: int | None, a: int) -> str:
     """The seat's own legal action in words (the seat is the one deciding)."""
-    kind, k = game.layout.kind(a)
+    kind, k = game.action_space.kind(a)
     if kind == "play":
         return f"play {game.cards[k].name} ({game.cards[k].id})"
     if kind == "exhaust":
@@ -243,7 +243,7 @@ def seen_by(game: ImperiumRules, st: ImperiumState, seat: int) -> set[int]:
                     if isinstance(value, int) and not isinstance(value, bool)
                     else []
                 )
-    return cards | offered_cards(game.layout, st.stack, seat)
+    return cards | offered_cards(game.action_space, st.stack, seat)
 
 
 def follow_cards(game: ImperiumRules, st: ImperiumState, moved: dict[int, int]) -> None:
@@ -256,6 +256,6 @@ def follow_cards(game: ImperiumRules, st: ImperiumState, moved: dict[int, int]) 
         if "card" in args:
             args["card"] = follow(args["card"], moved)
         if "options" in args:
-            args["options"] = [follow_action(game.layout, a, moved) for a in args["options"]]
+            args["options"] = [follow_action(game.action_space, a, moved) for a in args["options"]]
     st.reactions = [[s, follow(k, moved), *rest] for s, k, *rest in st.reactions]
     st.triggered = [[s, follow(k, moved), *rest] for s, k, *rest in st.triggered]

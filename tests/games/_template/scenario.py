@@ -25,9 +25,9 @@ def setup(hands: list[list[str]], deck: list[str] | None = None, gold: list[int]
 
 
 def play(st, seat: int, cid: str) -> list:
-    return GAME.apply(st, seat, GAME.actions.play + card(cid))
+    return GAME.apply(st, seat, GAME.action_space.play + card(cid))
 
 
 def pick(st, seat: int, option: int) -> list:
     """Answer a "choose" with its option ``option`` (1-based, as printed)."""
-    return GAME.apply(st, seat, GAME.actions.option + option - 1)
+    return GAME.apply(st, seat, GAME.action_space.option + option - 1)

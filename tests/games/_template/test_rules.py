@@ -59,7 +59,10 @@ def test_R6_each_other_player_clockwise_from_the_left():
 def test_R7_choose_one_of_the_listed_effects():
     st = setup([["T09", "T01"], ["T02"]], deck=["T03", "T04"])
     play(st, 0, "T09")
-    assert st.stack[-1].kind == "option" and GAME.legal(st, 0) == [GAME.actions.option, GAME.actions.option + 1]
+    assert st.stack[-1].kind == "option" and GAME.legal(st, 0) == [
+        GAME.action_space.option,
+        GAME.action_space.option + 1,
+    ]
     pick(st, 0, 2)  # draw 2
     assert st.seats[0].gold == 0 and len(st.seats[0].hand) == 3
 

@@ -277,9 +277,9 @@ def act(game, st, seat: int, kind: str, target=None, **fields) -> list[dict]:
 def action_id(game, kind: str, target) -> int:
     """The id of an action whether or not it is legal now."""
     if kind in A.CARD_BLOCKS:
-        return getattr(game.layout, kind) + k(game, target)
+        return getattr(game.action_space, kind) + k(game, target)
     if kind in A.WONDER_BLOCKS:
-        return getattr(game.layout, kind) + game.windex[target]
+        return getattr(game.action_space, kind) + game.windex[target]
     if kind == "buy":
         r, i = map(int, target.split("."))
         return A.BUY + A.slot_id(r - 1, i)

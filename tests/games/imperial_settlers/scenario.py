@@ -120,7 +120,7 @@ def goods(st, seat: int) -> dict:
 
 
 def action_id(game, kind: str, card_id: str) -> int:
-    return getattr(game.layout, kind) + idx(game, card_id)
+    return getattr(game.action_space, kind) + idx(game, card_id)
 
 
 def act(game, st, seat: int, kind: str, card_id: str) -> list[dict]:
@@ -159,7 +159,7 @@ def legal_kinds(game, st, seat: int) -> dict[str, list[str]]:
     """The legal actions of ``seat`` grouped by kind, cards by id."""
     out: dict[str, list[str]] = {}
     for a in game.legal(st, seat):
-        kind, k = game.layout.kind(a)
+        kind, k = game.action_space.kind(a)
         out.setdefault(kind, []).append(game.cards[k].id if kind != "fixed" else a)
     return out
 

@@ -390,8 +390,8 @@ def test_look_at_two_empire_cards_keep_one(cid, faction):
     build(game, st, 0, cid)
     d = decision(st)
     assert d.kind == "pick"
-    assert sorted(game.legal(st, 0)) == sorted(game.layout.pick + k for k in top)
-    game.apply(st, 0, game.layout.pick + top[0])  # discard this one
+    assert sorted(game.legal(st, 0)) == sorted(game.action_space.pick + k for k in top)
+    game.apply(st, 0, game.action_space.pick + top[0])  # discard this one
     assert top[0] in p.discard and top[1] in p.hand
 
 

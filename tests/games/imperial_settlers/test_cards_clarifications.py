@@ -253,7 +253,7 @@ def test_R178_imperial_messenger_the_japanese_choose_among_their_own_deals():
     supply(st, 0, worker=1)
     act(game, st, 0, "activate", "COM057")
     assert decision(st).kind == "pick"
-    assert set(game.legal(st, 0)) == {game.layout.pick + rice, game.layout.pick + farm}
+    assert set(game.legal(st, 0)) == {game.action_space.pick + rice, game.action_space.pick + farm}
     pick(game, st, 0, "JAP004")
     assert goods(st, 0) == {"food": 1}
     assert st.seats[0].deals == [rice, farm] and st.seats[1].deals == [forest]
@@ -269,7 +269,7 @@ def test_R179_hanseatic_league_the_japanese_cancel_deals_of_their_own_board():
     forest = give(game, st, 1, "BAR001", "deals")
     supply(st, 0, worker=1)
     act(game, st, 0, "activate", "COM061")
-    assert set(game.legal(st, 0)) == {game.layout.pick + rice, game.layout.pick + farm}
+    assert set(game.legal(st, 0)) == {game.action_space.pick + rice, game.action_space.pick + farm}
     pick(game, st, 0, "JAP004")
     p = st.seats[0]
     assert p.vp == 2 and p.deals == [farm] and rice in p.discard
@@ -290,6 +290,6 @@ def test_R180_porters_choose_a_common_or_an_empire_location(choice, gained):
     act(game, st, 0, "activate", "COM084")
     d = decision(st)
     assert d.kind == "pick" and d.args["rule"] == "R180"
-    assert set(game.legal(st, 0)) == {game.layout.pick + forest, game.layout.pick + builder}
+    assert set(game.legal(st, 0)) == {game.action_space.pick + forest, game.action_space.pick + builder}
     pick(game, st, 0, choice)
     assert goods(st, 0) == gained

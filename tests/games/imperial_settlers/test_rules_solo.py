@@ -125,12 +125,12 @@ def test_R201_R202_solo_lookout():
     p = st.seats[0]
     four = list(st.table)
     assert len(four) == 4 and len(p.hand) == 5
-    game.apply(st, 0, game.layout.pick + four[0])  # R201.2
+    game.apply(st, 0, game.action_space.pick + four[0])  # R201.2
     assert four[0] in p.hand
     assert len(st.virtual) == 1 and st.virtual[0] in four[1:]  # R201.3: random
     assert len(st.table) == 2 and set(st.table) | set(st.virtual) == set(four[1:])
     last = [k for k in st.table if k != st.table[0]]
-    game.apply(st, 0, game.layout.pick + st.table[0])  # R201.4
+    game.apply(st, 0, game.action_space.pick + st.table[0])  # R201.4
     assert st.table == [] and st.virtual[1:] == last  # R201.5
     assert len(p.hand) == 7 and len(st.virtual) == 2  # R202
     assert st.phase not in ("lookout", "lookout_start")
@@ -138,7 +138,7 @@ def test_R201_R202_solo_lookout():
     for seed in range(12):  # the random card
         s = game.new(1, seed)
         rest = s.table[1:]
-        game.apply(s, 0, game.layout.pick + s.table[0])
+        game.apply(s, 0, game.action_space.pick + s.table[0])
         events.append(rest.index(s.virtual[0]))
     assert set(events) == {0, 1, 2}
 
@@ -363,11 +363,11 @@ def test_R209_step_6_priority_type_then_cost_then_stone_then_your_choice():
     attack(game, st)
     d = decision(st)
     assert d.kind == "attack_target" and d.args["rule"] == "R209"
-    assert sorted(game.legal(st, 0)) == sorted(game.layout.pick + k for k in (castle, tavern))
+    assert sorted(game.legal(st, 0)) == sorted(game.action_space.pick + k for k in (castle, tavern))
     assert "virtual opponent razes" in game.action_text(st, 0, game.legal(st, 0)[0])
-    assert_illegal(game, st, 0, game.layout.pick + idx(game, "COM001"), "R209")
+    assert_illegal(game, st, 0, game.action_space.pick + idx(game, "COM001"), "R209")
     assert_illegal(game, st, 0, A.PASS, "R209")
-    game.apply(st, 0, game.layout.pick + tavern)
+    game.apply(st, 0, game.action_space.pick + tavern)
     assert st.trophies == [tavern] and castle in st.seats[0].locations
     assert st.round == 2 and game.check_invariants(st) == []
 

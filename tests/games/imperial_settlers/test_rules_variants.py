@@ -16,11 +16,11 @@ def test_R181_R185_alternative_lookout_is_a_simultaneous_draft():
     packets = [list(p) for p in st.packets]
     assert all(len(p) == 3 for p in packets)  # R182
     for seat in range(3):
-        assert sorted(game.legal(st, seat)) == sorted(game.layout.pick + k for k in packets[seat])
+        assert sorted(game.legal(st, seat)) == sorted(game.action_space.pick + k for k in packets[seat])
     kept = {}
     for seat in (2, 0, 1):
         kept[seat] = packets[seat][0]
-        game.apply(st, seat, game.layout.pick + packets[seat][0])
+        game.apply(st, seat, game.action_space.pick + packets[seat][0])
         if seat != 1:
             assert decision(st).kind == "draft" and seat not in game.actors(st)
             # another seat's answer is not in its view
@@ -31,7 +31,7 @@ def test_R181_R185_alternative_lookout_is_a_simultaneous_draft():
         assert sorted(st.packets[seat]) == sorted(k for k in packets[(seat - 1) % 3] if k != kept[(seat - 1) % 3])
         assert kept[seat] in st.seats[seat].hand
     for seat in range(3):  # R183
-        game.apply(st, seat, game.layout.pick + st.packets[seat][0])
+        game.apply(st, seat, game.action_space.pick + st.packets[seat][0])
     assert st.phase not in ("lookout", "lookout_start")
     assert all(len(p.hand) == 7 for p in st.seats)  # R185: +1 +2
     assert len(st.common_discard) == 3  # N discarded
@@ -89,6 +89,6 @@ def test_R192_peaceful_variant_never_offers_razing_a_location():
     while not st.over:
         seat = game.actors(st)[0]
         legal = game.legal(st, seat)
-        assert not any(game.layout.kind(a)[0] == "raze" for a in legal)
+        assert not any(game.action_space.kind(a)[0] == "raze" for a in legal)
         choice = rng.choice([a for a in legal if a != A.PASS] or legal)
         game.apply(st, seat, choice)

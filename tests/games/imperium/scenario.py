@@ -77,15 +77,15 @@ def put_in_market(game, st, slot: int, card_id: str, tokens: dict | None = None)
 
 
 def play(game, st, seat: int, card_id: str) -> list[dict]:
-    return game.apply(st, seat, game.layout.play + idx(game, card_id))
+    return game.apply(st, seat, game.action_space.play + idx(game, card_id))
 
 
 def exhaust(game, st, seat: int, card_id: str) -> list[dict]:
-    return game.apply(st, seat, game.layout.exhaust + idx(game, card_id))
+    return game.apply(st, seat, game.action_space.exhaust + idx(game, card_id))
 
 
 def choose_card(game, st, seat: int, card_id: str) -> list[dict]:
-    return game.apply(st, seat, game.layout.card + idx(game, card_id))
+    return game.apply(st, seat, game.action_space.card + idx(game, card_id))
 
 
 def answer(game, st, seat: int, action: int) -> list[dict]:
@@ -224,16 +224,16 @@ def finish_round(game, st):
 def pick(game, st, seat, card_id):
     """Choose ``card_id`` if the effect asks; a single non-optional option was taken already."""
     d = decision(st)
-    if d is not None and d.kind == "card" and game.layout.card + idx(game, card_id) in d.args["options"]:
+    if d is not None and d.kind == "card" and game.action_space.card + idx(game, card_id) in d.args["options"]:
         choose_card(game, st, seat, card_id)
 
 
 def legal_play(game, st, card_id, seat=0):
-    return game.layout.play + idx(game, card_id) in game.legal(st, seat)
+    return game.action_space.play + idx(game, card_id) in game.legal(st, seat)
 
 
 def legal_exhaust(game, st, card_id, seat=0):
-    return game.layout.exhaust + idx(game, card_id) in game.legal(st, seat)
+    return game.action_space.exhaust + idx(game, card_id) in game.legal(st, seat)
 
 
 def assert_printed_fields(c, facts: tuple, vp_forms: dict | None = None) -> tuple:

@@ -142,7 +142,7 @@ def act(g, st, action: int):
 
 
 def pick(g, st, card_id: str):
-    return act(g, st, g.layout.card + k(g, card_id))
+    return act(g, st, g.action_space.card + k(g, card_id))
 
 
 def option(g, st, i: int):
@@ -163,7 +163,7 @@ def offered(g, st) -> list[int]:
 
 
 def offered_cards(g, st) -> list[str]:
-    return sorted(g.cards[a - g.layout.card].id for a in offered(g, st) if a >= g.layout.card)
+    return sorted(g.cards[a - g.action_space.card].id for a in offered(g, st) if a >= g.action_space.card)
 
 
 def purpose(st) -> str | None:
@@ -177,11 +177,11 @@ def waiting(st) -> int | None:
 
 
 def playable(g, st, s: int, card_id: str) -> bool:
-    return g.layout.play + k(g, card_id) in g.legal(st, s)
+    return g.action_space.play + k(g, card_id) in g.legal(st, s)
 
 
 def exhaustable(g, st, s: int, card_id: str) -> bool:
-    return g.layout.exhaust + k(g, card_id) in g.legal(st, s)
+    return g.action_space.exhaust + k(g, card_id) in g.legal(st, s)
 
 
 def vp(g, st, s: int, card_id: str) -> int:
@@ -275,7 +275,7 @@ def test_R150_R78_unrest_without_any_affordable_option_cannot_be_played():
     g, st = start()
     seat(g, st, 0, hand=["1UNR2", "1ROM15"], materials=2)
     assert not playable(g, st, 0, "1UNR2")
-    assert_illegal(g, st, 0, g.layout.play + k(g, "1UNR2"))
+    assert_illegal(g, st, 0, g.action_space.play + k(g, "1UNR2"))
 
 
 @pytest.mark.parametrize(
@@ -355,7 +355,7 @@ def test_1CIV2_education_free_history_from_hand_and_from_discard_R258():
 def test_R72_empire_cards_cannot_be_played_in_the_barbarian_state():
     g, st = start()
     seat(g, st, 0, hand=["1CIV2", "1ROM15"], empire=False)
-    assert_illegal(g, st, 0, g.layout.play + k(g, "1CIV2"), "R72")
+    assert_illegal(g, st, 0, g.action_space.play + k(g, "1CIV2"), "R72")
 
 
 @covers("1CIV3")
@@ -366,7 +366,7 @@ def test_1CIV3_moneylenders_pay_3_materials_for_an_action_vp_per_10_materials_ca
     assert (p.materials, p.actions) == (1, 4)  # free play: no action spent (R74)
     g, st = start()
     p = seat(g, st, 0, hand=["1CIV3", "1ROM15"], empire=True, materials=1, progress=0)
-    assert_illegal(g, st, 0, g.layout.play + k(g, "1CIV3"), "R163")
+    assert_illegal(g, st, 0, g.action_space.play + k(g, "1CIV3"), "R163")
     p.progress = 1  # 1 material + 1 progress pays 3 (R165)
     play(g, st, 0, "1CIV3")
     assert (p.materials, p.progress, p.actions) == (0, 0, 4)
@@ -402,7 +402,7 @@ def test_1CIV5_onager_each_other_abandons_a_city_2_materials_per_city_may_acquir
     assert ids(g, t.play) == ["1REG6"] and ids(g, t.discard) == ["1UNC15"]  # R167
     assert p.materials == 2
     assert purpose(st) == "acquire" and decision(st).args["optional"]
-    assert g.layout.card + region in offered(g, st)
+    assert g.action_space.card + region in offered(g, st)
     act(g, st, A.END)  # MAY: declined
     assert p.materials == 2 and region == st.market[0].card
     g, st = start()
@@ -492,7 +492,7 @@ def test_1CIV10_coinage_exhaust_draw_once_per_round_R77_solstice_2_materials():
     p = seat(g, st, 0, hand=["1ROM15"], play=["1CIV10"], deck=["1ROM16", "1ROM17"], empire=True)
     exhaust(g, st, 0, "1CIV10")
     assert ids(g, p.hand) == ["1ROM15", "1ROM17"] and p.exhausts == 4
-    assert_illegal(g, st, 0, g.layout.exhaust + k(g, "1CIV10"), "R77")
+    assert_illegal(g, st, 0, g.action_space.exhaust + k(g, "1CIV10"), "R77")
     to_solstice(g, st)
     assert st.round == 2 and p.materials == 2
     ok(g, st)
@@ -546,7 +546,7 @@ def test_1CIV13_mercenaries_free_pay_1_population_for_an_action_vp_per_4_populat
     assert (p.population, p.actions) == (0, 1)
     g, st = start()
     seat(g, st, 0, hand=["1CIV13", "1ROM15"], empire=True)
-    assert_illegal(g, st, 0, g.layout.play + k(g, "1CIV13"), "R163")
+    assert_illegal(g, st, 0, g.action_space.play + k(g, "1CIV13"), "R163")
     st.seats[0].population = 9
     assert vp(g, st, 0, "1CIV13") == 2
     ok(g, st)
@@ -566,7 +566,7 @@ def test_1CIV14_temple_exhaust_discard_for_progress_solstice_returns_unrest_from
     assert vp(g, st, 0, "1CIV14") == 2
     g, st = start()
     seat(g, st, 0, play=["1CIV14", "1CIV10"], empire=True)
-    assert_illegal(g, st, 0, g.layout.exhaust + k(g, "1CIV14"), "R78")  # no card to discard
+    assert_illegal(g, st, 0, g.action_space.exhaust + k(g, "1CIV14"), "R78")  # no card to discard
     ok(g, st)
 
 
@@ -589,7 +589,7 @@ def test_R181_cataphract_garrisons_itself_under_a_region_and_runs_its_play_effec
     pick(g, st, "1REG3")
     assert p.materials == 3  # Mountain's play effect runs
     assert purpose(st) == "exile from the market"
-    act(g, st, g.layout.card + elders)
+    act(g, st, g.action_space.card + elders)
     assert purpose(st) == "garrison"
     act(g, st, A.END)
     assert ids(g, p.garrison[k(g, "1REG3")]) == ["1CIV15"]
@@ -717,7 +717,7 @@ def test_triumphant_cannot_be_played_nor_garrisoned_11_vp(card_id):
     g, st = start()
     seat(g, st, 0, hand=[card_id, "1REG2", "1ROM15"])
     assert not playable(g, st, 0, card_id)
-    assert_illegal(g, st, 0, g.layout.play + k(g, card_id), "R71")
+    assert_illegal(g, st, 0, g.action_space.play + k(g, card_id), "R71")
     play(g, st, 0, "1REG2")  # Jungle: gain 1 population, exile, garrison
     if purpose(st) == "exile from the market":
         act(g, st, offered(g, st)[0])
@@ -887,8 +887,10 @@ def test_regions_gain_exile_a_market_card_may_garrison_and_stay_in_play(card_id)
         pick(g, st, "1ROM16")
         assert ids(g, p.deck) == ["1ROM18", "1ROM17", "1ROM16"]
     assert purpose(st) == "exile from the market"
-    assert all(not st.market[i].tokens for i in range(5) if g.layout.card + st.market[i].card in offered(g, st))  # R141
-    act(g, st, g.layout.card + elders)
+    assert all(
+        not st.market[i].tokens for i in range(5) if g.action_space.card + st.market[i].card in offered(g, st)
+    )  # R141
+    act(g, st, g.action_space.card + elders)
     assert elders in st.exile  # one unrest back, one tucked anew
     assert st.market[1].card == refill and st.market[1].unrest >= 0 and len(st.unrest) == pile
     assert purpose(st) == "garrison" and "1ROM15" in offered_cards(g, st)
@@ -932,7 +934,7 @@ def test_R269_R193_sacred_pass_never_takes_the_accession_card():
 def test_R72_R79_sacred_pass_barbarian_card_in_play_may_still_be_exhausted_in_empire():
     g, st = start()
     seat(g, st, 0, hand=["1REG14", "1ROM15"], play=["1REG7"], empire=True)
-    assert_illegal(g, st, 0, g.layout.play + k(g, "1REG14"), "R72")
+    assert_illegal(g, st, 0, g.action_space.play + k(g, "1REG14"), "R72")
     seat(g, st, 0, hand=["1ROM15"], play=["1REG14"], empire=True)
     assert exhaustable(g, st, 0, "1REG14")
     ok(g, st)
@@ -970,7 +972,7 @@ def test_R74_G37_assyrians_free_play_once_per_turn_even_back_in_hand():
     yes(g, st)
     assert ids(g, p.hand) == ["1FAM2", "1TRI2"] and p.materials == 0
     assert not playable(g, st, 0, "1TRI2")
-    assert_illegal(g, st, 0, g.layout.play + k(g, "1TRI2"), "R74")
+    assert_illegal(g, st, 0, g.action_space.play + k(g, "1TRI2"), "R74")
     assert playable(g, st, 0, "1FAM2")
     assert vp(g, st, 0, "1TRI2") == 3
     ok(g, st)
@@ -1084,7 +1086,7 @@ def test_1TRI9_minoans_free_a_card_on_top_of_the_deck_and_2_progress_vp_per_4_pr
     assert vp(g, st, 0, "1TRI9") == 2
     g, st = start()
     seat(g, st, 0, hand=["1TRI9", "1ROM15"], empire=True)
-    assert_illegal(g, st, 0, g.layout.play + k(g, "1TRI9"), "R72")
+    assert_illegal(g, st, 0, g.action_space.play + k(g, "1TRI9"), "R72")
     ok(g, st)
 
 
@@ -1109,7 +1111,7 @@ def test_R135_hittites_break_through_for_a_region_from_the_region_deck_then_hist
     top = on_top(g, st, "region", "1REG7")
     market_region = st.market[0].card
     play(g, st, 0, "1TRI11")  # one category: no declaration needed
-    assert set(offered(g, st)) >= {A.BT_DECK, g.layout.card + market_region}
+    assert set(offered(g, st)) >= {A.BT_DECK, g.action_space.card + market_region}
     act(g, st, A.BT_DECK)
     assert top in p.hand and st.market[0].card == market_region
     assert ids(g, p.history) == ["1TRI11"] and vp(g, st, 0, "1TRI11") == 3
@@ -1240,8 +1242,8 @@ def test_R135_elders_break_through_returns_the_tucked_unrest_others_gain_1_progr
     pile = len(st.unrest)
     play(g, st, 0, "1UNC3")
     option(g, st, 1)
-    assert set(offered(g, st)) == {g.layout.card + shrine, A.BT_DECK}
-    act(g, st, g.layout.card + shrine)  # variant 1: the market card
+    assert set(offered(g, st)) == {g.action_space.card + shrine, A.BT_DECK}
+    act(g, st, g.action_space.card + shrine)  # variant 1: the market card
     assert shrine in p.hand and tucked not in p.hand
     assert len(st.unrest) == pile and st.market[1].unrest >= 0  # one back, one re-tucked
     assert t.progress == 1 and p.progress == 0
@@ -1297,7 +1299,7 @@ def test_1UNC6_shrine_exhaust_pay_1_material_to_draw_solstice_discard_to_return_
     assert vp(g, st, 0, "1UNC6") == 1
     g, st = start()
     seat(g, st, 0, hand=["1ROM15"], play=["1UNC6", "1CIV10"])
-    assert_illegal(g, st, 0, g.layout.exhaust + k(g, "1UNC6"), "R78")  # cannot pay (R163)
+    assert_illegal(g, st, 0, g.action_space.exhaust + k(g, "1UNC6"), "R78")  # cannot pay (R163)
     ok(g, st)
 
 
@@ -1313,14 +1315,14 @@ def test_1UNC7_invasion_pay_3_others_take_unrest_then_break_through_for_a_tribut
     play(g, st, 0, "1UNC7")
     assert p.materials == 0 and len(t.hand) == 1
     option(g, st, 0)
-    assert set(offered(g, st)) >= {g.layout.card + trib, A.BT_MAIN}
-    act(g, st, g.layout.card + trib)
+    assert set(offered(g, st)) >= {g.action_space.card + trib, A.BT_MAIN}
+    act(g, st, g.action_space.card + trib)
     assert trib in p.hand and tucked not in p.hand  # broken through: unrest back (R135)
     assert len(st.unrest) == pile - 1  # the Greeks' unrest; the refill re-tucks
     assert vp(g, st, 0, "1UNC7") == 1
     g, st = start()
     seat(g, st, 0, hand=["1UNC7", "1ROM15"], materials=2)
-    assert_illegal(g, st, 0, g.layout.play + k(g, "1UNC7"), "R163")
+    assert_illegal(g, st, 0, g.action_space.play + k(g, "1UNC7"), "R163")
     ok(g, st)
 
 
@@ -1442,7 +1444,7 @@ def test_R78_boats_recall_a_fertile_for_an_action_and_needs_a_region_to_recall()
     g, st = start()
     seat(g, st, 0, hand=["1ROM15"], play=["1UNC11", "1REG3"])  # Mountain: no icons
     assert not exhaustable(g, st, 0, "1UNC11")
-    assert_illegal(g, st, 0, g.layout.exhaust + k(g, "1UNC11"), "R78")
+    assert_illegal(g, st, 0, g.action_space.exhaust + k(g, "1UNC11"), "R78")
     ok(g, st)
 
 
@@ -1531,7 +1533,7 @@ def test_1UNC18_gambling_pay_1_declare_a_category_keep_a_match_else_exile():
     assert forest in st.exile and forest not in p.hand
     g, st = start()
     seat(g, st, 0, hand=["1UNC18", "1ROM15"])
-    assert_illegal(g, st, 0, g.layout.play + k(g, "1UNC18"), "R163")
+    assert_illegal(g, st, 0, g.action_space.play + k(g, "1UNC18"), "R163")
     assert vp(g, st, 0, "1UNC18") == 1
     ok(g, st)
 
@@ -1565,7 +1567,7 @@ def test_R135_diplomacy_pay_3_break_through_for_a_tributary_from_the_main_deck()
     assert len(st.decks["main"]) == size - 1 and k(g, "1REG7") in st.decks["main"]
     g, st = start()
     seat(g, st, 0, hand=["1UNC20", "1ROM15"], materials=2)
-    assert_illegal(g, st, 0, g.layout.play + k(g, "1UNC20"), "R163")
+    assert_illegal(g, st, 0, g.action_space.play + k(g, "1UNC20"), "R163")
     assert vp(g, st, 0, "1UNC20") == 1
     ok(g, st)
 

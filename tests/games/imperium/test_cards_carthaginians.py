@@ -240,7 +240,7 @@ def test_power_a_exhaust_doubles_the_materials_taken_with_a_market_card():
     game, st = fresh("Carthaginians", "Romans")
     p = st.seats[0]
     k = market(game, st, 0, "1REG4", {"materials": 3})
-    exhaust_action = game.layout.exhaust + p.power
+    exhaust_action = game.action_space.exhaust + p.power
     assert exhaust_action not in game.legal(st, 0)  # only on its trigger
     only_in_hand(game, st, 0, "1CAR17")
     play(game, st, 0, "1CAR17")
@@ -345,7 +345,7 @@ def test_elephants_make_others_abandon_a_region_then_may_break_through_R167_R134
 def test_elephants_need_empire_R72(card_id):
     game, st = fresh("Carthaginians", "Romans")
     only_in_hand(game, st, 0, card_id)
-    assert_illegal(game, st, 0, game.layout.play + idx(game, card_id), "R72")
+    assert_illegal(game, st, 0, game.action_space.play + idx(game, card_id), "R72")
 
 
 @covers("1CAR3")
@@ -388,9 +388,9 @@ def test_hegemony_cannot_be_played_without_two_materials_R78_R163():
     p.empire = True
     p.materials, p.progress = 1, 0
     only_in_hand(game, st, 0, "1CAR5")
-    assert_illegal(game, st, 0, game.layout.play + idx(game, "1CAR5"), "R163")
+    assert_illegal(game, st, 0, game.action_space.play + idx(game, "1CAR5"), "R163")
     p.progress = 1  # 1 progress = 2 mat.
-    assert game.layout.play + idx(game, "1CAR5") in game.legal(st, 0)
+    assert game.action_space.play + idx(game, "1CAR5") in game.legal(st, 0)
 
 
 @covers("1CAR6")
@@ -527,7 +527,7 @@ def test_caravans_need_three_materials_and_a_card_to_discard_R78():
     p = st.seats[0]
     to_play(game, st, 0, "1CAR10")
     only_in_hand(game, st, 0)
-    action = game.layout.exhaust + idx(game, "1CAR10")
+    action = game.action_space.exhaust + idx(game, "1CAR10")
     assert_illegal(game, st, 0, action, "R78")  # no card to discard
     give(game, st, 0, "1CAR14")
     p.materials, p.progress = 2, 0
@@ -563,7 +563,7 @@ def test_advance_is_barbarian_only_R72(card_id):
     game, st = fresh("Carthaginians", "Romans")
     st.seats[0].empire = True
     only_in_hand(game, st, 0, card_id)
-    assert_illegal(game, st, 0, game.layout.play + idx(game, card_id), "R72")
+    assert_illegal(game, st, 0, game.action_space.play + idx(game, card_id), "R72")
 
 
 @covers("1CAR12", "1CAR20", "1CAR21")
@@ -601,8 +601,8 @@ def test_glory_abandons_three_regions_to_look_at_two_fame_cards_and_take_one():
         game.apply(st, 0, game.legal(st, 0)[0])
     assert all(k in p.discard for k in regions)  # R167
     d = decision(st)
-    assert sorted(d.args["options"]) == sorted(game.layout.card + k for k in top2)
-    game.apply(st, 0, game.layout.card + top2[0])
+    assert sorted(d.args["options"]) == sorted(game.action_space.card + k for k in top2)
+    game.apply(st, 0, game.action_space.card + top2[0])
     assert top2[0] in p.hand and top2[0] not in st.fame and glory in p.discard
 
 
@@ -611,7 +611,7 @@ def test_glory_needs_three_regions_and_cannot_be_garrisoned_R78_R176():
     game, st = fresh("Carthaginians", "Romans")
     to_play(game, st, 0, "1CAR12", "1CAR20")
     only_in_hand(game, st, 0, "1CAR14", "1CAR21")
-    assert_illegal(game, st, 0, game.layout.play + idx(game, "1CAR14"), "R163")
+    assert_illegal(game, st, 0, game.action_space.play + idx(game, "1CAR14"), "R163")
     play(game, st, 0, "1CAR21")  # garrison: nothing
     assert decision(st).kind == "activate"
     assert idx(game, "1CAR14") in st.seats[0].hand
@@ -686,7 +686,7 @@ def test_carthaginian_traders_free_adds_a_material_to_a_market_card_may_write_hi
     assert glory in p.history and traders in p.discard
     p.discard.remove(traders)
     p.hand.append(traders)
-    assert_illegal(game, st, 0, game.layout.play + traders, "R74")  # once a turn (G37)
+    assert_illegal(game, st, 0, game.action_space.play + traders, "R74")  # once a turn (G37)
 
 
 @covers("1CAR22", "1CAR23")
@@ -708,4 +708,4 @@ def test_unrest_cannot_be_played_when_no_option_is_affordable_R150():
     p = st.seats[0]
     p.materials = p.population = p.progress = 0
     only_in_hand(game, st, 0, "1CAR22", "1CAR14")  # one card to discard
-    assert_illegal(game, st, 0, game.layout.play + idx(game, "1CAR22"))
+    assert_illegal(game, st, 0, game.action_space.play + idx(game, "1CAR22"))

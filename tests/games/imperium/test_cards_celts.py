@@ -198,8 +198,8 @@ def test_celtic_innovation_needs_empire_may_acquire_and_gives_others_unrest_R72(
     play(game, st, 0, "1CEL3")
     d = decision(st)
     assert d.args["optional"] and {A.END} | set(d.args["options"]) >= {
-        game.layout.card + idx(game, "1UNC3"),
-        game.layout.card + idx(game, "1CIV4"),
+        game.action_space.card + idx(game, "1UNC3"),
+        game.action_space.card + idx(game, "1CIV4"),
     }
     choose_card(game, st, 0, "1CIV4")
     assert "1CIV4" in ids(game, p.hand)
@@ -240,8 +240,8 @@ def test_chariots_lets_conquer_and_attacks_be_played_in_empire_and_acquire_exile
     play(game, st, 0, "1CEL8")  # Conquer
     answer(game, st, 0, A.OPTION)  # pay 2 population: acquire
     d = decision(st)
-    assert game.layout.card + idx(game, "1REG6") in d.args["options"]
-    assert game.layout.card + idx(game, "1UNC22") not in d.args["options"]
+    assert game.action_space.card + idx(game, "1REG6") in d.args["options"]
+    assert game.action_space.card + idx(game, "1UNC22") not in d.args["options"]
     choose_card(game, st, 0, "1REG6")
     assert "1REG6" in ids(game, p.hand) and idx(game, "1REG6") not in st.exile
     assert len(st.unrest) == pile  # a region brings no unrest (R143)
@@ -400,8 +400,8 @@ def test_glory_abandons_3_regions_to_take_a_fame_card_and_cannot_be_garrisoned()
     choose_card(game, st, 0, "1CEL11")  # the third goes by itself
     assert not [k for k in p.play if "region" in game.cards[k].suits]
     d = decision(st)
-    assert sorted(d.args["options"]) == sorted(game.layout.card + k for k in top2)
-    answer(game, st, 0, game.layout.card + top2[0])
+    assert sorted(d.args["options"]) == sorted(game.action_space.card + k for k in top2)
+    answer(game, st, 0, game.action_space.card + top2[0])
     assert top2[0] in p.hand and top2[1] in st.fame
 
 
@@ -446,7 +446,7 @@ def test_cauldron_of_cerridwen_spends_1_progress_for_2_population_R78():
     give(game, st, 0, "1CEL20", "play")
     p.progress, p.population = 0, 0
     assert not legal_exhaust(game, st, "1CEL20")  # cannot pay (R78)
-    assert_illegal(game, st, 0, game.layout.exhaust + idx(game, "1CEL20"), "R78")
+    assert_illegal(game, st, 0, game.action_space.exhaust + idx(game, "1CEL20"), "R78")
     p.progress = 1
     exhaust(game, st, 0, "1CEL20")
     assert p.progress == 0 and p.population == 2

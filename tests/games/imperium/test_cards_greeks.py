@@ -185,9 +185,9 @@ def test_power_a_spends_two_actions_to_break_through_for_a_civilised_R134_R153()
 def test_power_a_needs_two_action_tokens_and_side_b_has_no_exhaust_R78_D3():
     game, st = fresh("Greeks", "Romans")
     st.seats[0].actions = 1
-    assert_illegal(game, st, 0, game.layout.exhaust + idx(game, "1GRE1"), "R78")
+    assert_illegal(game, st, 0, game.action_space.exhaust + idx(game, "1GRE1"), "R78")
     game, st = fresh("Greeks", "Romans", power_side="B")
-    assert game.layout.exhaust + idx(game, "1GRE1") not in game.legal(st, 0)
+    assert game.action_space.exhaust + idx(game, "1GRE1") not in game.legal(st, 0)
 
 
 @covers("1GRE1")
@@ -221,7 +221,7 @@ def test_olympic_games_draw_two_then_put_a_card_from_the_hand_into_history_R183(
     play(game, st, 0, "1GRE2")
     d = decision(st)
     assert d.args["rule"] == "R183" and A.END not in game.legal(st, 0)  # not optional
-    assert sorted(d.args["options"]) == sorted(game.layout.card + k for k in drawn + [other])
+    assert sorted(d.args["options"]) == sorted(game.action_space.card + k for k in drawn + [other])
     choose_card(game, st, 0, "1GRE16")
     assert p.history == [other] and all(k in p.hand for k in drawn)
     assert games in p.discard
@@ -285,13 +285,13 @@ def test_cities_solstice_may_discard_for_a_material_population_or_card_R108_R111
 def test_corinth_needs_empire_and_sparta_barbarian_R72():
     game, st = fresh("Greeks", "Romans")
     only_in_hand(game, st, 0, "1GRE5", "1GRE19")
-    assert_illegal(game, st, 0, game.layout.play + idx(game, "1GRE5"), "R72")
+    assert_illegal(game, st, 0, game.action_space.play + idx(game, "1GRE5"), "R72")
     play(game, st, 0, "1GRE19")
     assert idx(game, "1GRE19") in st.seats[0].play
     st.seats[0].empire = True
     give(game, st, 0, "1GRE19")
-    assert_illegal(game, st, 0, game.layout.play + idx(game, "1GRE19"), "R72")
-    assert game.layout.play + idx(game, "1GRE5") in game.legal(st, 0)
+    assert_illegal(game, st, 0, game.action_space.play + idx(game, "1GRE19"), "R72")
+    assert game.action_space.play + idx(game, "1GRE5") in game.legal(st, 0)
 
 
 @covers("1GRE6")
@@ -300,12 +300,12 @@ def test_science_raises_the_hand_size_and_lets_advance_be_played_in_empire_R91_R
     p = st.seats[0]
     p.empire = True
     only_in_hand(game, st, 0, "1GRE6", "1GRE16")
-    assert_illegal(game, st, 0, game.layout.play + idx(game, "1GRE16"), "R72")
+    assert_illegal(game, st, 0, game.action_space.play + idx(game, "1GRE16"), "R72")
     play(game, st, 0, "1GRE6")
     assert idx(game, "1GRE6") in p.play and effects.hand_limit(game, st, 0) == 6
-    assert game.layout.play + idx(game, "1GRE16") in game.legal(st, 0)
+    assert game.action_space.play + idx(game, "1GRE16") in game.legal(st, 0)
     give(game, st, 0, "1GRE17")
-    assert game.layout.play + idx(game, "1GRE17") not in game.legal(st, 0)  # Conquer: no
+    assert game.action_space.play + idx(game, "1GRE17") not in game.legal(st, 0)  # Conquer: no
     p.deck += p.discard
     p.discard = []
     answer(game, st, 0, A.END)  # clean-up
@@ -341,7 +341,7 @@ def test_greek_innovation_needs_two_other_cards_in_hand_R78():
     game, st = fresh("Greeks", "Romans")
     st.seats[0].empire = True
     only_in_hand(game, st, 0, "1GRE7", "1GRE16")
-    assert_illegal(game, st, 0, game.layout.play + idx(game, "1GRE7"))
+    assert_illegal(game, st, 0, game.action_space.play + idx(game, "1GRE7"))
 
 
 @covers("1GRE8", "1GRE22")
@@ -350,7 +350,7 @@ def test_direct_democracy_an_unrest_costs_one_card_less_R75_R253():
     p = st.seats[0]
     p.materials = p.population = p.progress = 0
     unrest, other = only_in_hand(game, st, 0, "1GRE22", "1GRE16")
-    assert_illegal(game, st, 0, game.layout.play + unrest)  # 2 cards needed
+    assert_illegal(game, st, 0, game.action_space.play + unrest)  # 2 cards needed
     to_play(game, st, 0, "1GRE8")
     play(game, st, 0, "1GRE22")  # discard 1 only
     assert other in p.discard and unrest in st.unrest
@@ -394,7 +394,7 @@ def test_direct_democracy_cannot_exhaust_without_a_playable_unrest_R78():
     p = st.seats[0]
     to_play(game, st, 0, "1GRE8")
     only_in_hand(game, st, 0, "1GRE16")
-    action = game.layout.exhaust + idx(game, "1GRE8")
+    action = game.action_space.exhaust + idx(game, "1GRE8")
     assert_illegal(game, st, 0, action, "R78")
     give(game, st, 0, "1GRE22")
     assert action in game.legal(st, 0)
@@ -460,7 +460,7 @@ def test_philosophy_needs_a_pinned_card_other_than_a_region_R78():
     st.seats[0].empire = True
     to_play(game, st, 0, "1GRE20", "1GRE12")
     only_in_hand(game, st, 0, "1GRE10")
-    assert_illegal(game, st, 0, game.layout.play + idx(game, "1GRE10"), "R163")
+    assert_illegal(game, st, 0, game.action_space.play + idx(game, "1GRE10"), "R163")
 
 
 # --- the nation deck and the starting deck -------------------------------------------------------
@@ -504,11 +504,11 @@ def test_glory_abandons_three_regions_to_look_at_two_fame_cards_and_take_one():
     for _ in range(2):
         game.apply(st, 0, game.legal(st, 0)[0])
     assert all(k in p.discard for k in regions)  # R167
-    game.apply(st, 0, game.layout.card + top2[1])
+    game.apply(st, 0, game.action_space.card + top2[1])
     assert top2[1] in p.hand and top2[1] not in st.fame and glory in p.discard
     to_play(game, st, 0, "1GRE12", "1GRE20")
     give(game, st, 0, "1GRE14")
-    assert_illegal(game, st, 0, game.layout.play + glory, "R163")  # 2 regions only
+    assert_illegal(game, st, 0, game.action_space.play + glory, "R163")  # 2 regions only
     assert card(game, "1GRE14").no_garrison
 
 
@@ -587,4 +587,4 @@ def test_settlers_are_barbarian_only_R72():
     game, st = fresh("Greeks", "Romans")
     st.seats[0].empire = True
     only_in_hand(game, st, 0, "1GRE18")
-    assert_illegal(game, st, 0, game.layout.play + idx(game, "1GRE18"), "R72")
+    assert_illegal(game, st, 0, game.action_space.play + idx(game, "1GRE18"), "R72")

@@ -111,7 +111,7 @@ def test_R71_R78_phalanx_needs_a_region_in_the_discard_pile_and_an_action():
     p.discard = [k for k in p.discard if "region" not in game.cards[k].suits]
     give(game, st, 0, "1MAC14", "discard")  # Conquer is no region
     assert not legal_exhaust(game, st, "1MAC17")
-    assert_illegal(game, st, 0, game.layout.exhaust + idx(game, "1MAC17"))
+    assert_illegal(game, st, 0, game.action_space.exhaust + idx(game, "1MAC17"))
     give(game, st, 0, "1MAC20", "discard")
     assert legal_exhaust(game, st, "1MAC17")
     p.actions = 0
@@ -265,7 +265,7 @@ def test_alexander_the_great_needs_alexander_in_history():
     p.empire = True
     give(game, st, 0, "1MAC6")
     assert not legal_play(game, st, "1MAC6")
-    assert_illegal(game, st, 0, game.layout.play + idx(game, "1MAC6"))
+    assert_illegal(game, st, 0, game.action_space.play + idx(game, "1MAC6"))
     give(game, st, 0, "1MAC2", "history")
     assert legal_play(game, st, "1MAC6")
     p.actions = 0  # free play (R74)
@@ -412,7 +412,7 @@ def test_glory_abandons_3_regions_to_look_at_2_fame_cards_and_take_one():
     answer(game, st, 0, game.legal(st, 0)[0])
     d = decision(st)
     assert purpose_of(d) == "take a fame card"
-    assert sorted(d.args["options"]) == sorted(game.layout.card + k for k in fame[-2:])
+    assert sorted(d.args["options"]) == sorted(game.action_space.card + k for k in fame[-2:])
     answer(game, st, 0, d.args["options"][0])
     assert len(st.fame) == len(fame) - 1
     assert sum("fame" in game.cards[k].suits for k in p.hand) == 1
@@ -425,8 +425,8 @@ def test_R176_glory_cannot_be_garrisoned():
     hand_only(game, st, 0, "1MAC19", "1MAC12", "1MAC13")
     play(game, st, 0, "1MAC19")
     options = decision(st).args["options"]
-    assert game.layout.card + idx(game, "1MAC13") in options
-    assert game.layout.card + idx(game, "1MAC12") not in options
+    assert game.action_space.card + idx(game, "1MAC13") in options
+    assert game.action_space.card + idx(game, "1MAC12") not in options
 
 
 # --- starting deck ---------------------------------------------------------------------------------------

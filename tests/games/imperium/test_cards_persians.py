@@ -107,7 +107,7 @@ def test_R78_persian_power_cannot_be_exhausted_without_its_costs():
     assert legal_exhaust(game, st, "1PER1")
     hand_only(game, st, 0, "1PER19")  # 2 cards needed
     assert not legal_exhaust(game, st, "1PER1")
-    assert_illegal(game, st, 0, game.layout.exhaust + idx(game, "1PER1"))
+    assert_illegal(game, st, 0, game.action_space.exhaust + idx(game, "1PER1"))
     hand_only(game, st, 0, "1PER19", "1PER20")
     p.population = 0  # no population, no progress
     assert not legal_exhaust(game, st, "1PER1")
@@ -373,7 +373,7 @@ def test_glory_abandons_3_regions_to_look_at_2_fame_cards_and_take_one():
     answer(game, st, 0, game.legal(st, 0)[0])
     answer(game, st, 0, game.legal(st, 0)[0])
     d = decision(st)
-    assert sorted(d.args["options"]) == sorted(game.layout.card + k for k in fame[-2:])
+    assert sorted(d.args["options"]) == sorted(game.action_space.card + k for k in fame[-2:])
     answer(game, st, 0, d.args["options"][1])
     assert len(st.fame) == len(fame) - 1 and p.play == []
     assert game.cards[idx(game, "1PER14")].no_garrison

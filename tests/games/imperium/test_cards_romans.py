@@ -148,9 +148,9 @@ def test_power_a_looks_at_one_more_fame_card_and_gains_progress_with_glory_R243(
         game.apply(st, 0, game.legal(st, 0)[0])
     assert all(k in p.discard for k in regions)  # abandoned (R167)
     d = decision(st)
-    assert sorted(d.args["options"]) == sorted(game.layout.card + k for k in top3)
+    assert sorted(d.args["options"]) == sorted(game.action_space.card + k for k in top3)
     assert p.progress == 2  # + 1 (R243)
-    game.apply(st, 0, game.layout.card + top3[0])
+    game.apply(st, 0, game.action_space.card + top3[0])
     assert top3[0] in p.hand and top3[0] not in st.fame and len(st.fame) == 5
     assert glory in p.discard
 
@@ -160,7 +160,7 @@ def test_glory_needs_three_regions_and_cannot_be_garrisoned():
     game, st = fresh("Romans", "Scythians")
     to_play(game, st, 0, "1ROM11", "1ROM12")
     only_in_hand(game, st, 0, "1ROM14", "1ROM20")
-    assert_illegal(game, st, 0, game.layout.play + idx(game, "1ROM14"), "R163")
+    assert_illegal(game, st, 0, game.action_space.play + idx(game, "1ROM14"), "R163")
     play(game, st, 0, "1ROM20")  # Dalmatia: garrison
     assert decision(st).kind == "activate"  # nothing to offer
     assert idx(game, "1ROM14") in st.seats[0].hand
@@ -212,7 +212,7 @@ def test_julius_caesar_may_acquire_a_region_or_tributary_instead():
     answer(game, st, 0, A.OPTION + 1)
     d = decision(st)
     assert d.args["optional"]  # "you MAY acquire"
-    assert {game.cards[o - game.layout.card].suits[0] for o in d.args["options"]} <= {"region", "tributary"}
+    assert {game.cards[o - game.action_space.card].suits[0] for o in d.args["options"]} <= {"region", "tributary"}
     choose_card(game, st, 0, "1REG4")
     assert region in p.hand and idx(game, "1ROM2") in p.history
 
@@ -221,7 +221,7 @@ def test_julius_caesar_may_acquire_a_region_or_tributary_instead():
 def test_julius_caesar_needs_empire_R72():
     game, st = fresh("Romans", "Scythians")
     only_in_hand(game, st, 0, "1ROM2")
-    assert_illegal(game, st, 0, game.layout.play + idx(game, "1ROM2"), "R72")
+    assert_illegal(game, st, 0, game.action_space.play + idx(game, "1ROM2"), "R72")
 
 
 @covers("1ROM3")
@@ -264,12 +264,12 @@ def test_legions_raise_the_hand_size_and_let_conquer_be_played_in_empire_R91():
     p = st.seats[0]
     p.empire = True
     only_in_hand(game, st, 0, "1ROM5", "1ROM17", "1ROM16")
-    conquer = game.layout.play + idx(game, "1ROM17")
+    conquer = game.action_space.play + idx(game, "1ROM17")
     assert conquer not in game.legal(st, 0)
     play(game, st, 0, "1ROM5")
     assert idx(game, "1ROM5") in p.play and effects.hand_limit(game, st, 0) == 6
     assert conquer in game.legal(st, 0)
-    assert game.layout.play + idx(game, "1ROM16") not in game.legal(st, 0)  # only Conquer
+    assert game.action_space.play + idx(game, "1ROM16") not in game.legal(st, 0)  # only Conquer
 
 
 @covers("1ROM6")
@@ -295,7 +295,7 @@ def test_rome_the_eternal_city_needs_city_of_rome_in_play_and_puts_it_into_histo
     p = st.seats[0]
     p.empire = True
     only_in_hand(game, st, 0, "1ROM7", "1ROM19")
-    eternal = game.layout.play + idx(game, "1ROM7")
+    eternal = game.action_space.play + idx(game, "1ROM7")
     assert_illegal(game, st, 0, eternal, "R163")
     play(game, st, 0, "1ROM19")
     assert idx(game, "1ROM19") in p.play  # pinned
@@ -468,7 +468,7 @@ def test_roman_expansion_acquires_one_or_two_regions_others_recall_one_into_hist
     play(game, st, 0, "1ROM21")
     choose_card(game, st, 0, "1REG4")
     d = decision(st)
-    assert d.args["optional"] and game.layout.card + second in d.args["options"]
+    assert d.args["optional"] and game.action_space.card + second in d.args["options"]
     choose_card(game, st, 0, "1REG9")
     assert first in p.hand and second in p.hand
     assert steppe in scy.hand  # recalled (R158)
@@ -480,4 +480,4 @@ def test_roman_expansion_is_barbarian_R72():
     game, st = fresh("Romans", "Scythians")
     st.seats[0].empire = True
     only_in_hand(game, st, 0, "1ROM21")
-    assert_illegal(game, st, 0, game.layout.play + idx(game, "1ROM21"), "R72")
+    assert_illegal(game, st, 0, game.action_space.play + idx(game, "1ROM21"), "R72")

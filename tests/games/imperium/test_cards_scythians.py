@@ -158,7 +158,7 @@ def test_power_a_spends_an_action_takes_unrest_and_breaks_through_for_a_region_R
     pile = len(st.unrest)
     exhaust(game, st, 0, "1SCY1")
     d = decision(st)
-    assert d.kind == "bt_source" and game.layout.card + region in d.args["options"]
+    assert d.kind == "bt_source" and game.action_space.card + region in d.args["options"]
     choose_card(game, st, 0, "1REG4")  # R135 variant 1
     assert region in p.hand
     assert p.actions == 2 and p.exhausts == 4
@@ -170,7 +170,7 @@ def test_power_a_spends_an_action_takes_unrest_and_breaks_through_for_a_region_R
 def test_power_a_needs_an_action_token_R78_R153():
     game, st = fresh("Scythians", "Romans")
     st.seats[0].actions = 0
-    assert_illegal(game, st, 0, game.layout.exhaust + idx(game, "1SCY1"), "R78")
+    assert_illegal(game, st, 0, game.action_space.exhaust + idx(game, "1SCY1"), "R78")
 
 
 @covers("1SCY1")
@@ -205,8 +205,8 @@ def test_glory_abandons_three_regions_to_look_at_two_fame_cards_and_take_one():
         game.apply(st, 0, game.legal(st, 0)[0])
     assert all(k in p.discard for k in regions)  # R167
     d = decision(st)
-    assert sorted(d.args["options"]) == sorted(game.layout.card + k for k in top2)
-    game.apply(st, 0, game.layout.card + top2[0])
+    assert sorted(d.args["options"]) == sorted(game.action_space.card + k for k in top2)
+    game.apply(st, 0, game.action_space.card + top2[0])
     assert top2[0] in p.hand and top2[0] not in st.fame
     assert glory in p.discard
 
@@ -216,7 +216,7 @@ def test_glory_needs_three_regions_and_cannot_be_garrisoned_R78_R176():
     game, st = fresh("Scythians", "Romans")
     to_play(game, st, 0, "1SCY10", "1SCY11")
     only_in_hand(game, st, 0, "1SCY2", "1SCY12")
-    assert_illegal(game, st, 0, game.layout.play + idx(game, "1SCY2"), "R163")
+    assert_illegal(game, st, 0, game.action_space.play + idx(game, "1SCY2"), "R163")
     play(game, st, 0, "1SCY12")  # Caucasia: garrison
     assert decision(st) is not None and decision(st).kind == "activate"  # nothing to garrison
     assert idx(game, "1SCY2") in st.seats[0].hand
@@ -244,7 +244,7 @@ def test_ateas_acquires_a_region_returns_an_unrest_and_goes_to_history():
 def test_ateas_needs_empire_R72():
     game, st = fresh("Scythians", "Romans")
     only_in_hand(game, st, 0, "1SCY3")
-    assert_illegal(game, st, 0, game.layout.play + idx(game, "1SCY3"), "R72")
+    assert_illegal(game, st, 0, game.action_space.play + idx(game, "1SCY3"), "R72")
 
 
 @covers("1SCY4")
@@ -304,8 +304,8 @@ def test_jewellery_cannot_be_played_or_garrisoned_costs_7_materials_and_scores_7
     choose_card(game, st, 0, "1SCY6")
     assert p.materials == 0 and idx(game, "1SCY6") not in p.development
     give(game, st, 0, "1SCY6")
-    assert game.layout.play + idx(game, "1SCY6") not in game.legal(st, 0)
-    assert_illegal(game, st, 0, game.layout.play + idx(game, "1SCY6"), "R71")
+    assert game.action_space.play + idx(game, "1SCY6") not in game.legal(st, 0)
+    assert_illegal(game, st, 0, game.action_space.play + idx(game, "1SCY6"), "R71")
     assert vp_of(game, st, 0, "1SCY6") == 7
     assert card(game, "1SCY6").no_garrison
 
@@ -352,7 +352,7 @@ def test_tamga_cannot_be_exhausted_with_an_empty_hand_R78():
     game, st = fresh("Scythians", "Romans")
     to_play(game, st, 0, "1SCY9")
     only_in_hand(game, st, 0)
-    assert_illegal(game, st, 0, game.layout.exhaust + idx(game, "1SCY9"), "R78")
+    assert_illegal(game, st, 0, game.action_space.exhaust + idx(game, "1SCY9"), "R78")
 
 
 @covers("1SCY10", "1SCY12", "1SCY18", "1SCY19")
@@ -373,7 +373,7 @@ def test_barbarian_regions_cannot_be_played_in_empire_R72(card_id):
     game, st = fresh("Scythians", "Romans")
     st.seats[0].empire = True
     only_in_hand(game, st, 0, card_id)
-    assert_illegal(game, st, 0, game.layout.play + idx(game, card_id), "R72")
+    assert_illegal(game, st, 0, game.action_space.play + idx(game, card_id), "R72")
 
 
 @covers("1SCY11")
@@ -401,7 +401,7 @@ def test_raiders_free_draws_two_others_recall_a_region_and_empire_players_lose_p
     assert len(p.hand) == 2
     assert dalmatia in rome.hand and dalmatia not in rome.play  # R158
     assert (p.population, rome.population) == (3, 1)  # steal (R170)
-    assert_illegal(game, st, 0, game.layout.play + idx(game, "1SCY13"))  # once per turn
+    assert_illegal(game, st, 0, game.action_space.play + idx(game, "1SCY13"))  # once per turn
 
 
 @covers("1SCY13")
@@ -453,8 +453,8 @@ def test_only_one_nomads_is_barbarian_R266():
     game, st = fresh("Scythians", "Romans")
     st.seats[0].empire = True
     only_in_hand(game, st, 0, "1SCY14", "1SCY15")
-    assert_illegal(game, st, 0, game.layout.play + idx(game, "1SCY15"), "R72")
-    assert game.layout.play + idx(game, "1SCY14") in game.legal(st, 0)
+    assert_illegal(game, st, 0, game.action_space.play + idx(game, "1SCY15"), "R72")
+    assert game.action_space.play + idx(game, "1SCY14") in game.legal(st, 0)
 
 
 @covers("1SCY16")
@@ -516,7 +516,7 @@ def test_mounted_archers_exhaust_to_avoid_an_attack_on_another_players_turn_R145
     assert idx(game, "1REG4") in rome.hand
     answer(game, st, 0, A.END)  # no second region
     d = decision(st)
-    assert d.seats == [1] and game.layout.card + archers in d.args["options"]
+    assert d.seats == [1] and game.action_space.card + archers in d.args["options"]
     choose_card(game, st, 1, "1SCY20")
     assert steppe in scy.play  # not recalled
     assert archers in scy.exhausted and scy.exhausts == 4
@@ -529,7 +529,7 @@ def test_mounted_archers_cannot_be_exhausted_on_your_own_and_solstice_buys_popul
     p = st.seats[0]
     only_in_hand(game, st, 0, "1SCY20")
     play(game, st, 0, "1SCY20")
-    assert game.layout.exhaust + idx(game, "1SCY20") not in game.legal(st, 0)
+    assert game.action_space.exhaust + idx(game, "1SCY20") not in game.legal(st, 0)
     finish_round(game, st)
     d = decision(st)
     assert d.kind == "may" and d.seats == [0]

@@ -332,7 +332,7 @@ def test_foroyar_exiles_a_market_card_or_gains_1_population_R139():
     answer(game, st, 0, A.END)
     answer(game, st, 0, A.OPTION)
     d = decision(st)
-    assert game.layout.card + idx(game, "1REG3") not in d.args["options"]
+    assert game.action_space.card + idx(game, "1REG3") not in d.args["options"]
     choose_card(game, st, 0, "1UNC3")
     assert st.exile[-1] == idx(game, "1UNC3") and st.market[1].card != idx(game, "1UNC3")
 
@@ -346,7 +346,7 @@ def test_vinland_needs_longships_and_graenland_in_play_and_scores_6_there():
     assert not legal_play(game, st, "1VIK7")
     give(game, st, 0, "1VIK10", "play")
     assert not legal_play(game, st, "1VIK7")  # Graenland is missing
-    assert_illegal(game, st, 0, game.layout.play + idx(game, "1VIK7"))
+    assert_illegal(game, st, 0, game.action_space.play + idx(game, "1VIK7"))
     give(game, st, 0, "1VIK5", "play")
     assert legal_play(game, st, "1VIK7")
     assert vp(game, st, "1VIK7") == 0  # not in play
@@ -365,7 +365,7 @@ def test_sagas_garrisons_at_solstice_and_scores_per_garrisoned_card_R108():
     d = to_solstice(game, st)
     assert d.seats == [0] and d.args["optional"]
     k = p.hand[0]
-    answer(game, st, 0, game.layout.card + k)
+    answer(game, st, 0, game.action_space.card + k)
     assert p.garrison[idx(game, "1VIK8")] == [k]
     assert vp(game, st, "1VIK8") == 1
 
@@ -571,7 +571,7 @@ def test_viking_glory_abandons_3_regions_for_a_fame_card():
     play(game, st, 0, "1VIK20")
     choose_card(game, st, 0, "1VIK17")
     choose_card(game, st, 0, "1VIK3")
-    answer(game, st, 0, game.layout.card + top2[1])
+    answer(game, st, 0, game.action_space.card + top2[1])
     assert top2[1] in p.hand and p.play == []
 
 
@@ -587,7 +587,7 @@ def test_erik_the_red_abandons_scandinavia_pays_1_population_finds_a_region_then
     p.population = 1
     play(game, st, 0, "1VIK21")
     d = decision(st)
-    iceland = game.layout.card + idx(game, "1VIK3")
+    iceland = game.action_space.card + idx(game, "1VIK3")
     assert d.kind == "card" and iceland in d.args["options"]  # the nation deck may be searched
     answer(game, st, 0, iceland)
     assert "1VIK3" in ids(game, p.hand) and "1VIK3" not in ids(game, p.nation_deck)

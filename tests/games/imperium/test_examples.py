@@ -55,7 +55,7 @@ def test_E3_shaduf_reacts_to_materials_from_a_river_region():
     give(g, st, 0, "1ROM12", "play")  # Raetia: production + river
     give(g, st, 0, "1UNC12", "play")  # Shaduf
     hand(g, st, 0, "1ROM15", "1TRI8")  # Prosperity
-    assert g.layout.exhaust + k(g, "1UNC12") not in g.legal(st, 0)  # only on its trigger
+    assert g.action_space.exhaust + k(g, "1UNC12") not in g.legal(st, 0)  # only on its trigger
     play(g, st, "1ROM15")
     act(g, st, A.NO)  # all players MAY draw: no
     act(g, st, A.NO)
@@ -86,7 +86,7 @@ def test_E11_carthaginian_clean_up_places_materials_instead_of_progress():
     g, st = new(2, nations=("Carthaginians", "Romans"))  # side A: 1 material
     act(g, st, A.ACTIVATE)
     act(g, st, A.END)
-    act(g, st, g.layout.card + st.market[4].card)
+    act(g, st, g.action_space.card + st.market[4].card)
     assert st.market[4].tokens == {"materials": 1}
 
 
@@ -101,11 +101,11 @@ def test_E11_real_carthaginian_data_side_B():
     p.exhausts = 1
     act(g, st, A.END)
     slot = st.market[3]
-    act(g, st, g.layout.card + slot.card)  # (1) 2 materials, no progress
+    act(g, st, g.action_space.card + slot.card)  # (1) 2 materials, no progress
     assert slot.tokens == {"materials": 2}
     assert (p.actions, p.exhausts) == (3, 5)  # (2)
     for card in kept:  # (3)
-        act(g, st, g.layout.card + card)
+        act(g, st, g.action_space.card + card)
     assert set(kept) <= set(p.discard)
     assert len(p.hand) == 5 and st.turn == 1  # (4)
     assert g.check_invariants(st) == []

@@ -102,15 +102,15 @@ def act(g, st, action):
 
 
 def play(g, st, card_id):
-    return act(g, st, g.layout.play + k(g, card_id))
+    return act(g, st, g.action_space.play + k(g, card_id))
 
 
 def exhaust(g, st, card_id):
-    return act(g, st, g.layout.exhaust + k(g, card_id))
+    return act(g, st, g.action_space.exhaust + k(g, card_id))
 
 
 def pick(g, st, card_id):
-    return act(g, st, g.layout.card + k(g, card_id))
+    return act(g, st, g.action_space.card + k(g, card_id))
 
 
 def to(g, st, card_id, pile):
@@ -377,7 +377,7 @@ def test_R67_a_turn_is_activate_innovate_or_revolt():
     hand(g, st, 0, "1ROM22", "1ROM23", "1TRI8")
     assert g.legal(st, 0) == [A.ACTIVATE, A.INNOVATE, A.REVOLT, A.REVOLT + 1, A.REVOLT + 2]
     illegal(g, st, A.END, "R67")
-    illegal(g, st, g.layout.play + k(g, "1TRI8"), "R67")
+    illegal(g, st, g.action_space.play + k(g, "1TRI8"), "R67")
     illegal(g, st, A.REVOLT + 3, "R83")  # more unrest than the hand holds
 
 
@@ -388,10 +388,10 @@ def test_R69_activate_offers_plays_exhausts_and_end():
     legal = g.legal(st, 0)
     assert set(legal) == {
         A.END,
-        g.layout.play + k(g, "1TRI8"),
-        g.layout.play + k(g, "1TRI2"),
-        g.layout.play + k(g, "1TRI6"),
-        g.layout.exhaust + k(g, "1UNC8"),
+        g.action_space.play + k(g, "1TRI8"),
+        g.action_space.play + k(g, "1TRI2"),
+        g.action_space.play + k(g, "1TRI6"),
+        g.action_space.exhaust + k(g, "1UNC8"),
     }
     play(g, st, "1TRI8")  # any order, any combination
     exhaust(g, st, "1UNC8")
@@ -417,18 +417,18 @@ def test_R71_illegal_playing_a_card_you_do_not_hold():
     g, st = fresh(2)
     hand(g, st, 0, "1TRI2")
     give(g, st, 0, "1TRI8", "deck")
-    err = illegal(g, st, g.layout.play + k(g, "1TRI8"), "R71")
+    err = illegal(g, st, g.action_space.play + k(g, "1TRI8"), "R71")
     assert "not in your hand" in err.reason
     give(g, st, 1, "1TRI4")  # the opponent's card
-    illegal(g, st, g.layout.play + k(g, "1TRI4"), "R71")
+    illegal(g, st, g.action_space.play + k(g, "1TRI4"), "R71")
 
 
 def test_R71_no_action_token_no_play():
     g, st = fresh(2)
     hand(g, st, 0, "1TRI8")
     st.seats[0].actions = 0
-    assert g.layout.play + k(g, "1TRI8") not in g.legal(st, 0)
-    illegal(g, st, g.layout.play + k(g, "1TRI8"), "R71")
+    assert g.action_space.play + k(g, "1TRI8") not in g.legal(st, 0)
+    illegal(g, st, g.action_space.play + k(g, "1TRI8"), "R71")
 
 
 def test_R74_free_play_needs_no_action_and_is_once_per_turn_G37():
@@ -439,7 +439,7 @@ def test_R74_free_play_needs_no_action_and_is_once_per_turn_G37():
     play(g, st, "1TRI2")  # Assyrians: free, gain 1 population
     assert (p.actions, p.population) == (0, 3)
     give(g, st, 0, "1TRI2")  # the same card back in hand
-    illegal(g, st, g.layout.play + k(g, "1TRI2"), "R74")
+    illegal(g, st, g.action_space.play + k(g, "1TRI2"), "R74")
     play(g, st, "1FAM2")  # another free card is fine
     assert p.actions == 1  # Great: gain an action
     act(g, st, A.NO)  # ... and do not put it into history
@@ -457,12 +457,12 @@ def test_R72_state_symbol_must_match_the_state_card():
     hand(g, st, 0, "1CIV4", "1ROM2", "1ROM16", "1TRI8")
     assert not p.empire
     for empire_card in ("1CIV4", "1ROM2"):  # Corruption; Julius Caesar (free)
-        err = illegal(g, st, g.layout.play + k(g, empire_card), "R72")
+        err = illegal(g, st, g.action_space.play + k(g, empire_card), "R72")
         assert "Empire" in err.reason
-    assert g.layout.play + k(g, "1ROM16") in g.legal(st, 0)  # Advance: Barbarian
+    assert g.action_space.play + k(g, "1ROM16") in g.legal(st, 0)  # Advance: Barbarian
     p.empire = True
-    illegal(g, st, g.layout.play + k(g, "1ROM16"), "R72")
-    assert {g.layout.play + k(g, c) for c in ("1CIV4", "1ROM2", "1TRI8")} <= set(g.legal(st, 0))
+    illegal(g, st, g.action_space.play + k(g, "1ROM16"), "R72")
+    assert {g.action_space.play + k(g, c) for c in ("1CIV4", "1ROM2", "1TRI8")} <= set(g.legal(st, 0))
 
 
 def test_R75_an_unrest_card_is_played_and_returns_to_the_unrest_pile():
@@ -484,15 +484,15 @@ def test_R75_R164_an_unrest_card_you_cannot_pay_for_cannot_be_played():
     p = st.seats[0]
     hand(g, st, 0, "1ROM22", "1TRI8")
     p.materials = p.population = p.progress = 0
-    illegal(g, st, g.layout.play + k(g, "1ROM22"), "R163")
+    illegal(g, st, g.action_space.play + k(g, "1ROM22"), "R163")
 
 
 def test_R76_only_a_card_in_your_play_area_with_an_exhaust_effect():
     g, st = fresh(2)
     give(g, st, 0, "1UNC8")  # Mysticism in hand, not in play
-    illegal(g, st, g.layout.exhaust + k(g, "1UNC8"), "R76")
+    illegal(g, st, g.action_space.exhaust + k(g, "1UNC8"), "R76")
     give(g, st, 0, "1ROM20", "play")  # Dalmatia: no exhaust effect
-    illegal(g, st, g.layout.exhaust + k(g, "1ROM20"), "R76")
+    illegal(g, st, g.action_space.exhaust + k(g, "1ROM20"), "R76")
 
 
 def test_R77_R78_exhaust_moves_a_token_and_a_card_is_exhausted_once_per_round():
@@ -502,8 +502,8 @@ def test_R77_R78_exhaust_moves_a_token_and_a_card_is_exhausted_once_per_round():
     exhaust(g, st, "1UNC8")  # Mysticism: gain an action
     assert (p.exhausts, p.actions) == (4, 4)  # R152: more than 3 is fine
     assert p.exhausted == [k(g, "1UNC8")]
-    assert g.layout.exhaust + k(g, "1UNC8") not in g.legal(st, 0)
-    err = illegal(g, st, g.layout.exhaust + k(g, "1UNC8"), "R77")
+    assert g.action_space.exhaust + k(g, "1UNC8") not in g.legal(st, 0)
+    err = illegal(g, st, g.action_space.exhaust + k(g, "1UNC8"), "R77")
     assert "already exhausted" in err.reason
     finish_turn(g, st)  # G38: the owner's clean-up frees it
     assert p.exhausted == [] and p.exhausts == 5
@@ -520,8 +520,8 @@ def test_R78_exhausting_needs_an_exhaust_token():
     g, st = fresh(2)
     give(g, st, 0, "1UNC8", "play")
     st.seats[0].exhausts = 0
-    assert g.layout.exhaust + k(g, "1UNC8") not in g.legal(st, 0)
-    illegal(g, st, g.layout.exhaust + k(g, "1UNC8"), "R78")
+    assert g.action_space.exhaust + k(g, "1UNC8") not in g.legal(st, 0)
+    illegal(g, st, g.action_space.exhaust + k(g, "1UNC8"), "R78")
 
 
 def test_R78_R163_an_exhaust_you_cannot_pay_for_is_impossible():
@@ -529,7 +529,7 @@ def test_R78_R163_an_exhaust_you_cannot_pay_for_is_impossible():
     p = st.seats[0]
     give(g, st, 0, "1UNC6", "play")  # Shrine: Exhaust: spend 1 material ...
     p.materials = p.progress = 0
-    illegal(g, st, g.layout.exhaust + k(g, "1UNC6"), "R78")
+    illegal(g, st, g.action_space.exhaust + k(g, "1UNC6"), "R78")
     p.progress = 1  # R165: 1 progress pays 2 materials
     exhaust(g, st, "1UNC6")
     assert p.progress == 0 and p.exhausts == 4
@@ -549,14 +549,14 @@ def test_R80_no_exhaust_without_activate():
     for choice in (A.INNOVATE, A.REVOLT):
         g, st = new(2)
         give(g, st, 0, "1UNC8", "play")
-        err = illegal(g, st, g.layout.exhaust + k(g, "1UNC8"), "R80")
+        err = illegal(g, st, g.action_space.exhaust + k(g, "1UNC8"), "R80")
         assert "Activate" in err.reason
         act(g, st, choice)
         while st.turn == 0 and top(st).seats == [0]:
             legal = legal_now(g, st)
-            assert not any(g.layout.kind(a)[0] in ("exhaust", "play") for a in legal)
+            assert not any(g.action_space.kind(a)[0] in ("exhaust", "play") for a in legal)
             with pytest.raises(IllegalAction):
-                act(g, st, g.layout.exhaust + k(g, "1UNC8"))
+                act(g, st, g.action_space.exhaust + k(g, "1UNC8"))
             act(g, st, legal[0])
         assert st.seats[0].exhausted == []
 
@@ -608,10 +608,10 @@ def test_R84_clean_up_puts_a_progress_token_on_any_market_card_G46():
     g, st = fresh(2)
     act(g, st, A.END)
     assert purpose(st) == "place a token on a market card"
-    assert sorted(legal_now(g, st)) == sorted(g.layout.card + s.card for s in st.market)
+    assert sorted(legal_now(g, st)) == sorted(g.action_space.card + s.card for s in st.market)
     slot = st.market[2]
     before = slot.tokens.get("progress", 0)
-    act(g, st, g.layout.card + slot.card)
+    act(g, st, g.action_space.card + slot.card)
     assert slot.tokens["progress"] == before + 1  # tokens accumulate
     assert st.seats[0].progress == 1  # from the supply
 
@@ -739,7 +739,7 @@ def test_R99_E8_the_accession_card_flips_the_state_card_to_empire():
     if caesar in p.deck:  # bring it up: it is playable now
         p.deck.remove(caesar)
         p.hand.append(caesar)
-    assert g.layout.play + caesar in g.legal(st, 0)  # Empire card, free play
+    assert g.action_space.play + caesar in g.legal(st, 0)  # Empire card, free play
     p.discard += p.deck
     p.deck = []
     st.seats[0].exhausted.clear()
@@ -755,7 +755,7 @@ def test_R103_empire_reshuffle_may_develop_one_affordable_card():
     p.materials, p.population, p.progress = 3, 1, 1
     draw_by_coinage(g, st)
     assert purpose(st) == "develop on reshuffle"
-    offered = {a - g.layout.card for a in legal_now(g, st) if a != A.END}
+    offered = {a - g.action_space.card for a in legal_now(g, st) if a != A.END}
     affordable = {x for x in p.development if effects.can_pay(p, g.cards[x].cost)}
     assert offered == affordable and k(g, "1ROM3") in offered  # 4 mat + 1 pop
     assert k(g, "1ROM7") not in offered  # 3 mat + 3 pop
@@ -856,7 +856,7 @@ def test_R135_E9_break_through_variant_1_returns_the_unrest():
     pile = len(st.unrest)
     play(g, st, "1ROM18")
     assert top(st).kind == "bt_source"
-    assert set(legal_now(g, st)) == {g.layout.card + k(g, "1UNC3"), A.BT_DECK}
+    assert set(legal_now(g, st)) == {g.action_space.card + k(g, "1UNC3"), A.BT_DECK}
     pick(g, st, "1UNC3")
     assert k(g, "1UNC3") in p.hand and under not in p.hand and p.progress == 2
     assert len(st.unrest) == pile  # back, and a new one tucked
@@ -896,12 +896,12 @@ def test_R135_no_deck_variant_for_tributaries_and_main_deck_when_the_deck_is_emp
     set_market(g, st, "1REG6", "1UNC3", "1CIV2", "1TRI3", "1UNC7")
     hand(g, st, 0, "1UNC20", "1TRI11")
     play(g, st, "1UNC20")
-    assert set(legal_now(g, st)) == {g.layout.card + k(g, "1TRI3"), A.BT_MAIN}
+    assert set(legal_now(g, st)) == {g.action_space.card + k(g, "1TRI3"), A.BT_MAIN}
     pick(g, st, "1TRI3")
     st.decks["main"] += st.decks["region"]
     st.decks["region"] = []
     play(g, st, "1TRI11")  # Hittites: break through 1 region
-    assert set(legal_now(g, st)) == {g.layout.card + k(g, "1REG6"), A.BT_MAIN}
+    assert set(legal_now(g, st)) == {g.action_space.card + k(g, "1REG6"), A.BT_MAIN}
 
 
 @pytest.mark.parametrize("fallback", ["progress", "materials"])
@@ -958,7 +958,7 @@ def test_R133_acquire_civilised_may_take_a_dual_card():
     set_market(g, st, "1REG6", "1UNC19", "1TRI2", "1TRI3", "1REG8", tuck=[1])
     hand(g, st, 0, "1ROM6")  # The Senate: MAY acquire 1 civilised
     play(g, st, "1ROM6")
-    assert legal_now(g, st) == [g.layout.card + k(g, "1UNC19"), A.END]
+    assert legal_now(g, st) == [g.action_space.card + k(g, "1UNC19"), A.END]
     pick(g, st, "1UNC19")
     assert k(g, "1UNC19") in p.hand
 
@@ -980,7 +980,7 @@ def test_R139_R141_exile_returns_the_unrest_refills_and_spares_cards_with_tokens
     under = st.market[1].unrest
     hand(g, st, 0, "1REG10")  # Steppe: exile 1 market card
     play(g, st, "1REG10")
-    offered = {a - g.layout.card for a in legal_now(g, st)}
+    offered = {a - g.action_space.card for a in legal_now(g, st)}
     assert k(g, "1TRI3") not in offered  # R141: it has a token
     assert offered == {k(g, c) for c in ("1REG6", "1UNC3", "1CIV2", "1REG8")}
     pile = len(st.unrest)
@@ -998,9 +998,9 @@ def test_R163_illegal_breaking_through_without_paying():
     hand(g, st, 0, "1UNC20", "1ROM16", "1ROM17")  # Diplomacy, Advance, Conquer
     p.materials, p.population, p.progress = 2, 0, 0
     for cid in ("1UNC20", "1ROM16"):  # 3 or 5 materials: too few
-        err = illegal(g, st, g.layout.play + k(g, cid), "R163")
+        err = illegal(g, st, g.action_space.play + k(g, cid), "R163")
         assert "cannot pay" in err.reason
-    illegal(g, st, g.layout.play + k(g, "1ROM17"), "R163")  # 2 or 3 population
+    illegal(g, st, g.action_space.play + k(g, "1ROM17"), "R163")  # 2 or 3 population
     p.materials = 3  # now Advance's cheaper option only
     set_market(g, st, "1REG6", "1UNC3", "1TRI2", "1TRI3", "1REG8")
     play(g, st, "1ROM16")  # (the only option: no question)
@@ -1060,7 +1060,7 @@ def test_E2_R155_find_a_region_in_any_area_real_viking_erik_the_red():
     play(g, st, "1VIK21")  # pay 1 pop, abandon, find a region
     while purpose(st) not in (None, "find a card"):
         act(g, st, legal_now(g, st)[0])
-    offered = {a - g.layout.card for a in legal_now(g, st)}
+    offered = {a - g.action_space.card for a in legal_now(g, st)}
     assert {k(g, c) for c in ("1REG6", "1REG8", "1REG9")} <= offered  # hand, discard, deck
     pick(g, st, "1REG9")  # from the personal deck (R156)
     assert k(g, "1REG9") in p.hand
@@ -1112,8 +1112,8 @@ def test_R176_R179_a_garrison_card_is_under_the_card_not_in_play():
     pick(g, st, "1CIV6")
     assert p.garrison == {k(g, "1ROM20"): [k(g, "1CIV6")]}
     assert k(g, "1CIV6") not in p.play + p.hand and p.population == 3
-    illegal(g, st, g.layout.play + k(g, "1CIV6"), "R71")  # cannot be played ...
-    illegal(g, st, g.layout.exhaust + k(g, "1CIV6"), "R76")  # ... nor exhausted
+    illegal(g, st, g.action_space.play + k(g, "1CIV6"), "R71")  # cannot be played ...
+    illegal(g, st, g.action_space.exhaust + k(g, "1CIV6"), "R76")  # ... nor exhausted
     base = g.score_seat(st, 0).breakdown["cards"]
     count = scoring.unrest_count(g, st, 0)
     p.garrison[k(g, "1ROM20")].append(st.unrest.pop())  # a garrisoned unrest
@@ -1144,7 +1144,7 @@ def test_R176_no_garrison_cards_cannot_be_garrisoned():
     g, st = fresh(2)
     hand(g, st, 0, "1ROM20", "1ROM14", "1TRI8")  # Glory: cannot be garrisoned
     play(g, st, "1ROM20")
-    assert set(legal_now(g, st)) == {g.layout.card + k(g, "1TRI8"), A.END}
+    assert set(legal_now(g, st)) == {g.action_space.card + k(g, "1TRI8"), A.END}
 
 
 def test_R113_R179_a_garrison_cards_solstice_is_not_applied():
@@ -1196,7 +1196,7 @@ def test_R163_glory_needs_three_regions_to_abandon():
     give(g, st, 0, "1REG6", "play")
     give(g, st, 0, "1REG8", "play")
     hand(g, st, 0, "1ROM14", "1TRI8")
-    illegal(g, st, g.layout.play + k(g, "1ROM14"), "R163")
+    illegal(g, st, g.action_space.play + k(g, "1ROM14"), "R163")
 
 
 def test_R183_R184_history_keeps_cards_that_still_score():
@@ -1281,7 +1281,7 @@ def test_R213_R219_G43_main_deck_empty_then_the_round_a_final_round_and_both_sol
     st.decks["main"] = st.decks["main"][-1:]
     hand(g, st, 0, "1REG10")  # Steppe: exile a market card
     play(g, st, "1REG10")
-    act(g, st, g.layout.card + st.market[3].card)  # its slot refills from the main deck
+    act(g, st, g.action_space.card + st.market[3].card)  # its slot refills from the main deck
     assert st.decks["main"] == [] and st.scoring_triggered and not st.over
     assert "R213" in st.log_triggers[0]
     act(g, st, A.END)  # no garrison
@@ -1403,7 +1403,7 @@ def test_R243_romans_A_look_at_one_more_fame_card_and_gain_progress():
     p = st.seats[0]
     glory(g, st)
     assert len(legal_now(g, st)) == 3 and p.progress == 2
-    seen = [a - g.layout.card for a in legal_now(g, st)]
+    seen = [a - g.action_space.card for a in legal_now(g, st)]
     assert seen == st.fame[-3:]
 
 
