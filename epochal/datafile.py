@@ -22,8 +22,11 @@ import sys
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 import msgspec
+
+D = TypeVar("D")  # a generator's data set, as its build function returns it
 
 
 def render(top: dict, expand: tuple[str, ...] = ()) -> str:
@@ -46,12 +49,12 @@ def render(top: dict, expand: tuple[str, ...] = ()) -> str:
 def generator_main(
     argv: list[str] | None,
     *,
-    build: Callable,
-    validate: Callable,
-    render: Callable,
+    build: Callable[[], D],
+    validate: Callable[[D], list[str]],
+    render: Callable[[D], str],
     path: Path,
     module: str,
-    summary: Callable[[object], str],
+    summary: Callable[[D], str],
 ) -> int:
     """Build the data, refuse it if ``validate`` finds problems (exit 2), then write ``path`` —
     or with ``--check`` only compare it (exit 1 when stale)."""

@@ -48,7 +48,9 @@ class Game(ABC):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     options: ClassVar[tuple[Option, ...]] = ()
-    num_actions: ClassVar[int]  # size of the action id space: ids are 0..num_actions-1
+    # The size of the action id space (ids are 0..num_actions-1); an instance attribute, because
+    # every game sizes its space by the card data it is bound to.
+    num_actions: int
 
     # --- configuration -------------------------------------------------------------------
     def configure(self, players: int, options: dict | None) -> dict:

@@ -15,7 +15,8 @@ Two promises rest on this module:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .actions import ActionSpace
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
 Places = list[tuple[list, int]]  # (a list in the state, an index into it)
 
 
-def redeal(groups: dict[object, Places], rng) -> dict[int, int]:
+def redeal(groups: Mapping[Any, Places], rng) -> dict[int, int]:  # a group's key only names it
     """Shuffle the cards within each group of places; returns old card -> the card now lying
     where it lay, for every card that moved (cards are distinct ints within the state).
 

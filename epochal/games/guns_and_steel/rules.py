@@ -176,7 +176,7 @@ class GunsRules(Game):
         self.build = [compile_clauses(w.build, self.res_index) for w in self.wonder_list]
         self.glory_rule = [compile_clauses(w.glory, self.res_index) for w in self.wonder_list]
         self.action_space = A.space(self.n_cards, len(self.wonder_list))
-        self.num_actions = self.action_space.size  # type: ignore[misc]  # sized by the data file's cards
+        self.num_actions = self.action_space.size
         self.max_n = max([1] + [op_count(c.effect) for c in self.civ])
         effects = self.effects
         self.runner = EffectRunner(self, lambda fr: effects[fr.card], handlers)

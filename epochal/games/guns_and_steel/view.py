@@ -263,8 +263,8 @@ def view(game, st, seat: int | None) -> dict:
             "paid": [RESOURCES[t] for t in pm.picked],
         }
         shown.add(pm.card)
-    legal = game.legal(st, seat) if seat is not None else []
-    entries = [legal_entry(game, st, seat, a) for a in legal]
+    # a spectator has no legal actions
+    entries = [legal_entry(game, st, seat, a) for a in game.legal(st, seat)] if seat is not None else []
     for entry in entries:
         if entry.get("card"):
             shown.add(game.index_of[entry["card"]])
@@ -344,7 +344,7 @@ def card_name(game, k: int) -> str:
     return f"{name} ({game.keys[k]})" if name != c.id else game.keys[k]
 
 
-def action_text(game, st, seat: int | None, a: int) -> str:
+def action_text(game, st, seat: int, a: int) -> str:
     kind, arg = game.action_space.kind(a)
     top = st.stack[-1] if st.stack else None
     if kind in A.CARD_BLOCKS:
@@ -387,10 +387,9 @@ def action_text(game, st, seat: int | None, a: int) -> str:
             "activate_attack": "activate no more Attack cards",
             "move_glory": "move no glory token",
         }.get(top.kind, "pass")
-    if kind == "activate":
-        return f"activate {card_name(game, top.args['card'])}"
-    if kind == "skip":
-        return f"do not activate {card_name(game, top.args['card'])}"
+    if kind in ("activate", "skip"):  # legal only while the card's Activate decision is on top
+        name = card_name(game, st.stack[-1].args["card"])
+        return f"activate {name}" if kind == "activate" else f"do not activate {name}"
     if kind == "spend_res":
         return f"pay with a temporary {RESOURCES[arg]}"
     if kind == "target":

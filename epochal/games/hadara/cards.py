@@ -204,6 +204,7 @@ class DataSet(msgspec.Struct, forbid_unknown_fields=True):
     @property
     def provisional(self) -> bool:
         """True if any item is not exact: the table and `epochal games` say so."""
+        items: list[Card | StartCard | Colony | StatueSlot | MedalTable]
         items = [*self.cards, *self.start_cards, *self.colonies, *self.statue_slots, self.medal_prices]
         return any(item.provenance != "exact" for item in items)
 
@@ -255,7 +256,7 @@ def load(path: str | Path | None = None) -> DataSet:
 
 EPOCHS = (1, 2, 3)
 ROMAN = {1: "I", 2: "II", 3: "III"}
-CARDS_PER_COLOR = {"blue": 10, "yellow": 10, "green": 10, "red": 10, "purple": 14}  # R5
+CARDS_PER_COLOR: dict[Color, int] = {"blue": 10, "yellow": 10, "green": 10, "red": 10, "purple": 14}  # R5
 MIN_BASIC_PURPLE = 10  # D3: a 5-player first game deals 10 purple cards per epoch
 PATRON_COLORS = ("blue", "yellow", "green", "red")  # PE15, D1
 START_NUMBERS = (1, 2, 3, 4, 5)  # 1.2, D4
@@ -387,7 +388,7 @@ def _duplicates(kind: str, field: str, values: list) -> list[str]:
 
 
 def _tag(effect: _Effect) -> str:
-    return type(effect).__struct_config__.tag
+    return str(type(effect).__struct_config__.tag)  # every effect's tag is a string ("PE1" ...)
 
 
 def _show(value: object) -> str:
@@ -461,12 +462,12 @@ def _check_deck_counts(cards: list[Card]) -> list[str]:
 
 
 def _check_patrons(cards: list[Card]) -> list[str]:
-    patrons = [card for card in cards if isinstance(card.effect, ColorPatron)]
+    patrons = [(card.id, card.effect) for card in cards if isinstance(card.effect, ColorPatron)]
     problems = []
     if len(patrons) != len(PATRON_COLORS):
         problems.append(f"cards: {len(patrons)} PE15 colour patron cards, expected 4 (PE15, D1)")
     for color in PATRON_COLORS:
-        ids = [card.id for card in patrons if card.effect.color == color]
+        ids = [card_id for card_id, effect in patrons if effect.color == color]
         if len(ids) != 1:
             problems.append(f"cards: PE15 for {color} on {len(ids)} cards {ids}, expected exactly 1 (PE15, D1)")
     return problems

@@ -105,11 +105,11 @@ class Layout(VectorLayout):
                 put("decision_waiting", rel(s))
             if "your_choice" in decision:
                 put("my_choice", decision["your_choice"])
-        for p, pos in enumerate(view["board"]):
-            put("deck_size", p, pos["deck"])
-            put("pile_size", p, pos["pile"])
+        for b, pos in enumerate(view["board"]):
+            put("deck_size", b, pos["deck"])
+            put("pile_size", b, pos["pile"])
             if pos["top"] is not None:
-                put("pile_top", p * n_cards + index_of[pos["top"]])
+                put("pile_top", b * n_cards + index_of[pos["top"]])
         for crest_seat, color in enumerate(view["crest_decks"].values()):
             put("crest_deck", rel(crest_seat) * len(BOARD) + BOARD.index(color))
         for v, stack in enumerate(view["colonies"]):

@@ -56,7 +56,7 @@ class HadaraRules(Game):
         cards = data.cards
         self.n_cards = len(cards)
         self.action_space = A.space(self.n_cards)
-        self.num_actions = self.action_space.size  # type: ignore[misc]  # sized by the data file's cards
+        self.num_actions = self.action_space.size
         self.card_id = [c.id for c in cards]
         self.index_of = {c.id: i for i, c in enumerate(cards)}
         self.epoch_of = [c.epoch for c in cards]

@@ -7,6 +7,8 @@ name only cards that seat holds or that lie face up.
 
 from __future__ import annotations
 
+from typing import Any
+
 from . import actions as A
 from .cards import COLORS, TRACKS
 from .rules import BOARD, CRESTS
@@ -16,7 +18,7 @@ CONSTANTS = {"tracks": list(TRACKS), "colors": list(COLORS)}
 
 
 def ui(game, st, seat: int | None) -> dict:
-    out = {
+    out: dict[str, Any] = {
         "slots": [
             {"requirement": s.requirement, "vp": s.vp, "bonus": s.bonus, "provenance": s.provenance} for s in game.slots
         ],

@@ -7,6 +7,8 @@ simultaneous choice until all seats have chosen.
 
 from __future__ import annotations
 
+from typing import Any
+
 from epochal.engine.hidden import redeal
 
 from . import actions as A
@@ -85,12 +87,15 @@ def view(game: Hadara, st: HadaraState, seat: int | None) -> dict:
             entry["hand"] = [game.card_id[k] for k in s.hand]
             entry["sold_this_epoch"] = [game.card_id[k] for k in s.sold_secret]
         seats.append(entry)
-    decision = None
+    decision: dict[str, Any] | None = None
     if frame is not None:
         decision = {"kind": frame.kind, "seats": list(frame.seats), "waiting": frame.waiting()}
         if seat is not None and seat in frame.chosen:
             decision["your_choice"] = frame.chosen[seat]
-    legal = game.legal(st, seat) if seat is not None else []
+    # a spectator has no legal actions
+    legal = (
+        [{"id": a, "text": action_text(game, st, seat, a)} for a in game.legal(st, seat)] if seat is not None else []
+    )
     shown = set()
     for s in st.seats:
         shown.update(s.cards)
@@ -134,7 +139,7 @@ def view(game: Hadara, st: HadaraState, seat: int | None) -> dict:
         "seats": seats,
         "you": seat,
         "decision": decision,
-        "legal": [{"id": a, "text": action_text(game, st, seat, a)} for a in legal],
+        "legal": legal,
         "cards": {game.card_id[k]: card_info(game, k) for k in sorted(shown)},
         "scores": (
             [{"total": sc.total, **sc.breakdown, "tiebreak": list(sc.tiebreak)} for sc in game.scores(st)]
@@ -152,10 +157,10 @@ def short(game: Hadara, k: int) -> str:
     return f"{c.id} ({c.color}, cost {c.cost}, {c.vp} VP{', ' + bonus if bonus else ''}{effect})"
 
 
-def action_text(game: Hadara, st: HadaraState, seat: int | None, a: int) -> str:
-    s = st.seats[seat] if seat is not None else None
+def action_text(game: Hadara, st: HadaraState, seat: int, a: int) -> str:
+    s = st.seats[seat]  # only a seat has legal actions to word
     if A.WHEEL <= a < A.SIDE:
-        crest = CRESTS[seat] if seat is not None else "crest"
+        crest = CRESTS[seat]
         return f"set the wheel: {crest} draws first from the {BOARD[(seat + a) % len(BOARD)]} deck"
     if A.SIDE <= a < A.DRAW:
         side = "AB"[a - A.SIDE]
@@ -165,7 +170,7 @@ def action_text(game: Hadara, st: HadaraState, seat: int | None, a: int) -> str:
         return f"use side {side} of start card {sc.number}: initiative {v.initiative}, {tr}, {v.coins} coins"
     if A.DRAW <= a < A.TAKE:
         d, sell = divmod(a - A.DRAW, 2)
-        if not s or len(s.hand) < 2:
+        if len(s.hand) < 2:
             return "discard one drawn card, buy or sell the other"
         discard, keep = s.hand[d], s.hand[1 - d]
         verb = (

@@ -149,7 +149,7 @@ class SettlersRules(Game):
         self.cards = data.phys
         self.n_cards = len(self.cards)
         self.action_space = A.space(self.n_cards)
-        self.num_actions = self.action_space.size  # type: ignore[misc]  # sized by the data's cards
+        self.num_actions = self.action_space.size
         self.index_of = {c.id: c.index for c in self.cards}
         self._digest = hashlib.sha256(raw).hexdigest()[:12]
         self.attacks = data.attacks.cards  # R196, D3

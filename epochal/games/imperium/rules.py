@@ -91,7 +91,7 @@ class ImperiumRules(Game):
         self.cards = cards
         self.n_cards = len(cards)
         self.action_space = A.space(self.n_cards)
-        self.num_actions = self.action_space.size  # type: ignore[misc]  # sized by the data's cards
+        self.num_actions = self.action_space.size
         self.index_of = {c.id: i for i, c in enumerate(cards)}
         self._digest = hashlib.sha256(raw).hexdigest()[:12]
         self.by_nation = {n: [i for i, c in enumerate(cards) if c.deck == n] for n in NATIONS}

@@ -33,6 +33,7 @@ from epochal.games.hadara.cards import (
     Card,
     Colony,
     ColonyTribute,
+    Color,
     ColorPatron,
     DataSet,
     DevelopmentTax,
@@ -44,6 +45,7 @@ from epochal.games.hadara.cards import (
     LowerRequirements,
     MedalPrices,
     MedalTable,
+    Provenance,
     SaleBonus,
     SetBonus,
     SetJoker,
@@ -108,13 +110,13 @@ SECOND_TRACKS = {
     "green": ("income", "culture", "military"),
     "red": ("food", "culture", "income"),
 }
-STATED_CARDS = {  # id -> (provenance, source)
+STATED_CARDS: dict[str, tuple[Provenance, str]] = {  # id -> (provenance, source)
     "I-BLU-04": ("exact", f"{SPEC} EX4"),
     "I-YEL-05": ("partial", f"{SPEC} EX20 (colour and bonuses; epoch, cost and VP stand-ins)"),
 }
 
 
-def colored_cards(epoch: int, color: str) -> list[Card]:
+def colored_cards(epoch: int, color: Color) -> list[Card]:
     main = COLOR_TRACK[color]
     start = (epoch - 1) % 3
     second = cycle(SECOND_TRACKS[color][start:] + SECOND_TRACKS[color][:start])
@@ -234,7 +236,8 @@ def start_cards() -> list[StartCard]:
 
     cards = []
     for number, (a, b) in START.items():
-        provenance, source = ("provisional", "numbering: hadara-facts D4")
+        provenance: Provenance = "provisional"
+        source = "numbering: hadara-facts D4"
         if number == 2:
             provenance, source = "partial", f"{SPEC} EX2 (side A; side B stand-in), hadara-facts D4"
         cards.append(
@@ -284,7 +287,7 @@ COLONIES: dict[int, list[tuple[int, int, int, Bonus, int]]] = {
         (13, 9, 2, Bonus(culture=2, food=4), 16),
     ],
 }
-STATED_COLONIES = {  # id -> (provenance, source)
+STATED_COLONIES: dict[str, tuple[Provenance, str]] = {  # id -> (provenance, source)
     "C03-1": ("exact", f"{SPEC} EX11"),
     "C09-1": (
         "partial",
