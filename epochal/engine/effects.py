@@ -110,7 +110,6 @@ class EffectRunner:
         frame_done: Callable[[Any, Frame, list], None] | None = None,
         between_ops: Callable[[Any], None] | None = None,
         end: int = -1,
-        key: Callable[[Any], Hashable] = type,
     ) -> None:
         self.game = game
         self.ops_of = ops_of
@@ -119,7 +118,6 @@ class EffectRunner:
         self.frame_done = frame_done
         self.between_ops = between_ops
         self.end = end  # the action id that declines an optional choice
-        self.key = key  # an op's handler key: its type (typed vocabularies)
 
     # --- frames -----------------------------------------------------------------------------
     def ops(self, frame: Frame) -> list:
@@ -171,7 +169,7 @@ class EffectRunner:
                 self.frame_done(st, fr, ev)
             return
         op = ops[fr.pc]
-        done = self.handlers[self.key(op)](self.game, st, fr, op, ev)
+        done = self.handlers[type(op)](self.game, st, fr, op, ev)
         if done is not True or st.over or not st.run:
             return
         if fr.vars:
