@@ -169,7 +169,8 @@ class EffectRunner:
                 self.frame_done(st, fr, ev)
             return
         op = ops[fr.pc]
-        done = self.handlers[type(op)](self.game, st, fr, op, ev)
+        kind: type = type(op)  # a type is hashable (mypy does not see it of type[Any])
+        done = self.handlers[kind](self.game, st, fr, op, ev)
         if done is not True or st.over or not st.run:
             return
         if fr.vars:
