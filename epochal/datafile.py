@@ -22,11 +22,18 @@ import sys
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from pathlib import Path
-from typing import TypeVar
+from typing import Protocol, TypeVar
 
 import msgspec
 
 D = TypeVar("D")  # a generator's data set, as its build function returns it
+T = TypeVar("T")  # the type a data file decodes into
+
+
+class Main(Protocol):
+    """A generator script's ``main``: the command-line arguments (None: ``sys.argv``) -> exit status."""
+
+    def __call__(self, argv: list[str] | None = None) -> int: ...
 
 
 def render(top: dict, expand: tuple[str, ...] = ()) -> str:
@@ -46,34 +53,46 @@ def render(top: dict, expand: tuple[str, ...] = ()) -> str:
     return "\n".join(lines) + "\n}\n"
 
 
-def generator_main(
-    argv: list[str] | None,
-    *,
-    build: Callable[[], D],
-    validate: Callable[[D], list[str]],
-    render: Callable[[D], str],
-    path: Path,
-    module: str,
-    summary: Callable[[D], str],
-) -> int:
-    """Build the data, refuse it if ``validate`` finds problems (exit 2), then write ``path`` —
-    or with ``--check`` only compare it (exit 1 when stale)."""
-    args = sys.argv[1:] if argv is None else argv
-    data = build()
-    problems = validate(data)
-    if problems:
-        print("\n".join(problems), file=sys.stderr)
-        return 2
-    text = render(data)
-    if "--check" in args:
-        current = path.read_text(encoding="utf-8") if path.exists() else ""
-        if current != text:
-            print(f"{path} is stale; run python -m {module}", file=sys.stderr)
-            return 1
+def generator(
+    build: Callable[[], D], validate: Callable[[D], list[str]], render: Callable[[D], str], path: Path
+) -> Main:
+    """The ``main(argv)`` of a data generator script: build the data, refuse it if ``validate``
+    finds problems (exit 2), then write ``path``, or with ``--check`` only compare it (exit 1
+    when stale). The script's module, which the stale message names, is ``build``'s."""
+
+    def main(argv: list[str] | None = None) -> int:
+        args = sys.argv[1:] if argv is None else argv
+        data = build()
+        problems = validate(data)
+        if problems:
+            print("\n".join(problems), file=sys.stderr)
+            return 2
+        text = render(data)
+        if "--check" in args:
+            current = path.read_text(encoding="utf-8") if path.exists() else ""
+            if current != text:
+                print(f"{path} is stale; run python -m {_module_of(build)}", file=sys.stderr)
+                return 1
+            return 0
+        path.write_text(text, encoding="utf-8")
+        print(f"wrote {path}: {_summary(data)}")
         return 0
-    path.write_text(text, encoding="utf-8")
-    print(f"wrote {path}: {summary(data)}")
-    return 0
+
+    return main
+
+
+def _module_of(fn: Callable) -> str:
+    """The module name ``python -m`` runs ``fn``'s module by (run so, it is ``__main__``, and
+    its spec keeps the name)."""
+    module = sys.modules.get(fn.__module__)
+    spec = module.__spec__ if module is not None else None
+    return spec.name if spec is not None else fn.__module__
+
+
+def _summary(data: object) -> str:
+    """How many entries each list of the data holds: ``162 cards, 25 colonies``."""
+    top = msgspec.to_builtins(data)
+    return ", ".join(f"{len(v)} {k}" for k, v in top.items() if isinstance(v, list) and v and isinstance(v[0], dict))
 
 
 # --- reading an owner's data file ----------------------------------------------------------------
@@ -107,6 +126,32 @@ def read_bytes(path: str | Path, error: type[Exception] = DataError, limit: int 
     if len(raw) > limit:
         raise error(f"{path}: more than the {_size(limit)} a file may hold")
     return raw
+
+
+def decode(
+    raw: bytes,
+    path: str | Path,
+    into: type[T],
+    error: type[Exception] = DataError,
+    labels: dict[str, str] | None = None,
+) -> T:
+    """``raw``, the bytes of ``path``, decoded into ``into``: a file that is not JSON, or a field
+    that does not fit, raises ``error`` naming the file and the entry (``located``)."""
+    try:
+        return msgspec.json.decode(raw, type=into)
+    except msgspec.ValidationError as exc:
+        raise error(f"{path}: {located(str(exc), raw, labels)}") from None
+    except msgspec.DecodeError as exc:
+        raise error(f"{path}: not valid JSON: {exc}") from None
+
+
+def refuse(path: str | Path, problems: list[str], error: type[Exception] = DataError, most: int | None = None) -> None:
+    """Raise ``error`` naming ``path`` and the ``problems`` a check found, if it found any (the
+    first ``most`` of them and how many more)."""
+    if not problems:
+        return
+    more = f" (and {len(problems) - most} more)" if most is not None and len(problems) > most else ""
+    raise error(f"{path}: " + "; ".join(problems[:most]) + more)
 
 
 def check_source(path: str | Path, error: type[Exception] = DataError, limit: int = MAX_BYTES) -> None:

@@ -75,3 +75,25 @@ class VectorLayout(ABC):
             return (seat - me) % players
 
         return me, rel
+
+    @staticmethod
+    def put_decision(put: Writer, view: dict, rel: Callable[[int], int], kinds: tuple[str, ...]) -> None:
+        """Part ``decision_kind`` (``len(kinds) + 1`` long): the pending decision's kind one-hot,
+        its last place for another kind or none; part ``decision_seat``: the seats it asks."""
+        decision = view["decision"]
+        kind = decision["kind"] if decision else None
+        put("decision_kind", kinds.index(kind) if kind in kinds else len(kinds))
+        if decision:
+            for seat in decision["seats"]:
+                put("decision_seat", rel(seat))
+
+    @staticmethod
+    def put_results(put: Writer, view: dict, rel: Callable[[int], int]) -> None:
+        """Once the game is over, the parts ``score`` (the final total) and ``winner`` of each
+        seat's block, named ``seat<r>.`` by its relative seat."""
+        if not view["scores"]:
+            return
+        for seat, score in enumerate(view["scores"]):
+            put(f"seat{rel(seat)}.score", 0, score["total"])
+        for seat in view["winners"]:
+            put(f"seat{rel(seat)}.winner")

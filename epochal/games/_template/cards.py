@@ -11,7 +11,7 @@ from pathlib import Path
 
 import msgspec
 
-from epochal.datafile import DataError, read_bytes
+from epochal import datafile
 
 from .vocab import MAX_OPTIONS, AnyOp, Choose, EachOther
 
@@ -62,11 +62,6 @@ def _op_problems(ops: list) -> list[str]:
 
 
 def load(path: Path = BUILTIN) -> DataSet:
-    try:
-        data = msgspec.json.decode(read_bytes(path), type=DataSet)
-    except msgspec.ValidationError as exc:
-        raise DataError(f"{path}: {exc}") from None
-    found = problems(data)
-    if found:
-        raise DataError(f"{path}: " + "; ".join(found))
+    data = datafile.decode(datafile.read_bytes(path), path, DataSet)
+    datafile.refuse(path, problems(data))
     return data

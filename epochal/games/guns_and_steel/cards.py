@@ -173,18 +173,8 @@ class DataSet:
 def load(path: str | Path | None = None) -> DataSet:
     path = Path(path) if path else DATA_FILE
     raw = datafile.read_bytes(path, DataError)
-    try:
-        data = msgspec.json.decode(raw, type=DataFile)
-    except msgspec.ValidationError as exc:
-        located = datafile.located(str(exc), raw, {"cards": "card", "wonders": "wonder"})
-        raise DataError(f"{path}: {located}") from None
-    except msgspec.DecodeError as exc:
-        raise DataError(f"{path}: not valid JSON: {exc}") from None
-    problems = validate(data)
-    if problems:
-        shown = "; ".join(problems[:12])
-        more = f" (and {len(problems) - 12} more)" if len(problems) > 12 else ""
-        raise DataError(f"{path}: {shown}{more}")
+    data = datafile.decode(raw, path, DataFile, DataError, {"cards": "card", "wonders": "wonder"})
+    datafile.refuse(path, validate(data), DataError, most=12)
     return DataSet(data, raw, path)
 
 

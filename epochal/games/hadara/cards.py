@@ -235,16 +235,8 @@ MAX_NUMBER = 999  # every number in a data file (costs, VP, coins, requirements 
 def load(path: str | Path | None = None) -> DataSet:
     """Read and validate a data file (the built-in one when ``path`` is None)."""
     path = Path(path) if path is not None else BUILTIN
-    raw = datafile.read_bytes(path, DataError)
-    try:
-        data = msgspec.json.decode(raw, type=DataSet)
-    except msgspec.ValidationError as exc:
-        raise DataError(f"{path}: {datafile.located(str(exc), raw, LABELS)}") from None
-    except msgspec.DecodeError as exc:
-        raise DataError(f"{path}: not valid JSON: {exc}") from None
-    problems = validate(data)
-    if problems:
-        raise DataError(f"{path}: " + "; ".join(problems))
+    data = datafile.decode(datafile.read_bytes(path, DataError), path, DataSet, DataError, LABELS)
+    datafile.refuse(path, validate(data), DataError)
     return data
 
 

@@ -95,12 +95,7 @@ class Layout(VectorLayout):
         put("round", 0, view["round"])
         put("phase", PHASES.index(view["phase"]) if view["phase"] in PHASES else 0)
         put("over", 0, view["over"])
-        decision = view["decision"]
-        kind = decision["kind"] if decision else None
-        put("decision_kind", KINDS.index(kind) if kind in KINDS else len(KINDS))
-        if decision:
-            for s in decision["seats"]:
-                put("decision_seat", rel(s))
+        self.put_decision(put, view, rel, KINDS)
         put("turn", rel(view["turn"]))
         put("first", rel(view["first"]))
         put("common_deck", 0, view["common_deck"])
@@ -156,9 +151,5 @@ class Layout(VectorLayout):
                 add("solo.trophies", card)
             for i, value in enumerate((len(solo["trophies"]), solo["empire_locations"], solo["attacks_left"])):
                 put("solo.counts", i, value)
-        if view["scores"]:
-            for s, score in enumerate(view["scores"]):
-                put(f"seat{rel(s)}.score", 0, score["total"])
-            for s in view["winners"]:
-                put(f"seat{rel(s)}.winner")
+        self.put_results(put, view, rel)
         return out

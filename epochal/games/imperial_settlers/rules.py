@@ -16,7 +16,7 @@ import hashlib
 from math import gcd
 from typing import Any
 
-from epochal.engine import Decision, Game, Option, OptionError, Score
+from epochal.engine import Decision, Game, Option, Score, sides
 from epochal.engine import rng as rngmod
 from epochal.engine.effects import EffectRunner
 
@@ -41,7 +41,7 @@ GOOD_WORTH = (
     ("worker", 0.5),
     ("raze", 0.5),
 )  # for estimate()
-ROTATIONS = tuple(f"rotation:{k}" for k in range(len(FACTIONS)))
+ROTATIONS = sides.rotations(FACTIONS)
 PROGRAMS: dict[str, list[AnyOp]] = {
     "build": [DiscardLocation(), Place()],
     "exchange": [Exchange()],
@@ -193,19 +193,7 @@ class SettlersRules(Game):
 
     # --- configuration -----------------------------------------------------------------------
     def configure(self, players, options):
-        options = dict(options or {})
-        factions = options.get("factions")
-        if isinstance(factions, str) and ("," in factions or factions in FACTIONS):
-            names = [n.strip() for n in factions.split(",")]
-            if any(n not in FACTIONS for n in names) or len(set(names)) != len(names):
-                raise OptionError(f"factions must be distinct names from {', '.join(FACTIONS)}, got {factions!r} (R4)")
-            options.pop("factions")
-            out = super().configure(players, options)
-            if len(names) != players:
-                raise OptionError(f"{len(names)} factions named for {players} players")
-            out["factions"] = ",".join(names)
-            return out
-        return super().configure(players, options)
+        return sides.configure(super().configure, players, options, "factions", FACTIONS, "R4")
 
     def option_sets(self):
         sets = [{"factions": r} for r in ROTATIONS]
@@ -225,17 +213,6 @@ class SettlersRules(Game):
             step = n // gcd(players, n)
             options["factions"] = f"rotation:{(index * players + index // step) % n}"
         return options
-
-    def factions_for(self, players: int, value: str) -> list[str]:
-        if "," in value or value in FACTIONS:
-            names = value.split(",")
-        else:
-            offset = int(value.split(":")[1]) if value.startswith("rotation:") else 0
-            names = [self.factions[(offset + i) % len(self.factions)] for i in range(players)]
-        missing = [n for n in names if n not in self.factions]
-        if missing:
-            raise OptionError(f"no card data for {', '.join(missing)}")
-        return names
 
     def display_name(self, text: str, lang: str = "en") -> str | None:
         if text not in self.index_of:
@@ -269,7 +246,7 @@ class SettlersRules(Game):
     # --- setup (R21-R29) -----------------------------------------------------------------------
     def new(self, players: int, seed: int, options: dict | None = None) -> SettlersState:
         opts = self.configure(players, options)
-        factions = self.factions_for(players, opts["factions"])
+        factions = sides.for_seats(opts["factions"], players, FACTIONS, self.factions)
         st = SettlersState(game=self.name, players=players, options=opts, rng=rngmod.seed_state(seed))
         st.common_deck = list(self.common_cards)
         rngmod.shuffle(st, st.common_deck)  # R23

@@ -65,12 +65,7 @@ class Layout(VectorLayout):
         put("round", 0, view["round"])
         for i, flag in enumerate(("scoring_triggered", "final_round", "over", "collapsed")):
             put("flags", i, view[flag])
-        decision = view["decision"]
-        kind = decision["kind"] if decision else None
-        put("decision_kind", KINDS.index(kind) if kind in KINDS else len(KINDS))
-        if decision:
-            for s in decision["seats"]:
-                put("decision_seat", rel(s))
+        self.put_decision(put, view, rel, KINDS)
         put("turn", rel(view["turn"]))
         put("first", rel(view["first"]))
         for slot, m in enumerate(view["market"]):
@@ -107,9 +102,5 @@ class Layout(VectorLayout):
                 put(p + "discard", index_of[card])
             for card in s["development"]:
                 put(p + "development", index_of[card])
-        if view["scores"]:
-            for s, score in enumerate(view["scores"]):
-                put(f"seat{rel(s)}.score", 0, score["total"])
-            for s in view["winners"]:
-                put(f"seat{rel(s)}.winner")
+        self.put_results(put, view, rel)
         return out

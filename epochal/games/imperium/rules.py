@@ -14,7 +14,7 @@ import json
 from functools import partial
 from typing import get_args
 
-from epochal.engine import Decision, Game, Option, Score, event
+from epochal.engine import Decision, Game, Option, Score, event, sides
 from epochal.engine import rng as rngmod
 from epochal.engine.effects import EffectRunner
 
@@ -41,7 +41,7 @@ from .vocab import (
 DECK_SIZE = {2: 6, 3: 7, 4: 8}  # R50
 FAME_REMOVED = {2: 2, 3: 1, 4: 0}  # R49
 START_TOKENS = {"3/2/1": (3, 2, 1), "2/3/1": (2, 3, 1)}  # R42, G5
-ROTATIONS = tuple(f"rotation:{k}" for k in range(len(NATIONS)))
+ROTATIONS = sides.rotations(NATIONS)
 
 
 class ImperiumRules(Game):
@@ -113,24 +113,7 @@ class ImperiumRules(Game):
 
     # --- configuration -----------------------------------------------------------------------
     def configure(self, players, options):
-        options = dict(options or {})
-        nations = options.get("nations")
-        if isinstance(nations, str) and "," in nations:
-            names = [n.strip() for n in nations.split(",")]
-            unknown = [n for n in names if n not in NATIONS]
-            if unknown or len(set(names)) != len(names):
-                from epochal.engine import OptionError
-
-                raise OptionError(f"nations must be distinct names from {', '.join(NATIONS)}, got {nations!r}")
-            options.pop("nations")
-            out = super().configure(players, options)
-            if len(names) != players:
-                from epochal.engine import OptionError
-
-                raise OptionError(f"{len(names)} nations named for {players} players")
-            out["nations"] = ",".join(names)
-            return out
-        return super().configure(players, options)
+        return sides.configure(super().configure, players, options, "nations", NATIONS, "R29")
 
     def option_sets(self):
         sets = [{"nations": r} for r in ROTATIONS]
@@ -144,19 +127,6 @@ class ImperiumRules(Game):
         if options.get("nations", "rotate") == "rotate":
             options["nations"] = f"rotation:{(index * players) % len(self.nations)}"
         return options
-
-    def nations_for(self, players: int, value: str) -> list[str]:
-        if "," in value:
-            names = value.split(",")
-        else:
-            offset = int(value.split(":")[1]) if value.startswith("rotation:") else 0
-            names = [self.nations[(offset + i) % len(self.nations)] for i in range(players)]
-        missing = [n for n in names if n not in self.nations]
-        if missing:
-            from epochal.engine import OptionError
-
-            raise OptionError(f"no card data for {', '.join(missing)} (nations with data: {', '.join(self.nations)})")
-        return names
 
     def display_name(self, text: str, lang: str = "en") -> str | None:
         if text not in self.index_of:
@@ -193,7 +163,7 @@ class ImperiumRules(Game):
     # --- setup (R29-R55) ---------------------------------------------------------------------
     def new(self, players: int, seed: int, options: dict | None = None) -> ImperiumState:
         opts = self.configure(players, options)
-        nations = self.nations_for(players, opts["nations"])
+        nations = sides.for_seats(opts["nations"], players, NATIONS, self.nations)
         st = ImperiumState(game=self.name, players=players, options=opts, rng=rngmod.seed_state(seed))
         materials, population, progress = START_TOKENS[opts["start_tokens"]]
         supply_unrest = []

@@ -12,7 +12,7 @@ const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).p
 const token = new URLSearchParams(location.hash.slice(1)).get("seat");
 
 let layout = null;          // the game's board: {name, lang, module, strings, constants}
-let current = null;         // newest message with a view: {version, view, ui, meta}
+let current = null;         // newest message with a view: {version, view, ui, meta, action_texts}
 let entries = new Map();    // visible log entries by their index in the record
 let resetVersion = -1;      // updates older than the last hello/reset are history already
 let socket = null;
@@ -131,11 +131,16 @@ async function undo() {
 function render() {
   if (!current) return;
   const {view, ui, meta} = current;
-  const legal = new Map(view.legal.map((a) => [a.id, {...a, ...(ui.actions?.[a.id] || {})}]));
+  // Each legal action: the view's entry, the game's description of it (ui.actions), and its words
+  // in the page's language from the server (action_texts), which stand in for the engine's text.
+  const texts = current.action_texts || {};
+  const legal = new Map(view.legal.map((a) => [a.id, {...a, ...(ui.actions?.[a.id] || {}), text: texts[a.id] ?? a.text}]));
+  const byCard = new Map();     // the legal actions that act on a card, by its id
+  for (const a of legal.values()) if (a.card) byCard.set(a.card, [...(byCard.get(a.card) || []), a]);
   const placed = new Set();
   const words = layout?.strings || {};
   const ctx = {
-    view, ui, meta, t, legal, seat: meta.seat, names: meta.names,
+    view, ui, meta, t, legal, byCard, seat: meta.seat, names: meta.names,
     tr: (key, params) => format(Object.hasOwn(words, key) ? words[key] : key, params),   // the game's words
     has: (key) => Object.hasOwn(words, key),
     constants: layout?.constants || {},

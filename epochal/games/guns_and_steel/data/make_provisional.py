@@ -865,22 +865,7 @@ def render(data: DataFile) -> str:
     return datafile.render(top, expand=("sources",))
 
 
-def summary(data: object) -> str:
-    assert isinstance(data, DataFile)
-    return f"{len(data.cards)} cards, {len(data.wonders)} wonders"
-
-
-def main(argv: list[str] | None = None) -> int:
-    return datafile.generator_main(
-        argv,
-        build=build,
-        validate=validate,
-        render=render,
-        path=Path(DATA_FILE),
-        module="epochal.games.guns_and_steel.data.make_provisional",
-        summary=summary,
-    )
-
+main = datafile.generator(build, validate, render, Path(DATA_FILE))
 
 if __name__ == "__main__":
     sys.exit(main())

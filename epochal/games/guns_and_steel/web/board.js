@@ -34,7 +34,7 @@ function resName(ctx, res) { return has(ctx, `res.${res}`) ? tr(ctx, `res.${res}
 
 function chip(ctx, res, n, opts = {}) {
   const name = resName(ctx, res);
-  return h("span", {class: `gs-res r-${res}${opts.big ? " big" : ""}`, "data-res": res,
+  return h("span", {class: `chip r-${res}${opts.big ? " big" : ""}`, "data-res": res,
                     title: n === undefined || n === 1 ? name : `${n} × ${name}`},
     h("i", {}, GLYPH[res] || "?"), n === undefined || (n === 1 && !opts.count) ? null : h("b", {}, n));
 }
@@ -44,7 +44,7 @@ function chips(ctx, map, opts = {}) {
   const entries = resources.concat(Object.keys(map || {}).filter((r) => !resources.includes(r)))
     .filter((r) => map?.[r]).map((r) => [r, map[r]]);
   if (!entries.length) return opts.empty ?? null;
-  return h("span", {class: "gs-chips"}, entries.map(([r, n]) => chip(ctx, r, n, {count: true, big: opts.big})));
+  return h("span", {class: "chips"}, entries.map(([r, n]) => chip(ctx, r, n, {count: true, big: opts.big})));
 }
 
 function cardName(ctx, key) {

@@ -372,17 +372,7 @@ def render(data: DataSet) -> str:
     return datafile.render(msgspec.to_builtins(data))
 
 
-def main(argv: list[str] | None = None) -> int:
-    return datafile.generator_main(
-        argv,
-        build=build,
-        validate=validate,
-        render=render,
-        path=Path(BUILTIN),
-        module="epochal.games.hadara.data.make_provisional",
-        summary=lambda data: f"{len(data.cards)} cards, {len(data.colonies)} colonies",
-    )
-
+main = datafile.generator(build, validate, render, Path(BUILTIN))
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -23,7 +23,7 @@ const has = (ctx, key) => ctx.has(key);
 
 function good(ctx, g, n, opts = {}) {
   const name = has(ctx, `good.${g}`) ? tr(ctx, `good.${g}`) : g;
-  return h("span", {class: `is-good g-${g}${opts.big ? " big" : ""}${opts.zero && !n ? " zero" : ""}`,
+  return h("span", {class: `chip g-${g}${opts.big ? " big" : ""}${opts.zero && !n ? " zero" : ""}`,
                     title: n === undefined ? name : `${n} × ${name}`, "data-good": g},
     h("i", {}, GLYPH[g] || "?"), n === undefined || (n === 1 && !opts.count) ? null : h("b", {}, n));
 }
@@ -31,7 +31,7 @@ function good(ctx, g, n, opts = {}) {
 function goods(ctx, map, opts = {}) {
   const entries = Object.entries(map || {}).filter(([g, n]) => g !== "op" && n);
   if (!entries.length) return opts.empty ?? null;
-  return h("span", {class: "is-goods"}, entries.map(([g, n]) => good(ctx, g, n, {count: opts.count})));
+  return h("span", {class: "chips"}, entries.map(([g, n]) => good(ctx, g, n, {count: opts.count})));
 }
 
 function swatch(colour) { return h("span", {class: `is-swatch col-${colour}`}); }
@@ -154,17 +154,6 @@ function tokens(ctx, loc) {
 
 // --- actions -------------------------------------------------------------------------------------
 
-// Legal actions that act on a card, by card id.
-function byCard(ctx) {
-  const map = new Map();
-  for (const a of ctx.legal.values()) {
-    if (!a.card) continue;
-    if (!map.has(a.card)) map.set(a.card, []);
-    map.get(a.card).push(a);
-  }
-  return map;
-}
-
 const CLS = {build: "primary", deal: "deal", raze_hand: "raze", raze: "raze", activate: "primary",
              activate2: "primary", defend: "defend", samurai: "defend", pick: "pick"};
 
@@ -228,7 +217,7 @@ export function scoreLabel(ctx, key) { return has(ctx, `score.${key}`) ? tr(ctx,
 export function render(ctx) {
   const v = ctx.view;
   const me = ctx.seat;
-  const acts = byCard(ctx);
+  const acts = ctx.byCard;
   const order = me === null ? v.seats.map((s) => s.seat) : [me, ...v.seats.map((s) => s.seat).filter((s) => s !== me)];
   const seats = order.map((s) => seatPanel(ctx, v.seats[s], acts));
   const lookout = lookoutPanel(ctx, acts);

@@ -12,17 +12,6 @@ const ICON = {materials: "▣", population: "☺", progress: "✦", action: "▶
 
 const tr = (ctx, key, params) => ctx.tr(key, params);
 
-// Legal actions by the card they act on: card id -> [{id, kind}]
-function byCard(ctx) {
-  const map = new Map();
-  for (const a of ctx.legal.values()) {
-    if (!a.card) continue;
-    if (!map.has(a.card)) map.set(a.card, []);
-    map.get(a.card).push(a);
-  }
-  return map;
-}
-
 function cardTile(ctx, id, acts, extra = {}) {
   const c = ctx.view.cards[id] || {name: id, suits: []};
   const suit = c.suits?.[0] || "none";
@@ -78,7 +67,7 @@ export function scoreLabel(ctx, key) { return tr(ctx, `score.${key}`); }
 
 export function render(ctx) {
   const v = ctx.view;
-  const acts = byCard(ctx);
+  const acts = ctx.byCard;
   const me = ctx.seat;
   const order = me === null ? v.seats.map((s) => s.seat) : [me, ...v.seats.map((s) => s.seat).filter((s) => s !== me)];
   return h("div", {class: "im"},
