@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from . import cards
+from . import cards, vocab
 from . import observe as _observe
 from . import table as _table
 from . import view as _view
@@ -42,7 +42,7 @@ class Hadara(HadaraRules):
         pay_cap = sum(
             e.max_cards_per_step
             for e in self.fx.effect_of  # PE6, every copy
-            if isinstance(e, cards.FeedPayment)
+            if isinstance(e, vocab.FeedPayment)
         )
         draws = 3 * 5 * n  # R36: five drawing rounds per epoch, one answer each
         takes = draws  # R63: B1 takes only cards discarded in A2

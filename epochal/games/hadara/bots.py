@@ -54,8 +54,8 @@ class HeuristicBot:
         me = st.seats[seat]
         if kind == "wheel":
             return self.rng.choice(legal)
-        score = getattr(self, "_" + kind)
-        best = max(legal, key=lambda a: (score(game, st, me, a), self.rng.random()))
+        score = SCORES[kind]
+        best = max(legal, key=lambda a: (score(self, game, st, me, a), self.rng.random()))
         return best
 
     # --- valuation ---------------------------------------------------------------------------
@@ -202,3 +202,17 @@ class HeuristicBot:
         track = a - A.SILVER
         growth = 0 if st.epoch == 3 else 4 * (3 - st.epoch)
         return scale * math.ceil((me.tracks[track] + growth) / 2) - coin * silver
+
+
+# The score of each legal answer, per kind of decision (a "wheel" is set at random).
+SCORES = {
+    "side": HeuristicBot._side,
+    "draw": HeuristicBot._draw,
+    "take": HeuristicBot._take,
+    "colony": HeuristicBot._colony,
+    "colony_mode": HeuristicBot._colony_mode,
+    "statue": HeuristicBot._statue,
+    "tile": HeuristicBot._tile,
+    "feed": HeuristicBot._feed,
+    "medals": HeuristicBot._medals,
+}

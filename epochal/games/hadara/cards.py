@@ -18,6 +18,8 @@ import msgspec
 
 from epochal import datafile
 
+from .vocab import ColorPatron, Effect
+
 FORMAT = "epochal-hadara-data/1"
 BUILTIN = Path(__file__).parent / "data" / "hadara.json"
 
@@ -38,99 +40,6 @@ class Bonus(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
 
     def as_tuple(self) -> tuple[int, int, int, int]:
         return (self.income, self.military, self.culture, self.food)
-
-
-# --- purple effects (spec section 4.9): each PE is data with its parameters -----------------
-
-
-class _Effect(msgspec.Struct, forbid_unknown_fields=True, tag_field="pe"):
-    """A purple effect; its ``pe`` tag names it in the data file."""
-
-
-class SaleBonus(_Effect, tag="PE1"):
-    coins: int = 1
-
-
-class BuyDownRequirement(_Effect, tag="PE2"):
-    coins_per_point: int = 3
-    max_points_per_step: int = 10
-
-
-class TileHolder(_Effect, tag="PE3"):
-    track_bonus: int = 2
-
-
-class StatueBooster(_Effect, tag="PE4"):
-    track_bonus: int = 2
-    facedown_vp: int = 2  # the RU reading (A3); option pe4_facedown=hu gives 0
-
-
-class MedalPrices(_Effect, tag="PE5"):
-    # index 0/1/2 = epoch I/II/III; null = no change in that epoch
-    silver: list[int | None] = msgspec.field(default_factory=lambda: [None, 4, 15])
-    gold: list[int | None] = msgspec.field(default_factory=lambda: [None, 6, 22])
-
-
-class FeedPayment(_Effect, tag="PE6"):
-    coins_per_card: int = 2
-    max_cards_per_step: int = 6
-
-
-class FoodSurplus(_Effect, tag="PE7"):
-    coins_per_point: int = 3
-    max_coins_per_step: int = 12
-
-
-class DevelopmentTax(_Effect, tag="PE8"):
-    coins_per_track: int = 2
-
-
-class ColonyTribute(_Effect, tag="PE9"):
-    coins: int = 4
-
-
-class LowerRequirements(_Effect, tag="PE10"):
-    points: int = 4
-
-
-class SetBonus(_Effect, tag="PE11"):
-    vp_per_set: int = 4
-
-
-class SetJoker(_Effect, tag="PE12"):
-    """Counts as the missing card of one colour set (no parameters)."""
-
-
-class DoubleActions(_Effect, tag="PE13"):
-    per_step: int = 2
-
-
-class FullSilver(_Effect, tag="PE14"):
-    """One silver medal scores its whole track (no parameters)."""
-
-
-class ColorPatron(_Effect, tag="PE15"):
-    color: Literal["blue", "yellow", "green", "red"] = "green"
-    per_card: int = 1
-
-
-Effect = (
-    SaleBonus
-    | BuyDownRequirement
-    | TileHolder
-    | StatueBooster
-    | MedalPrices
-    | FeedPayment
-    | FoodSurplus
-    | DevelopmentTax
-    | ColonyTribute
-    | LowerRequirements
-    | SetBonus
-    | SetJoker
-    | DoubleActions
-    | FullSilver
-    | ColorPatron
-)
 
 
 # --- items ------------------------------------------------------------------------------------
@@ -379,7 +288,7 @@ def _duplicates(kind: str, field: str, values: list) -> list[str]:
     return [f"{kind} {value}: {field} used {n} times, must be unique" for value, n in Counter(values).items() if n > 1]
 
 
-def _tag(effect: _Effect) -> str:
+def _tag(effect: Effect) -> str:
     return str(type(effect).__struct_config__.tag)  # every effect's tag is a string ("PE1" ...)
 
 
@@ -421,7 +330,7 @@ def _card_problems(card: Card) -> list[str]:
     return problems
 
 
-def _effect_problems(label: str, effect: _Effect) -> list[str]:
+def _effect_problems(label: str, effect: Effect) -> list[str]:
     prefix = f"effect {_tag(effect)}"
     problems = []
     for name, value in msgspec.structs.asdict(effect).items():

@@ -6,7 +6,7 @@ stack where a number is involved (A20), except capabilities that cannot add up (
 
 from __future__ import annotations
 
-from .cards import (
+from .vocab import (
     BuyDownRequirement,
     ColonyTribute,
     ColorPatron,

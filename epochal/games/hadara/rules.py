@@ -18,12 +18,13 @@ from epochal.engine import rng as rngmod
 
 from . import actions as A
 from . import decisions
-from .cards import COLOR_TRACK, COLORS, TRACKS, DataSet, FullSilver
+from .cards import COLOR_TRACK, COLORS, TRACKS, DataSet
 from .decisions import MAX_MEDALS
 from .effects import PassiveEffects, complete_sets
 from .state import BOARD, STEPS, HadaraState, Seat
 from .state import CRESTS as CRESTS  # the view and the table name it from here
 from .steps import RUN, start_epoch
+from .vocab import FullSilver
 
 
 class HadaraRules(Game):

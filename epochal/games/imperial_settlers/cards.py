@@ -5,7 +5,7 @@ One data file per deck (``common.json``, ``romans.json``, ...): an object with t
 ``"id": "COM012", "copies": 3`` is COM012, COM013, COM014; ``variants`` lists how one copy
 differs (cost, raze bonus, deal). The loader expands the entries into one ``Phys`` per physical
 card, which the engine indexes (0..203). Effects are data: lists of operations from the small
-vocabulary in docs/games/imperial-settlers-data.md (``vocab.py``), run by ``ops.py``.
+vocabulary in docs/games/imperial-settlers-data.md (``vocab.py``), run by ``effects.py``.
 
 The solo mode's 16 attack cards are in ``solo_attacks.json`` (``load_attacks``); a data
 directory without one uses the built-in (provisional) file.

@@ -1,5 +1,5 @@
 """The rules' shared steps as functions: paying, drawing and discarding cards, locations and
-razing, and the targets of the interactive operations. The operation handlers (``ops.py``), the
+razing, and the targets of the interactive operations. The operation handlers (``effects.py``), the
 decisions (``decisions.py``) and the automatic steps (``phases.py``) use them; those that need
 card data take the game.
 

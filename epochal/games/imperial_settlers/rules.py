@@ -2,7 +2,7 @@
 information tools need.
 
 Rule numbers (R…, A…) refer to shared/rules/imperial-settlers.md. The class is small on purpose:
-the card effects run on the engine's effect kernel with the handlers of ``ops.py``, the decisions
+the card effects run on the engine's effect kernel with the handlers of ``effects.py``, the decisions
 (``decisions.py``) and the automatic steps (``phases.py``) are functions in dispatch tables, the
 shared steps are the functions of ``empire.py`` and ``activation.py``, and the solo mode is a
 collaborator (``solo.SoloMode``, ``game.solo``). A round is a ``phase`` (lookout_start, lookout,
@@ -24,8 +24,8 @@ from . import actions as A
 from .activation import action_of
 from .cards import FACTIONS, Action, DataSet, copy_ids
 from .decisions import legal, resolve, why_not
+from .effects import handlers
 from .empire import location_owner, order, protection, take_card
-from .ops import handlers
 from .phases import phases
 from .solo import SoloMode
 from .state import Player, SettlersState
@@ -55,7 +55,7 @@ class SettlersRules(Game):
     min_players = 1  # R3: solo, §19
     max_players = 4
     rounds = ROUNDS
-    runner: EffectRunner  # the card effects (ops.py), composed in __init__
+    runner: EffectRunner  # the card effects (effects.py), composed in __init__
     options = (
         Option(
             "factions",

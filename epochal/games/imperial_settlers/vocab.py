@@ -1,6 +1,6 @@
 """The effect vocabulary (docs/games/imperial-settlers-data.md) as typed operations, and the goods
 and colours it names. It sits below both the card loader (``cards.py``) and the handlers
-(``ops.py``), so neither imports the other for it.
+(``effects.py``), so neither imports the other for it.
 
 A card's effect is a list of operations (``CardOp``, a tagged union on the key ``op``), decoded
 and checked when the data loads: unknown operations and fields are refused, each value's type

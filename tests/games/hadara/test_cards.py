@@ -9,8 +9,8 @@ from __future__ import annotations
 import pytest
 
 from epochal.games.hadara import actions as A
-from epochal.games.hadara.cards import MedalPrices
 from epochal.games.hadara.effects import complete_sets
+from epochal.games.hadara.vocab import MedalPrices
 from tests.games.hadara.scenario import (
     CULTURE,
     FOOD,

@@ -13,19 +13,9 @@ import msgspec
 import pytest
 
 from epochal.games.hadara import cards as hc
-from epochal.games.hadara.cards import (
-    BUILTIN,
-    COLOR_TRACK,
-    TRACKS,
-    Bonus,
-    ColorPatron,
-    DataError,
-    DataSet,
-    MedalPrices,
-    load,
-    validate,
-)
+from epochal.games.hadara.cards import BUILTIN, COLOR_TRACK, TRACKS, Bonus, DataError, DataSet, load, validate
 from epochal.games.hadara.data import make_provisional
+from epochal.games.hadara.vocab import BuyDownRequirement, ColorPatron, LowerRequirements, MedalPrices, SaleBonus
 
 replace = msgspec.structs.replace
 
@@ -263,7 +253,7 @@ def test_R5_counts_per_epoch_and_colour_violation(data):
 
 
 def test_R6_effect_only_on_purple_cards(data):
-    problems = validate(change_card(data, "I-GRN-01", effect=hc.SaleBonus()))
+    problems = validate(change_card(data, "I-GRN-01", effect=SaleBonus()))
     assert_problem(problems, "card I-GRN-01", "effect PE1", "only purple cards carry effects")
 
 
@@ -289,8 +279,8 @@ def test_PE15_exactly_four_patrons_one_per_colour(data):
 @pytest.mark.parametrize(
     "effect, fragment",
     [
-        (hc.BuyDownRequirement(coins_per_point=-3), "effect PE2 coins_per_point -3 must be >= 0"),
-        (hc.LowerRequirements(points=-4), "effect PE10 points -4 must be >= 0"),
+        (BuyDownRequirement(coins_per_point=-3), "effect PE2 coins_per_point -3 must be >= 0"),
+        (LowerRequirements(points=-4), "effect PE10 points -4 must be >= 0"),
         (MedalPrices(silver=[None, -4, 15]), "effect PE5 silver[1] -4 must be >= 0"),
         (MedalPrices(gold=[6, 22]), "effect PE5 gold has 2 entries, expected 3"),
     ],
