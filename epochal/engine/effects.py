@@ -52,6 +52,12 @@ class Frame(msgspec.Struct, kw_only=True):
     by: int = -1  # the seat whose card made this frame (another seat's frames in an attack)
 
 
+class Op(msgspec.Struct, tag_field="op", forbid_unknown_fields=True, omit_defaults=True):
+    """Base of a game's operations (its ``vocab.py``): each subclass is one operation, tagged by
+    the data's ``op`` field; an unknown field is refused as the data loads, and fields left at
+    their default are left out when an operation is written back."""
+
+
 Handler = Callable[..., Any]
 
 

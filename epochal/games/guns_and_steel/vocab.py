@@ -8,11 +8,7 @@ Each op is a JSON object whose "op" names it; unknown fields are refused when th
 
 from __future__ import annotations
 
-import msgspec
-
-
-class Op(msgspec.Struct, tag_field="op", forbid_unknown_fields=True, omit_defaults=True):
-    """One operation of an effect; the subclasses below are the whole vocabulary."""
+from epochal.engine.effects import Op  # the subclasses below are the whole vocabulary
 
 
 class Pay(Op, tag="pay"):

@@ -157,7 +157,19 @@ def short(game: Hadara, k: int) -> str:
     return f"{c.id} ({c.color}, cost {c.cost}, {c.vp} VP{', ' + bonus if bonus else ''}{effect})"
 
 
+# The actions whose text does not depend on the position.
+FIXED_TEXTS = {
+    A.PLUNDER: "plunder the colony (take its coins)",
+    A.ANNEX: "annex the colony (pay, flip, gain its back)",
+    A.GOLD: "buy a gold medal",
+    A.FEED_PAY: "pay coins instead of removing a card (PE6)",
+    A.PASS: "pass",
+}
+
+
 def action_text(game: Hadara, st: HadaraState, seat: int, a: int) -> str:
+    if a in FIXED_TEXTS:
+        return FIXED_TEXTS[a]
     s = st.seats[seat]  # only a seat has legal actions to word
     if A.WHEEL <= a < A.SIDE:
         crest = CRESTS[seat]
@@ -189,10 +201,6 @@ def action_text(game: Hadara, st: HadaraState, seat: int, a: int) -> str:
         return f"take {short(game, k)} from the {BOARD[p]} pile and {verb}"
     if A.COLONY <= a < A.PLUNDER:
         return f"take a colony with requirement {game.requirements[a - A.COLONY]}"
-    if a == A.PLUNDER:
-        return "plunder the colony (take its coins)"
-    if a == A.ANNEX:
-        return "annex the colony (pay, flip, gain its back)"
     if A.STATUE <= a < A.SILVER:
         code = a - A.STATUE
         slot, track, fd = code // 8, (code % 8) // 2, code % 2
@@ -201,14 +209,8 @@ def action_text(game: Hadara, st: HadaraState, seat: int, a: int) -> str:
         return f"statue in slot {slot + 1} (culture {sl.requirement}, {sl.vp} VP) with the {TRACKS[track]} tile {side}"
     if A.SILVER <= a < A.GOLD:
         return f"buy a silver medal on {TRACKS[a - A.SILVER]}"
-    if a == A.GOLD:
-        return "buy a gold medal"
     if A.TILE <= a < A.FEED_PAY:
         return f"place the {TRACKS[a - A.TILE]} tile on the card (+2)"
-    if a == A.FEED_PAY:
-        return "pay coins instead of removing a card (PE6)"
-    if a == A.PASS:
-        return "pass"
     if a >= A.REMOVE:
         return f"remove {short(game, a - A.REMOVE)}"
     return f"action {a}"

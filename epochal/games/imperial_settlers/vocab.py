@@ -15,6 +15,8 @@ from typing import Annotated, Literal, get_args
 
 import msgspec
 
+from epochal.engine.effects import Op  # the subclasses below are the whole vocabulary
+
 from . import actions as A
 
 Resource = Literal["wood", "stone", "food"]  # R11
@@ -35,10 +37,6 @@ MAX_OPTIONS = A.MAX_OPTIONS  # options of a "choose"
 
 Count = Annotated[int, msgspec.Meta(ge=1, le=MAX_COUNT)]
 OpList = Annotated[list["CardOp"], msgspec.Meta(max_length=MAX_OPS)]
-
-
-class Op(msgspec.Struct, tag_field="op", forbid_unknown_fields=True, omit_defaults=True):
-    """One operation of an effect; the subclasses below are the whole vocabulary."""
 
 
 class Gain(Op, tag="gain"):

@@ -18,7 +18,7 @@ from typing import Annotated, Literal
 import msgspec
 from msgspec import Meta
 
-from epochal.engine.effects import Registry
+from epochal.engine.effects import Op, Registry  # Op: the subclasses below are the whole vocabulary
 
 HOOKS = Registry("hook")
 
@@ -155,10 +155,6 @@ class VP(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=
 
 
 # --- operations -----------------------------------------------------------------------------------
-
-
-class Op(msgspec.Struct, tag_field="op", forbid_unknown_fields=True, omit_defaults=True):
-    """One operation of an effect; the subclasses below are the whole vocabulary."""
 
 
 class Gain(Op, tag="gain"):
