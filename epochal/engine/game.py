@@ -160,6 +160,35 @@ class Game(ABC):
     def action_text(self, state: State, seat: int, action: int) -> str:
         return f"action {action}"
 
+    def describe_action(self, state: State, seat: int, action: int) -> dict:
+        """``seat``'s legal ``action`` as parts, for the server, the terminal and the web page to
+        word in the reader's language (``engine.locale.action_words``) or to put on the thing it
+        acts on. JSON-ready; the parts:
+
+        ``verb`` (always)
+            what the action does; the template ``action.<verb>`` of the game's
+            ``locale/<lang>.json`` words it;
+        ``form``
+            a variant of the verb's wording (a take that sells rather than buys), worded by
+            ``action.<verb>.<form>``;
+        ``card``
+            the id of the card it acts on (a card the seat may see);
+        ``target``
+            the seat (an int) or the thing (a string) it acts on;
+        ``cost``, ``gain``
+            resource -> n: what it costs, what it brings;
+        ``n``
+            a count or a number (an option's, the cards returned);
+        ``rule``
+            the rule that makes it legal ("R71");
+
+        and the game's own parts (a track, a pile, a slot) that its templates or its board drawing
+        (``table_ui``'s ``actions`` are these descriptions) use. It is given the true state, so it
+        names only what ``seat`` may see: the engine battery compares the descriptions of a
+        seat's legal actions with those of re-dealt states. Default: the verb ``action``, which no
+        template words, so the action reads as ``action_text``."""
+        return {"verb": "action", "id": action}
+
     def board_lines(self, view: dict) -> list[str]:
         """The table as text lines for the terminal client, from ``view`` (what one seat sees);
         [] (the default): the client prints its generic summary."""

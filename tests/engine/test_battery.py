@@ -155,10 +155,11 @@ def strings(value):
 
 @pytest.mark.parametrize("name,players,options", PARAMS, ids=IDS)
 def test_views_match_a_redealt_state(name, players, options):
-    """No view shows a hidden card (issue F1). Each seat's view of the true state equals its
-    view of states in which every card it cannot see is re-dealt: hands, decks, and the cards
-    running effects hold on to, every reference following its card. A text or field naming a
-    hidden card differs between the two. Decisions hold no card's name in their texts (they
+    """No view shows a hidden card (issue F1). Each seat's view of the true state, and the
+    descriptions of its legal actions (``describe_action``), equal those of states in which
+    every card it cannot see is re-dealt: hands, decks, and the cards running effects hold on
+    to, every reference following its card. A text or field naming a hidden card differs
+    between the two. Decisions hold no card's name in their texts (they
     refer to cards by index and the view words them per seat), so no stored sentence escapes
     the comparison."""
     game = GAMES[name]
@@ -181,6 +182,12 @@ def test_views_match_a_redealt_state(name, players, options):
             json.dumps(view)
             det = game.determinize(state, s, random.Random(rng.random()))
             assert game.view(det, s) == view, "a view depends on a card its seat cannot see"
+            mine = game.legal(state, s)
+            described = [game.describe_action(state, s, a) for a in mine]
+            json.dumps(described)
+            assert [game.describe_action(det, s, a) for a in mine] == described, (
+                "an action's description depends on a card its seat cannot see"
+            )
             if sample:
                 assert game.check_invariants(det) == []
                 for action in game.legal(det, s)[:3]:  # a re-dealt state is a playable state

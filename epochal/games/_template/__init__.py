@@ -12,7 +12,8 @@ Start a new game by copying this folder (docs/engine.md, "Adding a game"):
 - ``rules.py``      the ``Game``: set-up, composing the above, scores
 - ``view.py``       what each seat may see; re-dealt states for search
 - ``bots.py``       the game's own bot judgement
-- ``table.py``      what the web page's board drawing needs beside the view
+- ``table.py``      each legal action's parts (``describe_action``), and what the web page's
+                    board drawing needs beside the view
 - ``locale/``       event texts (``<lang>.json``) and the page's words (``ui.<lang>.json``)
 - ``web/``          the browser's board drawing (``board.js``, ``board.css``)
 - ``data/``         the card data
@@ -26,24 +27,23 @@ from __future__ import annotations
 from pathlib import Path
 
 from epochal.agents.greedy import GreedyAgent
+from epochal.engine.composed import ModuleGame
 
 from . import cards, table, view
 from .bots import prefer
 from .rules import TributeRules
 
 
-class Tribute(TributeRules):
-    def view(self, state, seat):
-        return view.view(self, state, seat)
+class Tribute(ModuleGame, TributeRules):  # views and tables: engine/composed.py
+    views = view
+    tables = table
 
-    def action_text(self, state, seat, action):
-        return view.action_text(self, state, seat, action)
+    def describe_action(self, state, seat, action):
+        return table.describe(self, state, seat, action)
 
-    def determinize(self, state, seat, rng):
-        return view.determinize(self, state, seat, rng)
-
-    def table_ui(self, state, seat):
-        return table.ui(self, state, seat)
+    def display_name(self, text, lang="en"):
+        k = self.index_of.get(text)
+        return None if k is None else self.cards[k].name.get(lang) or self.cards[k].name["en"]
 
     def heuristic_agent(self, seed: int = 0):
         return GreedyAgent(seed, prefer)

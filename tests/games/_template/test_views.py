@@ -32,4 +32,4 @@ def test_the_drawn_card_is_told_to_its_drawer_only():
 def test_the_table_ui_names_the_seats_own_actions_only():
     st = GAME.new(2, 4)
     assert GAME.table_ui(st, None) == {"actions": {}} and GAME.table_ui(st, 1) == {"actions": {}}
-    assert {a["kind"] for a in GAME.table_ui(st, 0)["actions"].values()} == {"play"}
+    assert {a["verb"] for a in GAME.table_ui(st, 0)["actions"].values()} == {"play"}
