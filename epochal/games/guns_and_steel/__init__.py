@@ -7,6 +7,8 @@ docs/games/guns-and-steel-data.md.
 
 from __future__ import annotations
 
+from epochal.engine.composed import ModuleGame
+
 from . import cards
 from . import observe as _observe
 from . import table as _table
@@ -14,30 +16,14 @@ from . import view as _view
 from .rules import GunsRules
 
 
-class GunsAndSteel(GunsRules):
-    def view(self, state, seat):
-        return _view.view(self, state, seat)
-
-    def action_text(self, state, seat, action):
-        return _view.action_text(self, state, seat, action)
-
-    def determinize(self, state, seat, rng):
-        return _view.determinize(self, state, seat, rng)
+class GunsAndSteel(ModuleGame, GunsRules):  # views and tables: engine/composed.py
+    views = _view
+    tables = _table
+    board_lines = staticmethod(_view.board_lines)  # it reads the view only
+    display_name = _view.term_name
 
     def card_ids(self):
         return frozenset(self.keys) | frozenset(self.wkeys)  # a start card once per colour
-
-    def board_lines(self, view):
-        return _view.board_lines(view)
-
-    def display_name(self, text, lang="en"):
-        return _view.term_name(self, text, lang)
-
-    def table_ui(self, state, seat):
-        return _table.ui(self, state, seat)
-
-    def table_constants(self):
-        return _table.CONSTANTS
 
     # --- research adapters (epochal.adapters; vector layout in observe.py) ---------------------
     observation_layout_class = _observe.Layout

@@ -456,7 +456,7 @@ def determinize(game, st, seat: int, rng):
     return out
 
 
-def term_name(game, text: str, lang: str) -> str | None:
+def term_name(game, text: str, lang: str = "en") -> str | None:
     """A card key or wonder id as its name (the id when it has none), a resource or theme as
     the word of ``lang`` (``term.<text>`` in ``locale/ui.<lang>.json``: the words of the Russian
     rulebook, §20); None for anything else."""

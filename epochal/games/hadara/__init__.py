@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from epochal.engine.composed import ModuleGame
+
 from . import cards, vocab
 from . import observe as _observe
 from . import table as _table
@@ -14,24 +16,12 @@ from . import view as _view
 from .rules import HadaraRules
 
 
-class Hadara(HadaraRules):
-    def view(self, state, seat):
-        return _view.view(self, state, seat)
-
-    def action_text(self, state, seat, action):
-        return _view.action_text(self, state, seat, action)
-
-    def determinize(self, state, seat, rng):
-        return _view.determinize(self, state, seat, rng)
+class Hadara(ModuleGame, HadaraRules):  # views and tables: engine/composed.py
+    views = _view
+    tables = _table
 
     def card_ids(self):
         return frozenset(self.card_id)
-
-    def table_ui(self, state, seat):
-        return _table.ui(self, state, seat)
-
-    def table_constants(self):
-        return _table.CONSTANTS
 
     # --- research adapters (epochal.adapters; vector layout in observe.py) ---------------------
     observation_layout_class = _observe.Layout

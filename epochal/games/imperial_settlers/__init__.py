@@ -7,6 +7,8 @@ docs/games/imperial-settlers-data.md.
 
 from __future__ import annotations
 
+from epochal.engine.composed import ModuleGame
+
 from . import cards
 from . import observe as _observe
 from . import table as _table
@@ -14,21 +16,9 @@ from . import view as _view
 from .rules import SettlersRules
 
 
-class ImperialSettlers(SettlersRules):
-    def view(self, state, seat):
-        return _view.view(self, state, seat)
-
-    def action_text(self, state, seat, action):
-        return _view.action_text(self, state, seat, action)
-
-    def determinize(self, state, seat, rng):
-        return _view.determinize(self, state, seat, rng)
-
-    def table_ui(self, state, seat):
-        return _table.ui(self, state, seat)
-
-    def table_constants(self):
-        return _table.CONSTANTS
+class ImperialSettlers(ModuleGame, SettlersRules):  # views and tables: engine/composed.py
+    views = _view
+    tables = _table
 
     # --- research adapters (epochal.adapters; vector layout in observe.py) ---------------------
     observation_layout_class = _observe.Layout

@@ -5,6 +5,8 @@ Spec: shared/rules/imperium.md. Docs: docs/games/imperium.md, docs/games/imperiu
 
 from __future__ import annotations
 
+from epochal.engine.composed import ModuleGame
+
 from . import cards
 from . import observe as _observe
 from . import table as _table
@@ -12,21 +14,9 @@ from . import view as _view
 from .rules import ImperiumRules
 
 
-class Imperium(ImperiumRules):
-    def view(self, state, seat):
-        return _view.view(self, state, seat)
-
-    def action_text(self, state, seat, action):
-        return _view.action_text(self, state, seat, action)
-
-    def determinize(self, state, seat, rng):
-        return _view.determinize(self, state, seat, rng)
-
-    def table_ui(self, state, seat):
-        return _table.ui(self, state, seat)
-
-    def table_constants(self):
-        return _table.CONSTANTS
+class Imperium(ModuleGame, ImperiumRules):  # views and tables: engine/composed.py
+    views = _view
+    tables = _table
 
     # --- research adapters (epochal.adapters; vector layout in observe.py) ---------------------
     observation_layout_class = _observe.Layout

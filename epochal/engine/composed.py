@@ -1,0 +1,59 @@
+"""A game whose seat views and web-table drawing data are the functions of its own modules.
+
+Every game package has a ``view.py`` (``view``, ``action_text``, ``determinize``) and a
+``table.py`` (``ui``, ``CONSTANTS``): the template's shape, which tests/test_architecture.py
+checks. Their functions take the game first. ``ModuleGame`` gives a game the protocol's methods
+by calling them, so the game class names its two modules (``views = view``, ``tables = table``)
+instead of writing, method by method, a method that only delegates.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from .game import Game
+from .state import State
+
+# The functions' parameters are positional (each game names them in its own way) and typed Any:
+# a game's functions take its own rules class and state types.
+
+
+class ViewModule(Protocol):
+    """A game's ``view.py``."""
+
+    def view(self, game: Any, state: Any, seat: int | None, /) -> dict: ...
+
+    def action_text(self, game: Any, state: Any, seat: int, action: int, /) -> str: ...
+
+    def determinize(self, game: Any, state: Any, seat: int, rng: Any, /) -> Any: ...
+
+
+class TableModule(Protocol):
+    """A game's ``table.py``."""
+
+    CONSTANTS: dict
+
+    def ui(self, game: Any, state: Any, seat: int | None, /) -> dict: ...
+
+
+class ModuleGame(Game):
+    """Put it before the game's rules class among the bases: ``class Hadara(ModuleGame,
+    HadaraRules)``, and name the modules."""
+
+    views: ViewModule
+    tables: TableModule
+
+    def view(self, state: State, seat: int | None) -> dict:
+        return self.views.view(self, state, seat)
+
+    def action_text(self, state: State, seat: int, action: int) -> str:
+        return self.views.action_text(self, state, seat, action)
+
+    def determinize(self, state: State, seat: int, rng) -> State:
+        return self.views.determinize(self, state, seat, rng)
+
+    def table_ui(self, state: State, seat: int | None) -> dict:
+        return self.tables.ui(self, state, seat)
+
+    def table_constants(self) -> dict:
+        return self.tables.CONSTANTS
