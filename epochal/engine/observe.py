@@ -28,6 +28,14 @@ class VectorLayout(ABC):
         self.parts[name] = (self.size, length)
         self.size += length
 
+    def seat_parts(self, seats: int, lengths: dict[str, int]) -> None:
+        """A block of parts per seat, ``seat<r>.<name>`` for r = 0 .. seats-1, the seats counted
+        clockwise from the observer (``seat_relative``), each block the parts ``lengths`` names in
+        its order."""
+        for r in range(seats):
+            for name, length in lengths.items():
+                self.part(f"seat{r}.{name}", length)
+
     def describe(self) -> dict[str, tuple[int, int]]:
         """``{name: (offset, length)}``."""
         return dict(self.parts)

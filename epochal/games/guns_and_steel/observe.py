@@ -68,17 +68,20 @@ class Layout(VectorLayout):
         part("hand", n)
         part("attack", 3 + seats)  # present, strength, card's military, waiting
         part("payment", 2 + 2 * len(RESOURCES))  # present, any, cost, paid
-        for r in range(seats):
-            p = f"seat{r}."
-            part(p + "present", 1)
-            part(p + "tech", n)
-            part(p + "own_resource", n)
-            part(p + "resources", len(RESOURCES))
-            part(p + "temp", len(RESOURCES))
-            part(p + "tech_types", len(TYPES))
-            part(p + "counts", 5)  # hand, military, vp, glory, score
-            part(p + "wonders", nw)
-            part(p + "winner", 1)
+        self.seat_parts(
+            seats,
+            {
+                "present": 1,
+                "tech": n,
+                "own_resource": n,
+                "resources": len(RESOURCES),
+                "temp": len(RESOURCES),
+                "tech_types": len(TYPES),
+                "counts": 5,  # hand, military, vp, glory, score
+                "wonders": nw,
+                "winner": 1,
+            },
+        )
 
     def encode(self, view: dict) -> list[float]:
         # Every write adds: a seat's tech_types count its technology cards of each type.

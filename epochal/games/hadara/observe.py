@@ -55,25 +55,28 @@ class Layout(VectorLayout):
         part("hand", n_cards)
         part("sold_this_epoch", n_cards)
         # every seat, relative order
-        for r in range(seats):
-            p = f"seat{r}."
-            part(p + "present", 1)
-            part(p + "coins", 1)
-            part(p + "tracks", len(TRACKS))
-            part(p + "side", len(SIDES))
-            part(p + "initiative", 1)
-            part(p + "start_card", len(game.data.start_cards))
-            part(p + "cards", n_cards)  # owned cards, multi-hot
-            part(p + "colors", len(COLORS))  # owned cards per colour
-            part(p + "colonies", reqs * 3)  # per requirement: owned, annexed, vp
-            part(p + "statues", slots * (2 + len(TRACKS)))  # filled, track one-hot, face down
-            part(p + "unused_tiles", len(TRACKS))
-            part(p + "silver", len(TRACKS))  # silver medals per track
-            part(p + "gold", 1)
-            part(p + "held_tiles", len(TRACKS))  # PE3 tiles per track
-            part(p + "hand_size", 1)
-            part(p + "score", 1)  # final total (when over)
-            part(p + "winner", 1)
+        self.seat_parts(
+            seats,
+            {
+                "present": 1,
+                "coins": 1,
+                "tracks": len(TRACKS),
+                "side": len(SIDES),
+                "initiative": 1,
+                "start_card": len(game.data.start_cards),
+                "cards": n_cards,  # owned cards, multi-hot
+                "colors": len(COLORS),  # owned cards per colour
+                "colonies": reqs * 3,  # per requirement: owned, annexed, vp
+                "statues": slots * (2 + len(TRACKS)),  # filled, track one-hot, face down
+                "unused_tiles": len(TRACKS),
+                "silver": len(TRACKS),  # silver medals per track
+                "gold": 1,
+                "held_tiles": len(TRACKS),  # PE3 tiles per track
+                "hand_size": 1,
+                "score": 1,  # final total (when over)
+                "winner": 1,
+            },
+        )
         self.req_index = {v: i for i, v in enumerate(game.requirements)}
         self.start_index = {c.number: i for i, c in enumerate(game.data.start_cards)}
 

@@ -56,21 +56,19 @@ class Layout(VectorLayout):
         part("table", n)
         part("hand", n)
         part("packet", n)
-        for r in range(seats):
-            p = f"seat{r}."
-            part(p + "present", 1)
-            part(p + "faction", len(FACTIONS))
-            part(p + "supply", len(SUPPLY))
-            part(p + "counts", 6)  # vp, passed, hands, deck, hidden
-            part(p + "locations", n)
-            part(p + "used", n)
-            part(p + "defence", n)
-            part(p + "samurai", n)
-            part(p + "foundations", n)
-            part(p + "deals", n)
-            part(p + "discard", n)
-            part(p + "score", 1)
-            part(p + "winner", 1)
+        cards = ("locations", "used", "defence", "samurai", "foundations", "deals", "discard")  # per card
+        self.seat_parts(
+            seats,
+            {
+                "present": 1,
+                "faction": len(FACTIONS),
+                "supply": len(SUPPLY),
+                "counts": 6,  # vp, passed, hands, deck, hidden
+                **dict.fromkeys(cards, n),
+                "score": 1,
+                "winner": 1,
+            },
+        )
         goods = len(ATTACK_TARGETS)
         part("solo.present", 1)
         part("solo.attack_row", ATTACK_CARDS * goods)

@@ -40,19 +40,19 @@ class Layout(VectorLayout):
         part("piles", 4)  # fame, unrest, exile, King of Kings on B
         part("hand", n)
         part("history", n)
-        for r in range(seats):
-            p = f"seat{r}."
-            part(p + "present", 1)
-            part(p + "nation", len(NATIONS))
-            part(p + "empire", 1)
-            part(p + "tokens", len(RESOURCES) + 2)  # materials, population, progress, actions, exhausts
-            part(p + "sizes", 4)  # hand, deck, nation deck, history
-            part(p + "play", n)
-            part(p + "exhausted", n)
-            part(p + "discard", n)
-            part(p + "development", n)
-            part(p + "score", 1)
-            part(p + "winner", 1)
+        self.seat_parts(
+            seats,
+            {
+                "present": 1,
+                "nation": len(NATIONS),
+                "empire": 1,
+                "tokens": len(RESOURCES) + 2,  # materials, population, progress, actions, exhausts
+                "sizes": 4,  # hand, deck, nation deck, history
+                **dict.fromkeys(("play", "exhausted", "discard", "development"), n),  # per card
+                "score": 1,
+                "winner": 1,
+            },
+        )
 
     def encode(self, view: dict) -> list[float]:
         out, put = self.new_vector()
