@@ -50,7 +50,7 @@ lint: $(STAMP)
 contracts: $(STAMP)
 	$(BIN)/lint-imports
 
-# Types: mypy over the package (pyproject.toml [tool.mypy]; the games are not reported yet).
+# Types: mypy over the whole package, the games included (pyproject.toml [tool.mypy]).
 typecheck: $(STAMP)
 	$(BIN)/mypy epochal
 
