@@ -1,10 +1,11 @@
 """A game whose seat views and web-table drawing data are the functions of its own modules.
 
 Every game package has a ``view.py`` (``view``, ``action_text``, ``determinize``) and a
-``table.py`` (``ui``, ``CONSTANTS``): the template's shape, which tests/test_architecture.py
-checks. Their functions take the game first. ``ModuleGame`` gives a game the protocol's methods
-by calling them, so the game class names its two modules (``views = view``, ``tables = table``)
-instead of writing, method by method, a method that only delegates.
+``table.py`` (``ui``, ``describe``: ``Game.describe_action``, ``CONSTANTS``): the template's
+shape, which tests/test_architecture.py checks. Their functions take the game first.
+``ModuleGame`` gives a game the protocol's methods by calling them, so the game class names its
+two modules (``views = view``, ``tables = table``) instead of writing, method by method, a method
+that only delegates.
 """
 
 from __future__ import annotations
@@ -35,6 +36,8 @@ class TableModule(Protocol):
 
     def ui(self, game: Any, state: Any, seat: int | None, /) -> dict: ...
 
+    def describe(self, game: Any, state: Any, seat: int, action: int, /) -> dict: ...
+
 
 class ModuleGame(Game):
     """Put it before the game's rules class among the bases: ``class Hadara(ModuleGame,
@@ -51,6 +54,9 @@ class ModuleGame(Game):
 
     def determinize(self, state: State, seat: int, rng) -> State:
         return self.views.determinize(self, state, seat, rng)
+
+    def describe_action(self, state: State, seat: int, action: int) -> dict:
+        return self.tables.describe(self, state, seat, action)
 
     def table_ui(self, state: State, seat: int | None) -> dict:
         return self.tables.ui(self, state, seat)

@@ -41,12 +41,12 @@ def check_placement(page, msg: dict) -> set[str]:
     kinds = set()
     for a in view["legal"]:
         d = ui["actions"][str(a["id"])]
-        kinds.add(d["kind"])
+        kinds.add(d["verb"])
         p = where.get(str(a["id"]))
         assert p is not None, f"action {a['text']} has no control on the board"
         if d.get("card"):
             assert p["card"] == d["card"], f"{a['text']} sits on {p['card']}, not on {d['card']}"
-        elif d["kind"] == "steal":
+        elif d["verb"] == "steal":
             assert p["goods"] == f"board-{d['owner']}"
         else:
             assert p["decision"], f"{a['text']} is not in the decision panel"

@@ -38,9 +38,6 @@ class Tribute(ModuleGame, TributeRules):  # views and tables: engine/composed.py
     views = view
     tables = table
 
-    def describe_action(self, state, seat, action):
-        return table.describe(self, state, seat, action)
-
     def display_name(self, text, lang="en"):
         k = self.index_of.get(text)
         return None if k is None else self.cards[k].name.get(lang) or self.cards[k].name["en"]

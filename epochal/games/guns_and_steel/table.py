@@ -1,19 +1,24 @@
 """Guns & Steel at the web table (``Game.table_ui``): card effects and wonder conditions as data,
-so the page (``web/board.js``) words them in its language.
+so the page (``web/board.js``) words them in its language, and each legal action's parts
+(``Game.describe_action``, worded by the locale's ``action.<verb>`` templates).
 
 The view gives each card's effect and each wonder's condition as one English sentence. A page in
 Russian needs the parts instead: the effect's operations (the vocabulary of ``cards.py``,
 defaults left out) and the condition's clauses. They are sent for exactly the cards and wonders
-the seat's view names, so they describe nothing the seat may not see. Legal actions need no
-explaining here: the view's entries already name their kind and their target.
+the seat's view names, so they describe nothing the seat may not see. A legal action's
+description is the view's entry for it (its kind and its target, ``view.legal_entry``) with the
+verb, the rule that allows it, and what it costs.
 """
 
 from __future__ import annotations
 
 import msgspec
 
+from . import actions as A
 from .cards import EPOCHS, RESOURCES
+from .decisions import REFUSAL_OF_DECISION
 from .rules import COLOURS, PHASE_OF
+from .view import legal_entry
 
 # The resources in their order (R11), the pyramid's rows bottom to top (R39), the four phases of
 # a turn, and the seats' colours (R6).
@@ -35,4 +40,76 @@ def ui(game, st, seat: int | None) -> dict:
         # tokens on theirs (R25.6b), in the combined variant too (R111)
         clauses = wonder.build if wonder.theme == "new_world" else wonder.glory
         conditions[key] = msgspec.to_builtins(clauses)
-    return {"effects": effects, "conditions": conditions}
+    out = {"effects": effects, "conditions": conditions}
+    if seat is not None:
+        out["actions"] = {str(a): describe(game, st, seat, a) for a in game.legal(st, seat)}
+    return out
+
+
+# The rule that allows each kind of action (a pass: the rule of the decision it ends).
+RULES = {
+    "start_resource": "R44",
+    "play_resource": "R48",
+    "play_technology": "R50",
+    "spend": "R78",
+    "respond": "R63",
+    "respond_spend": "R63",
+    "restore": "R35",
+    "lose": "R66",
+    "recall": "R85",
+    "play_attack": "R58",
+    "activate_attack": "R57",
+    "claim": "R85",
+    "glory": "R93",
+    "give_wonder": "R66",
+    "activate": "R51",
+    "skip": "R52",
+    "target": "R55",
+    "take": "R55",
+    "buy": "R74",
+    "buy_stack": "R113",
+    "move_glory": "A24",
+}
+
+
+def describe(game, st, seat: int, a: int) -> dict:
+    """``Game.describe_action``: the view's entry for the seat's legal action ``a``, its kind as
+    the verb, with the rule that allows it. ``form`` words a variant: a pass by the decision it
+    ends (``purchase``, ``respond``, ...), a payment with a temporary resource (``temporary``), a
+    resource handed over to the attacker (``hand_over``), a purchase with a surcharge for the
+    connected cards below (``surcharge``)."""
+    entry = legal_entry(game, st, seat, a)
+    entry.pop("id")
+    entry.pop("text")
+    verb = entry.pop("kind")
+    out = {"verb": verb, **entry}
+    top = st.stack[-1] if st.stack else None
+    kind, arg = game.action_space.kind(a)
+    if kind in A.CARD_BLOCKS:
+        out["res"] = RESOURCES[game.res[arg]]
+        if kind in ("respond", "respond_spend"):
+            out["military"] = game.mil[arg]
+    elif kind in A.WONDER_BLOCKS:
+        out["vp"] = game.wonder_list[arg].vp
+    elif kind == "spend_res":
+        out["form"] = "temporary"
+    elif kind == "target":
+        out["target"] = arg
+    elif kind == "take":
+        out["target"] = out["seat"]
+        out.pop("card", None)  # named by its zone position only: its other side is hidden (A33)
+    elif kind in ("buy", "buy_stack"):
+        out["cost"] = dict(game.civ[game.index_of[out["card"]]].cost)
+        if out["surcharge"]:
+            out["form"] = "surcharge"
+    if out.get("hand_over"):
+        out["form"] = "hand_over"
+    if kind == "pass":
+        if top is not None:
+            out["form"] = top.kind
+            out["rule"] = REFUSAL_OF_DECISION.get(top.kind, ("", RULES.get(top.kind)))[1]
+    else:
+        out["rule"] = RULES.get(verb)
+    if out.get("rule") is None:
+        out.pop("rule", None)
+    return out

@@ -1,14 +1,15 @@
 """Imperial Settlers at the web table (``Game.table_ui``): what each legal action acts on, the
 empire boards, and card effects as data, for the page's drawing (``web/board.js``).
 
-The decoding mirrors ``actions.py``. Each legal action of the seat is described by its kind and
-the card it acts on, with where that card lies (``hand``, ``table``, ``packet``, ``location``,
+The decoding mirrors ``actions.py``. Each legal action of the seat is described
+(``Game.describe_action``, worded by the locale's ``action.<verb>`` templates) by its verb, the
+rule that allows it and the card it acts on, with where that card lies (``hand``, ``table``, ``packet``, ``location``,
 ``foundation``, ``hidden_foundation``, ``deal``) and whose it is, so the page can put the control
 on that card. Card effects are sent as the data's operation lists (``cards``) so the page can
 draw them as icons and words in its own language; they are sent only for the cards the seat's
 view shows (``view.shown_cards``: the view's own rule). The empire boards (production and
 storage) are public. In the solo mode the virtual opponent's locations are razing targets
-(``where``: ``virtual``) and its revealed attack cards may be chosen (kind ``attack``).
+(``where``: ``virtual``) and its revealed attack cards may be chosen (verb ``attack``).
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ def ui(game, st, seat: int | None) -> dict:
         return out
     frame = st.stack[-1] if st.stack else None
     legal = game.legal(st, seat)
-    out["actions"] = {str(a): describe(game, st, seat, frame, a) for a in legal}
+    out["actions"] = {str(a): describe(game, st, seat, a) for a in legal}
     if frame is not None and legal:
         out["purpose"] = frame.args.get("purpose")
         source = running_card(st, frame)
@@ -110,14 +111,53 @@ def place(game, st, seat: int, k: int) -> tuple[str, int | None]:
     return "elsewhere", None
 
 
-def describe(game, st, seat: int, frame, a: int) -> dict:
+# The rule that allows each action a seat takes on its own (a choice inside an effect carries the
+# rule its effect gave it).
+RULES = {
+    "build": "R57",
+    "deal": "R67",
+    "raze_hand": "R75",
+    "raze": "R78",
+    "activate": "R87",
+    "activate2": "R91",
+    "defend": "R102",
+    "samurai": "R142",
+    "pass": "R53",
+    "end": "R55",
+    "stop": "R97",
+    "source": "R118",
+    "exchange": "R95",
+    "steal": "R169",
+}
+
+
+def describe(game, st, seat: int, a: int) -> dict:
+    """``Game.describe_action``: the seat's legal action ``a``. A choice an effect asks carries
+    the rule and the purpose its decision names."""
+    frame = st.stack[-1] if st.stack else None
+    out = _describe(game, st, seat, frame, a)
+    verb = out["verb"]
+    rule = RULES.get(verb) or (frame.args.get("rule") if frame is not None else None)
+    if verb == "pick" and frame is not None and frame.kind == "pick_table":
+        rule = frame.args.get("rule", "R34")
+    elif verb == "pick" and frame is not None and frame.kind == "draft":
+        rule = frame.args.get("rule", "R182")
+    if rule:
+        out["rule"] = rule
+    return out
+
+
+def _describe(game, st, seat: int, frame, a: int) -> dict:
     kind, k = game.action_space.kind(a)
     if kind in A.BLOCKS:
         c = game.cards[k]
         where, owner = place(game, st, seat, k)
-        out = {"kind": kind, "card": c.id, "where": where, "owner": owner}
+        out = {"verb": kind, "card": c.id, "where": where, "owner": owner}
         if kind == "build":
             out.update(cost=dict(c.cost), discard=c.discard)
+            form = "_".join(w for w, on in (("free", not c.cost), ("discard", c.discard)) if on)
+            if form:
+                out["form"] = form
         elif kind == "deal":
             out.update(good=c.deal, pay={"food": 1})
         elif kind == "raze_hand":
@@ -125,10 +165,14 @@ def describe(game, st, seat: int, frame, a: int) -> dict:
         elif kind == "raze":
             extra = game.protection(st, owner, k) if owner is not None else 0
             out.update(bonus=dict(c.raze or {}), pay={"raze": 2 + extra})
+            if owner is None:
+                out["form"] = "virtual"
         elif kind in ("activate", "activate2"):
             act = game.action_of(st, k)
             times = 2 if kind == "activate2" else 1
             out.update(times=times, pay={g: n * times for g, n in act.pay.items()})
+            if act.pay:
+                out["form"] = "pay"
         elif kind == "pick":
             if frame is not None and frame.kind == "pick_table":
                 out["purpose"] = "take"
@@ -138,40 +182,43 @@ def describe(game, st, seat: int, frame, a: int) -> dict:
                 out["purpose"] = frame.args.get("purpose") if frame is not None else None
         return out
     if a == A.PASS:
-        return {"kind": "pass"}
+        return {"verb": "pass"}
     if a == A.END:
         if frame is not None and frame.kind == "after":
-            return {"kind": "end"}
-        return {"kind": "stop" if frame is not None and frame.kind == "exchange" else "decline"}
+            return {"verb": "end"}
+        if frame is not None and frame.kind == "exchange":
+            return {"verb": "stop"}
+        return {"verb": "decline", "purpose": frame.args.get("purpose") if frame is not None else None}
     if a in (A.CARD_COMMON, A.CARD_EMPIRE):
-        return {"kind": "source", "deck": "common" if a == A.CARD_COMMON else "empire"}
+        deck = "common" if a == A.CARD_COMMON else "empire"
+        return {"verb": "source", "deck": deck, "form": deck}
     if A.EXCHANGE <= a < A.EXCHANGE + 5:
-        return {"kind": "exchange", "good": A.EXCHANGE_GOODS[a - A.EXCHANGE], "pay": {"worker": 2}}
+        return {"verb": "exchange", "good": A.EXCHANGE_GOODS[a - A.EXCHANGE], "pay": {"worker": 2}}
     if A.OPTION <= a < A.OPTION + A.MAX_OPTIONS:
         n = a - A.OPTION
-        out = {"kind": "option", "n": n}
+        out = {"verb": "option", "n": n, "number": n + 1}
         texts = frame.args.get("texts", []) if frame is not None else []
         if n < len(texts):
-            out["text"] = texts[n]
+            out.update(text=texts[n], form="text")
         ops = choice_ops(game, st, frame)
         if ops is not None and n < len(ops):
             out["ops"] = ops[n]
         elif n < len(texts) and texts[n] in RESOURCES:
-            out["good"] = texts[n]
+            out.update(good=texts[n], form="good")
         return out
     attack = getattr(A, "ATTACK", None)
     if attack is not None and attack <= a < attack + A.ATTACK_CARDS and a - attack < len(game.attacks):
         i = a - attack
         return {
-            "kind": "attack",
+            "verb": "attack",
             "attack": game.attacks[i].id,
             "target": game.target(i),
             "purpose": frame.args.get("purpose") if frame is not None else None,
         }
     if A.STEAL <= a < A.STEAL + 12:
         q, r = divmod(a - A.STEAL, 3)
-        return {"kind": "steal", "owner": q, "good": RESOURCES[r]}
-    return {"kind": "other"}
+        return {"verb": "steal", "owner": q, "good": RESOURCES[r]}
+    return {"verb": "action", "id": a}
 
 
 def choice_ops(game, st, frame) -> list | None:

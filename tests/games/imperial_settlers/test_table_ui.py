@@ -78,7 +78,7 @@ def check_seat(game, st, seat: int, kinds: Counter) -> None:
     me = st.seats[seat]
     for a in legal:
         d = ui["actions"][str(a)]
-        kind = d["kind"]
+        kind = d["verb"]
         kinds[kind if kind != "pick" else f"pick:{d['where']}"] += 1
         if kind in FIXED:
             assert "card" not in d
@@ -98,13 +98,13 @@ def check_seat(game, st, seat: int, kinds: Counter) -> None:
         elif kind == "pick":
             assert d["purpose"]
     for d in ui.get("actions", {}).values():
-        if d["kind"] == "option":
+        if d["verb"] == "option":
             assert "ops" in d or "good" in d or "text" in d
-        if d["kind"] == "exchange":
+        if d["verb"] == "exchange":
             assert d["good"] in A.EXCHANGE_GOODS
-        if d["kind"] == "steal":
+        if d["verb"] == "steal":
             assert d["owner"] != seat and d["good"] in ("wood", "stone", "food")
-        if d["kind"] == "attack":
+        if d["verb"] == "attack":
             assert d["attack"] in {x["id"] for x in view["solo"]["attack_row"]} and d["purpose"]
 
 
@@ -165,7 +165,7 @@ def test_a_choice_between_effects_is_sent_as_its_operations(game):
             legal = game.legal(st, seat)
             if st.stack and st.stack[-1].kind == "option":
                 ui = layout.ui(game, st, seat)
-                options = [d for d in ui["actions"].values() if d["kind"] == "option"]
+                options = [d for d in ui["actions"].values() if d["verb"] == "option"]
                 assert options and all("ops" in d or "good" in d for d in options)
                 for d in options:
                     if "ops" in d:

@@ -84,9 +84,9 @@ export function prompt(ctx) {
 // A label for one legal action, used on buttons away from the board and in tooltips.
 export function describe(ctx, id) {
   const a = ctx.legal.get(id);
-  if (!a || !a.kind) return a ? a.text : String(id);
+  if (!a || !a.verb) return a ? a.text : String(id);
   const track = a.track ? trackName(ctx, a.track) : "";
-  switch (a.kind) {
+  switch (a.verb) {
     case "side": return `${tr(ctx, "side", {side: a.side})} · ${tr(ctx, "initiative", {n: a.initiative})}`;
     case "wheel": return tr(ctx, "wheel_pick", {color: tr(ctx, `color.${a.yours}`)});
     case "draw": return `${a.card}: ${tr(ctx, a.sell ? "keep_sell" : "keep_buy", {n: a.coins})}`;
@@ -107,7 +107,7 @@ export function describe(ctx, id) {
 
 export function scoreLabel(ctx, key) { return tr(ctx, `score.${key}`); }
 
-function ofKind(ctx, kind) { return [...ctx.legal.values()].filter((a) => a.kind === kind); }
+function ofVerb(ctx, verb) { return [...ctx.legal.values()].filter((a) => a.verb === verb); }
 
 function control(ctx, a, label, cls) { return ctx.control(a.id, label, {title: describe(ctx, a.id), cls}); }
 
@@ -146,7 +146,7 @@ function decisionPanel(ctx) {
   const me = v.seats[ctx.seat];
   const body = [];
   if (d.kind === "side") {
-    body.push(h("div", {class: "row"}, ofKind(ctx, "side").map((a) =>
+    body.push(h("div", {class: "row"}, ofVerb(ctx, "side").map((a) =>
       h("div", {class: "start-card"},
         h("div", {class: "start-head"}, tr(ctx, "start", {n: a.card, side: a.side})),
         h("div", {}, tr(ctx, "initiative", {n: a.initiative})),
@@ -154,37 +154,37 @@ function decisionPanel(ctx) {
         h("div", {}, coin(ctx, a.coins)),
         control(ctx, a, tr(ctx, "side", {side: a.side}), "primary")))));
   } else if (d.kind === "wheel") {
-    body.push(h("div", {class: "row"}, ofKind(ctx, "wheel").map((a) =>
+    body.push(h("div", {class: "row"}, ofVerb(ctx, "wheel").map((a) =>
       control(ctx, a, [h("span", {class: `swatch c-${a.yours}`}), " ", tr(ctx, "wheel_pick", {color: tr(ctx, `color.${a.yours}`)})],
               `wheel c-${a.yours}`))));
   } else if (d.kind === "draw") {
     const byCard = new Map();
-    for (const a of ofKind(ctx, "draw")) byCard.set(a.card, [...(byCard.get(a.card) || []), a]);
+    for (const a of ofVerb(ctx, "draw")) byCard.set(a.card, [...(byCard.get(a.card) || []), a]);
     body.push(h("div", {class: "row hand", "data-testid": "hand"}, (me.hand || []).map((id) =>
       card(ctx, id, {controls: (byCard.get(id) || []).map((a) =>
         control(ctx, a, tr(ctx, a.sell ? "keep_sell" : "keep_buy", {n: a.coins}), a.sell ? "sell" : "buy"))}))));
   } else if (d.kind === "colony_mode") {
     const col = me.colonies[me.colonies.length - 1];
     body.push(h("div", {class: "row"}, colonyToken(ctx, col),
-      ofKind(ctx, "plunder").map((a) => control(ctx, a, describe(ctx, a.id))),
-      ofKind(ctx, "annex").map((a) => control(ctx, a, describe(ctx, a.id), "primary"))));
+      ofVerb(ctx, "plunder").map((a) => control(ctx, a, describe(ctx, a.id))),
+      ofVerb(ctx, "annex").map((a) => control(ctx, a, describe(ctx, a.id), "primary"))));
   } else if (d.kind === "medals") {
     body.push(h("div", {class: "row"},
-      ofKind(ctx, "silver").map((a) => control(ctx, a, [h("span", {class: "medal silver"}, ICON[a.track]), " ", describe(ctx, a.id)])),
-      ofKind(ctx, "gold").map((a) => control(ctx, a, [h("span", {class: "medal gold"}, ICON.crown), " ", describe(ctx, a.id)]))));
+      ofVerb(ctx, "silver").map((a) => control(ctx, a, [h("span", {class: "medal silver"}, ICON[a.track]), " ", describe(ctx, a.id)])),
+      ofVerb(ctx, "gold").map((a) => control(ctx, a, [h("span", {class: "medal gold"}, ICON.crown), " ", describe(ctx, a.id)]))));
   } else if (d.kind === "tile") {
-    body.push(h("div", {class: "row"}, ofKind(ctx, "tile").map((a) => control(ctx, a, [chip(ctx, a.track), " ", describe(ctx, a.id)]))));
+    body.push(h("div", {class: "row"}, ofVerb(ctx, "tile").map((a) => control(ctx, a, [chip(ctx, a.track), " ", describe(ctx, a.id)]))));
   } else if (d.kind === "feed") {
-    body.push(h("div", {class: "row"}, ofKind(ctx, "feed_pay").map((a) => control(ctx, a, describe(ctx, a.id)))));
+    body.push(h("div", {class: "row"}, ofVerb(ctx, "feed_pay").map((a) => control(ctx, a, describe(ctx, a.id)))));
   }
-  const pass = ofKind(ctx, "pass").map((a) => control(ctx, a, describe(ctx, a.id), "pass"));
+  const pass = ofVerb(ctx, "pass").map((a) => control(ctx, a, describe(ctx, a.id), "pass"));
   return h("section", {class: "hd-decision", "data-testid": "decision"},
     h("h3", {}, tr(ctx, "decision"), ": ", prompt(ctx)), body, pass.length ? h("div", {class: "row"}, pass) : null);
 }
 
 function decks(ctx) {
   const v = ctx.view;
-  const takes = ofKind(ctx, "take");
+  const takes = ofVerb(ctx, "take");
   const crestsAt = {};
   for (const [crest, color] of Object.entries(v.crest_decks || {})) (crestsAt[color] ||= []).push(crest);
   return h("section", {class: "hd-decks"}, h("h3", {}, tr(ctx, "board")),
@@ -200,7 +200,7 @@ function decks(ctx) {
 }
 
 function colonies(ctx) {
-  const takes = ofKind(ctx, "colony");
+  const takes = ofVerb(ctx, "colony");
   return h("section", {class: "hd-colonies"}, h("h3", {}, tr(ctx, "colonies")),
     h("div", {class: "row"}, ctx.view.colonies.map((stack, i) => {
       const a = takes.find((x) => x.stack === i);
@@ -217,7 +217,7 @@ function seatPanel(ctx, s) {
   const isBot = ctx.meta.kinds[s.seat] === "bot";
   const winner = v.winners?.includes(s.seat);
   const max = Math.max(20, ...v.seats.flatMap((x) => tracks(ctx).map((t) => x.tracks[t])));
-  const removes = mine ? ofKind(ctx, "remove") : [];
+  const removes = mine ? ofVerb(ctx, "remove") : [];
   const byColor = ctx.constants.colors.map((c) => s.cards.filter((id) => v.cards[id]?.color === c));
   return h("section", {class: `seat${mine ? " mine" : ""}${active ? " active" : ""}`, "data-testid": `seat-${s.seat}`},
     h("header", {},
@@ -253,7 +253,7 @@ function seatPanel(ctx, s) {
 
 function statues(ctx, s, mine) {
   const slots = ctx.ui.slots || [];
-  const options = mine ? ofKind(ctx, "statue") : [];
+  const options = mine ? ofVerb(ctx, "statue") : [];
   return h("div", {class: "statues", title: tr(ctx, "statues")}, slots.map((slot, i) => {
     const placed = s.statues[i];
     const here = options.filter((a) => a.slot === i);

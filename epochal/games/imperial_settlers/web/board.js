@@ -158,16 +158,16 @@ const CLS = {build: "primary", deal: "deal", raze_hand: "raze", raze: "raze", ac
              activate2: "primary", defend: "defend", samurai: "defend", pick: "pick"};
 
 function label(ctx, a) {
-  switch (a.kind) {
+  switch (a.verb) {
     case "build": return tr(ctx, "btn.build");
     case "deal": return [tr(ctx, "btn.deal"), " ", good(ctx, "food", 1, {count: true})];
     case "raze_hand": return [tr(ctx, "btn.raze_hand"), " ", goods(ctx, a.bonus, {count: true})];
     case "raze": return [tr(ctx, "btn.raze"), " ", good(ctx, "raze", a.pay.raze, {count: true}), " → ", goods(ctx, a.bonus, {count: true})];
-    case "activate": case "activate2": return tr(ctx, `btn.${a.kind}`);
+    case "activate": case "activate2": return tr(ctx, `btn.${a.verb}`);
     case "defend": return [good(ctx, "defence"), " ", tr(ctx, "btn.defend")];
     case "samurai": return [good(ctx, "samurai"), " ", tr(ctx, "btn.samurai")];
     case "pick": return has(ctx, `pick.${a.purpose}`) ? tr(ctx, `pick.${a.purpose}`) : tr(ctx, "btn.pick");
-    case "pass": case "end": case "stop": case "decline": return tr(ctx, `btn.${a.kind}`);
+    case "pass": case "end": case "stop": case "decline": return tr(ctx, `btn.${a.verb}`);
     case "source": return tr(ctx, `btn.source.${a.deck}`);
     case "exchange": return [good(ctx, a.good, 1, {count: true}), " ", tr(ctx, `good.${a.good}`)];
     case "steal": return [tr(ctx, "btn.steal"), " ", good(ctx, a.good, 1, {count: true})];
@@ -188,16 +188,16 @@ function textOf(node) {
 // A label for one legal action in words, for buttons away from the board and for tooltips.
 export function describe(ctx, id) {
   const a = ctx.legal.get(id);
-  if (!a || !a.kind) return a ? a.text : String(id);
+  if (!a || !a.verb) return a ? a.text : String(id);
   const name = a.card ? `${cardName(ctx, a.card)} (${a.card})` : "";
   const base = textOf(label(ctx, a));
-  if (a.kind === "exchange") return `${tr(ctx, "exchange")} ${tr(ctx, `good.${a.good}`)}`;
-  if (a.kind === "steal") return `${base} · ${ctx.names[a.owner]}`;
+  if (a.verb === "exchange") return `${tr(ctx, "exchange")} ${tr(ctx, `good.${a.good}`)}`;
+  if (a.verb === "steal") return `${base} · ${ctx.names[a.owner]}`;
   return name ? `${base}: ${name}` : base;
 }
 
 function control(ctx, a) {
-  return ctx.control(a.id, label(ctx, a), {title: describe(ctx, a.id), cls: `${CLS[a.kind] || ""} k-${a.kind}`});
+  return ctx.control(a.id, label(ctx, a), {title: describe(ctx, a.id), cls: `${CLS[a.verb] || ""} k-${a.verb}`});
 }
 
 export function prompt(ctx) {
@@ -257,12 +257,12 @@ function decisionPanel(ctx, acts) {
   }
   if (!ctx.legal.size) return null;
   const row = new Set((v.solo?.attack_row || []).map((x) => x.id));
-  const fixed = [...ctx.legal.values()].filter((a) => !a.card && a.kind !== "steal" && !(a.kind === "attack" && row.has(a.attack)));
+  const fixed = [...ctx.legal.values()].filter((a) => !a.card && a.verb !== "steal" && !(a.verb === "attack" && row.has(a.attack)));
   // Cards a choice names that lie nowhere on the board (none in the current rules; kept safe).
   const loose = [...acts.keys()].filter((id) => ![...acts.get(id)].some((a) => a.where && a.where !== "elsewhere"));
-  const main = fixed.filter((a) => !["pass", "end", "stop", "decline", "exchange"].includes(a.kind));
-  const exchanges = fixed.filter((a) => a.kind === "exchange");
-  const closing = fixed.filter((a) => ["pass", "end", "stop", "decline"].includes(a.kind));
+  const main = fixed.filter((a) => !["pass", "end", "stop", "decline", "exchange"].includes(a.verb));
+  const exchanges = fixed.filter((a) => a.verb === "exchange");
+  const closing = fixed.filter((a) => ["pass", "end", "stop", "decline"].includes(a.verb));
   const source = ctx.ui.source;
   return h("section", {class: "is-decision", "data-testid": "decision"},
     h("h3", {}, tr(ctx, "decision"), ": ", prompt(ctx),
@@ -273,7 +273,7 @@ function decisionPanel(ctx, acts) {
       exchanges.length ? h("span", {class: "is-exchange", "data-testid": "exchange"},
         h("span", {class: "muted"}, tr(ctx, "exchange")), exchanges.map((a) => control(ctx, a))) : null,
       closing.length ? h("span", {class: "spacer"}) : null,
-      closing.map((a) => ctx.control(a.id, label(ctx, a), {title: describe(ctx, a.id), cls: `close k-${a.kind}`}))) : null);
+      closing.map((a) => ctx.control(a.id, label(ctx, a), {title: describe(ctx, a.id), cls: `close k-${a.verb}`}))) : null);
 }
 
 function lookoutPanel(ctx, acts) {
@@ -303,7 +303,7 @@ function seatPanel(ctx, s, acts) {
       h("div", {class: "is-row"}, ids.length ? ids.map((id) => tile(id, {location: locs.get(id), razeCost: mine || ctx.seat === null ? null : razeCost(ctx, locs.get(id))}))
         : h("span", {class: "is-empty muted"}, tr(ctx, "no_locations"))));
   });
-  const targets = !mine && s.locations.some((l) => (acts.get(l.card) || []).some((a) => a.kind === "raze"));
+  const targets = !mine && s.locations.some((l) => (acts.get(l.card) || []).some((a) => a.verb === "raze"));
   return h("section", {class: `is-seat${mine ? " mine" : ""}${active ? " active" : ""}${s.passed && phaseKey(v.phase) === "action" ? " passed" : ""}${targets ? " targeted" : ""}`,
                        "data-testid": `seat-${s.seat}`, "data-faction": s.faction},
     h("header", {},
@@ -338,7 +338,7 @@ function razeCost(ctx, loc) {
 
 function boardPanel(ctx, s) {
   const b = ctx.ui.boards?.[s.faction];
-  const steals = [...ctx.legal.values()].filter((a) => a.kind === "steal" && a.owner === s.seat);
+  const steals = [...ctx.legal.values()].filter((a) => a.verb === "steal" && a.owner === s.seat);
   return h("div", {class: `is-board f-${s.faction}`, "data-testid": `board-${s.seat}`},
     h("div", {class: "is-board-head"}, h("b", {}, tr(ctx, "board")),
       b && b.provenance !== "exact" ? h("span", {class: "is-prov", title: `${tr(ctx, "provisional")}${b.note ? ` — ${b.note}` : ""}`}, " ≈") : null),
@@ -388,14 +388,14 @@ function foundationsPanel(ctx, s, mine, acts) {
 // (razing targets), its trophy pile, and how your empire compares.
 function soloPanel(ctx, acts) {
   const solo = ctx.view.solo;
-  const attacks = [...ctx.legal.values()].filter((a) => a.kind === "attack");
+  const attacks = [...ctx.legal.values()].filter((a) => a.verb === "attack");
   const prov = solo.attack_cards && solo.attack_cards !== "exact";
   const locs = solo.virtual_locations || [];
   return h("section", {class: "is-seat is-virtual", "data-testid": "virtual-opponent"},
     h("header", {},
       h("span", {class: "is-crest f-virtual"}, "⚔"),
       h("b", {class: "is-seat-name"}, tr(ctx, "virtual")),
-      locs.some((id) => (acts.get(id) || []).some((a) => a.kind === "raze")) ? h("span", {class: "tag target"}, GLYPH.raze, " ", tr(ctx, "targets")) : null,
+      locs.some((id) => (acts.get(id) || []).some((a) => a.verb === "raze")) ? h("span", {class: "tag target"}, GLYPH.raze, " ", tr(ctx, "targets")) : null,
       h("span", {class: "spacer"}),
       h("span", {class: "muted small"}, tr(ctx, "attack_deck", {n: solo.attack_deck}),
         solo.attacks_left ? [" · ", tr(ctx, "attacks_left", {n: solo.attacks_left})] : null),

@@ -35,7 +35,7 @@ function cardTile(ctx, id, acts, extra = {}) {
     extra.tokens ? h("div", {class: "im-tokens"}, Object.entries(extra.tokens).map(([r, n]) => `${ICON[r]}${n}`).join(" ")) : null,
     extra.garrison?.length ? h("div", {class: "im-garrison"}, tr(ctx, "garrison"), ": ", extra.garrison.join(", ")) : null,
     h("div", {class: "im-card-acts"}, (acts || []).map((a) =>
-      ctx.control(a.id, tr(ctx, a.kind === "play" ? "play_btn" : a.kind === "exhaust" ? "exhaust_btn" : "choose_btn"),
+      ctx.control(a.id, tr(ctx, a.verb === "play" ? "play_btn" : a.verb === "exhaust" ? "exhaust_btn" : "choose_btn"),
                   {title: a.text}))),
     h("div", {class: "im-card-id"}, id, c.provenance && c.provenance !== "exact" ? " ≈" : ""));
 }
@@ -56,10 +56,10 @@ export function prompt(ctx) {
 export function describe(ctx, id) {
   const a = ctx.legal.get(id);
   if (!a) return null;
-  if (a.kind === "revolt") return tr(ctx, "revolt", {n: a.n});
-  if (a.kind === "option") return ctx.ui.texts?.[a.n] || tr(ctx, "option", {n: a.n + 1});
-  if (a.kind === "suit") return tr(ctx, `suit.${a.suit}`);
-  if (["activate", "innovate", "end", "decline", "yes", "no", "bt_deck", "bt_main"].includes(a.kind)) return tr(ctx, a.kind);
+  if (a.verb === "revolt") return tr(ctx, "revolt", {n: a.n});
+  if (a.verb === "option") return ctx.ui.texts?.[a.n] || tr(ctx, "option", {n: a.n + 1});
+  if (a.verb === "suit") return tr(ctx, `suit.${a.suit}`);
+  if (["activate", "innovate", "end", "decline", "yes", "no", "bt_deck", "bt_main"].includes(a.verb)) return tr(ctx, a.verb);
   return a.text;
 }
 
