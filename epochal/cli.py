@@ -378,14 +378,19 @@ def play(
     option: list[str] = OPTION,
     data: Path | None = DATA,
     save: Path | None = typer.Option(None, "--save", help="Write the record here at the end."),
+    lang: str = typer.Option("en", "--lang", help="Language of the actions and events (en, ru; hu for Hadara)."),
 ):
     """Play in the terminal against bots, choosing among the legal actions by number."""
+    from epochal.engine.locale import LANGUAGES, templates
     from epochal.terminal import play_terminal
 
     game = _game(game_name, data)
     options = _options(game, players, option)
     if not 0 <= seat < players:
         raise UsageError(f"--seat must be 0..{players - 1}, not {seat}")
+    langs = [code for code in LANGUAGES if templates(game.name, code)]
+    if lang not in langs:
+        raise UsageError(f"--lang {lang!r} is not available for {game.name} (languages: {', '.join(langs)})")
     if save is not None:
         _writable_file(save, "--save")
     try:
@@ -394,7 +399,7 @@ def play(
         make_agent(vs, game)
     except OptionError as exc:
         raise UsageError(str(exc)) from None
-    play_terminal(game, players, seat, vs, seed, options, save, out)
+    play_terminal(game, players, seat, vs, seed, options, save, out, lang=lang)
 
 
 @app.command()

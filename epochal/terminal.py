@@ -1,4 +1,5 @@
-"""The terminal game: one human seat against bots, choosing legal actions by number."""
+"""The terminal game: one human seat against bots, choosing legal actions by number. The legal
+actions and the events read in the chosen language (the game's locale templates)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,10 @@ from rich.console import Console
 
 from epochal.agents import make_agent
 from epochal.engine import Game, new_record, visible
-from epochal.engine.locale import render
+from epochal.engine.locale import action_words, render
+
+# How the human's seat is named in the texts, per language (the bots go by their agent's name).
+YOU = {"en": "seat {n} (you)", "ru": "место {n} (вы)", "hu": "{n}. hely (te)"}
 
 
 def play_terminal(
@@ -22,11 +26,14 @@ def play_terminal(
     save: Path | None,
     console: Console,
     input_fn=input,
+    lang: str = "en",
 ) -> list[int]:
-    """Play one game; returns the final totals. ``input_fn`` lets tests type for the human."""
+    """Play one game; returns the final totals. ``input_fn`` lets tests type for the human;
+    ``lang`` is the language of the action list and the events."""
     seed = random.randrange(2**31) if seed is None else seed
     state = game.new(players, seed, options)
-    names = [(f"seat {s} (you)" if s == seat else f"{vs} {s}") for s in range(players)]
+    you = YOU.get(lang, YOU["en"])
+    names = [(you.format(n=s) if s == seat else f"{vs} {s}") for s in range(players)]
     record = new_record(game, state, seed, names)
     bots = {s: make_agent(vs, game, seed + s) for s in range(players) if s != seat}
     console.print(f"[bold]{game.title}[/bold], {players} players, seed {seed}. Card data: {game.data_status()}")
@@ -35,13 +42,13 @@ def play_terminal(
             if actor not in game.actors(state):
                 continue
             if actor == seat:
-                action = _ask(game, state, seat, console, input_fn)
+                action = _ask(game, state, seat, console, input_fn, lang, names)
             else:
                 action = bots[actor].choose(game, state, actor)
             events = game.apply(state, actor, action)
             record.actions.append((actor, action))
             for ev in visible(events, seat):
-                console.print("  " + render(game.name, ev, "en", names, game.display_name), markup=False)
+                console.print("  " + render(game.name, ev, lang, names, game.display_name), markup=False)
     scores = game.scores(state)
     for s, sc in enumerate(scores):
         console.print(f"{names[s]:>14}: {sc.total:4d}  {sc.breakdown}")
@@ -52,7 +59,7 @@ def play_terminal(
     return record.scores
 
 
-def _ask(game: Game, state, seat: int, console: Console, input_fn) -> int:
+def _ask(game: Game, state, seat: int, console: Console, input_fn, lang: str, names: list[str]) -> int:
     view = game.view(state, seat)
     board = game.board_lines(view)
     if board:
@@ -61,13 +68,13 @@ def _ask(game: Game, state, seat: int, console: Console, input_fn) -> int:
             console.print(line, markup=False)
     else:
         _summary(view, seat, console)
-    legal = view["legal"]
-    for n, item in enumerate(legal, 1):
-        console.print(f"  {n:2d}. {item['text']}", markup=False)
+    legal = [item["id"] for item in view["legal"]]
+    for n, action in enumerate(legal, 1):
+        console.print(f"  {n:2d}. {action_words(game, state, seat, action, lang, names)}", markup=False)
     while True:
         answer = input_fn(f"choose 1-{len(legal)}: ").strip()
         if answer.isdigit() and 1 <= int(answer) <= len(legal):
-            return legal[int(answer) - 1]["id"]
+            return legal[int(answer) - 1]
         console.print(f"  please type a number from 1 to {len(legal)}")
 
 

@@ -35,7 +35,7 @@ import msgspec
 from epochal.agents import Agent, make_agent
 from epochal.engine import Game, IllegalAction, OptionError, Record, RecordError, get_game, replay, visible
 from epochal.engine.hidden import revealing
-from epochal.engine.locale import LANGUAGES, render, templates
+from epochal.engine.locale import LANGUAGES, action_words, render, templates
 
 from .bots import BotProcesses, cpu_count, move_seed, searches
 from .cluster import cluster_for
@@ -768,9 +768,19 @@ class GameService:
             for ev in visible(entry.events, seat)
         ]
 
+    def action_texts(self, table: Table, seat: int | None, lang: str) -> dict[str, str]:
+        """The seat's legal actions in words of ``lang``, by id: each action's description
+        (``Game.describe_action``) through the game's locale templates (``{}``: a spectator, or a
+        seat with no decision)."""
+        if seat is None:
+            return {}
+        game, state = table.game, table.state
+        return {str(a): action_words(game, state, seat, a, lang, table.names) for a in game.legal(state, seat)}
+
     def message(self, table: Table, kind: str, seat: int | None, lang: str) -> str:
         """An encoded message for one listener. ``update``: the view plus the last action's
-        events; ``hello``/``reset``: the view plus the whole log; ``status``: meta only."""
+        events; ``hello``/``reset``: the view plus the whole log; ``status``: meta only. The view's
+        legal actions come with their words in the listener's language (``action_texts``)."""
         key = (kind, seat, lang)
         cached = table._texts.get(key)
         if cached and cached[0] == table.version:
@@ -778,6 +788,7 @@ class GameService:
         body = {"type": kind, "version": table.version, "seat": seat}
         if kind != "status":
             body.update(self.parts(table, seat))
+            body["action_texts"] = self.action_texts(table, seat, lang)
         if kind == "update" and table.log:
             last = table.log[-1]
             body["index"] = last.index

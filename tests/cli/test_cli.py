@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import resource
 import subprocess
 import sys
@@ -98,6 +99,7 @@ def test_saved_records_replay_to_the_same_scores_and_corruption_is_rejected(tmp_
         (("simulate", "hadara", "--players", "3", "-o", "nonsense"), "NAME=VALUE"),
         (("bench", "hadara", "--players", "3", "--seconds", "0"), "--seconds"),
         (("play", "hadara", "--players", "3", "--seat", "5"), "--seat"),
+        (("play", "imperium", "--players", "2", "--lang", "hu"), "--lang 'hu' is not available for imperium"),
         (("cards", "validate", "nogame", "x.json"), "unknown game"),
         (("replay", "/no/such/record.json"), "cannot read"),
     ],
@@ -132,6 +134,36 @@ def test_terminal_game_plays_to_the_end_with_typed_answers(tmp_path):
     assert "please type a number" in text
     replayed = run("replay", str(save), "--json")
     assert json.loads(replayed.stdout)["scores"] == scores
+
+
+class _Enough(Exception):
+    pass
+
+
+@pytest.mark.parametrize("name,lang,players", [("hadara", "ru", 3), ("hadara", "hu", 2), ("imperium", "ru", 2)])
+def test_the_terminal_lists_the_actions_in_words_of_the_chosen_language(tmp_path, name, lang, players):
+    """The action list reads as the game's words in the reader's language: no raw dicts, ids or
+    codes (every action worded from its description by the game's templates)."""
+    from rich.console import Console
+
+    game = get_game(name)
+    console = Console(file=open(tmp_path / "out.txt", "w"), width=200)
+    asked = iter(range(40))
+
+    def answer(prompt):
+        if next(asked, None) is None:
+            raise _Enough
+        return "1"
+
+    with pytest.raises(_Enough):
+        play_terminal(game, players, 0, "random", 4, {}, None, console, input_fn=answer, lang=lang)
+    console.file.close()
+    item = re.compile(r"^  [ \d]\d\. (.*)$")  # "   1. ...", the numbered list (events are "  ...")
+    listed = [m[1] for line in (tmp_path / "out.txt").read_text().splitlines() if (m := item.match(line))]
+    assert len(listed) > 40
+    letters = {"ru": "абвгдежзийклмнопрстуфхцчшщыьэюя", "hu": "áéíóöőúüű"}[lang]
+    assert all(any(ch in letters for ch in line.lower()) or line in ("пас", "passz") for line in listed), listed
+    assert not [line for line in listed if "{" in line or "_" in line or line.startswith("action ")]
 
 
 # --- F7: paths, records and agent budgets that used to crash or hang --------------------------

@@ -176,6 +176,18 @@ def test_the_log_speaks_the_chosen_language(client, lang, word):
     assert any(word.lower() in t.lower() for t in texts), texts
 
 
+@pytest.mark.parametrize("lang", ["en", "ru", "hu"])
+def test_the_legal_actions_come_worded_in_the_chosen_language(client, lang):
+    """Each legal action of the seat comes with its words in the request's language (its
+    description through the game's templates), so a page that draws no board lists words."""
+    game = create(client, [HUMAN, HUMAN], seed=3)
+    msg = client.get(f"/api/games/{game['id']}/view?lang={lang}", headers=tok(game, 0)).json()
+    words = {"en": "side", "ru": "сторона", "hu": "oldala"}[lang]  # R21: every seat chooses a side first
+    assert msg["view"]["legal"] and set(msg["action_texts"]) == {str(a["id"]) for a in msg["view"]["legal"]}
+    assert all(words in text for text in msg["action_texts"].values()), msg["action_texts"]
+    assert client.get(f"/api/games/{game['id']}/view?lang={lang}").json()["action_texts"] == {}
+
+
 def test_unknown_language_is_refused(client):
     game = create(client, [HUMAN, HUMAN])
     r = client.get(f"/api/games/{game['id']}/view?lang=de", headers=tok(game, 0))

@@ -4,8 +4,9 @@ A whole game (two people, one bot, one spectator) is played over HTTP while ever
 spectator listen on a WebSocket. Afterwards the record is replayed, and every message each
 listener received is checked against the position it was sent at:
 
-* its ``view`` equals ``game.view(state, seat)`` exactly, and its ``ui`` equals
-  ``game.table_ui(state, seat)`` (so the server adds nothing of its own);
+* its ``view`` equals ``game.view(state, seat)`` exactly, its ``ui`` equals
+  ``game.table_ui(state, seat)``, and its ``action_texts`` are the seat's legal actions worded
+  from their descriptions (so the server adds nothing of its own);
 * its events equal ``events.visible(...)`` for that seat;
 * its raw text names no card and no colony hidden from that seat at that moment: cards in the
   decks or the box, another seat's drawn cards, another seat's secret sales (ever), colonies
@@ -21,6 +22,7 @@ import re
 import threading
 
 from epochal.engine import replay_states, visible
+from epochal.engine.locale import action_words
 
 from .conftest import HUMAN, bot, create, play_random, service, tok
 
@@ -99,6 +101,9 @@ def test_no_seat_and_no_spectator_receives_hidden_information(client):
             state = states[version]
             assert msg["view"] == same(engine.view(state, seat)), (seat, version)
             assert msg["ui"] == same(engine.table_ui(state, seat)), (seat, version)
+            mine = engine.legal(state, seat) if seat is not None else []
+            words = {str(a): action_words(engine, state, seat, a, "en", table.names) for a in mine}
+            assert msg["action_texts"] == words, (seat, version)
             entries = (
                 [(msg["index"], msg["events"])]
                 if msg["type"] == "update"
