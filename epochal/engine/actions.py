@@ -81,6 +81,10 @@ class ActionSpace:
     def __getitem__(self, name: str) -> Block:
         return self.blocks[name]
 
+    def starts(self, *names: str) -> tuple[int, ...]:
+        """The first ids of the blocks ``names``, in order: a game's constants for its fixed ids."""
+        return tuple(self.blocks[name].start for name in names)
+
     def encode(self, name: str, *index: int) -> int:
         return self.blocks[name].encode(*index)
 

@@ -47,3 +47,8 @@ def test_ids_outside_every_block_and_indices_outside_a_block_are_refused():
         s.add("late", at=3)
     with pytest.raises(AttributeError):
         s.nothing  # noqa: B018
+
+
+def test_starts_gives_the_first_ids_of_blocks_in_order():
+    s = space()
+    assert s.starts("play", "pass", "end") == (21, 0, 20)

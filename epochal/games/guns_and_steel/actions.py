@@ -50,16 +50,11 @@ def space(n_cards: int, n_wonders: int) -> ActionSpace:
 
 
 _FIXED = space(0, 0)
-PASS = _FIXED["pass"].start
-ACTIVATE = _FIXED.activate
-SKIP = _FIXED.skip
-SPEND_RES = _FIXED.spend_res
-TARGET = _FIXED.target
-BUY_STACK = _FIXED.buy_stack
-MOVE_GLORY = _FIXED.move_glory  # + 5 * to_epoch + from_epoch
-BUY = _FIXED.buy
-TAKE = _FIXED.take  # + ZONE_MAX * seat + position
-CARD_BASE = _FIXED.start_resource
+# MOVE_GLORY: + 5 * to_epoch + from_epoch
+# TAKE: + ZONE_MAX * seat + position
+PASS, ACTIVATE, SKIP, SPEND_RES, TARGET, BUY_STACK, MOVE_GLORY, BUY, TAKE, CARD_BASE = _FIXED.starts(
+    "pass", "activate", "skip", "spend_res", "target", "buy_stack", "move_glory", "buy", "take", "start_resource"
+)
 
 
 def slot_id(row: int, i: int) -> int:

@@ -23,20 +23,22 @@ def space(n_cards: int) -> ActionSpace:
 
 
 _FIXED = space(0)
-WHEEL = _FIXED.wheel
-SIDE = _FIXED.side
-DRAW = _FIXED.draw
-TAKE = _FIXED.take
-COLONY = _FIXED.colony
-PLUNDER = _FIXED.plunder
-ANNEX = _FIXED.annex
-STATUE = _FIXED.statue
-SILVER = _FIXED.silver
-GOLD = _FIXED.gold
-TILE = _FIXED.tile
-FEED_PAY = _FIXED.feed_pay
-PASS = _FIXED["pass"].start
-REMOVE = _FIXED.remove
+WHEEL, SIDE, DRAW, TAKE, COLONY, PLUNDER, ANNEX, STATUE, SILVER, GOLD, TILE, FEED_PAY, PASS, REMOVE = _FIXED.starts(
+    "wheel",
+    "side",
+    "draw",
+    "take",
+    "colony",
+    "plunder",
+    "annex",
+    "statue",
+    "silver",
+    "gold",
+    "tile",
+    "feed_pay",
+    "pass",
+    "remove",
+)
 
 
 # The rules build these ids in their hot paths: the block arithmetic, the same as encode().

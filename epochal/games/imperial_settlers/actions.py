@@ -31,12 +31,7 @@ def space(n_cards: int) -> ActionSpace:
 
 
 _FIXED = space(0)
-PASS = _FIXED["pass"].start
-END = _FIXED.end
-CARD_COMMON = _FIXED.card_common
-CARD_EMPIRE = _FIXED.card_empire
-EXCHANGE = _FIXED.exchange
-OPTION = _FIXED.option
-STEAL = _FIXED.steal  # + 3 * seat + resource
-ATTACK = _FIXED.attack
-CARD_BASE = _FIXED.build
+# STEAL: + 3 * seat + resource
+PASS, END, CARD_COMMON, CARD_EMPIRE, EXCHANGE, OPTION, STEAL, ATTACK = _FIXED.starts(
+    "pass", "end", "card_common", "card_empire", "exchange", "option", "steal", "attack"
+)

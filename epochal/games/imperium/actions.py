@@ -29,14 +29,6 @@ def space(n_cards: int) -> ActionSpace:
 
 
 _FIXED = space(0)
-ACTIVATE = _FIXED.activate
-INNOVATE = _FIXED.innovate
-REVOLT = _FIXED.revolt
-END = _FIXED.end
-YES = _FIXED.yes
-NO = _FIXED.no
-OPTION = _FIXED.option
-SUIT = _FIXED.suit
-BT_DECK = _FIXED.bt_deck
-BT_MAIN = _FIXED.bt_main
-CARD_BASE = _FIXED.play
+ACTIVATE, INNOVATE, REVOLT, END, YES, NO, OPTION, SUIT, BT_DECK, BT_MAIN = _FIXED.starts(
+    "activate", "innovate", "revolt", "end", "yes", "no", "option", "suit", "bt_deck", "bt_main"
+)
