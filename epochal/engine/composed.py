@@ -40,8 +40,8 @@ class TableModule(Protocol):
 
 
 class ModuleGame(Game):
-    """Put it before the game's rules class among the bases: ``class Hadara(ModuleGame,
-    HadaraRules)``, and name the modules."""
+    """Put it before the game's rules class among the bases: ``class Tribute(ModuleGame,
+    TributeRules)``, and name the modules."""
 
     views: ViewModule
     tables: TableModule
