@@ -26,7 +26,7 @@ class GunsAndSteel(ModuleGame, GunsRules):  # views and tables: engine/composed.
         return frozenset(self.keys) | frozenset(self.wkeys)  # a start card once per colour
 
     # --- research adapters (epochal.adapters; vector layout in observe.py) ---------------------
-    observation_layout_class = _observe.Layout
+    observation_layout_class = _observe.ObservationLayout
 
 
 def make_game(data: str | None = None) -> GunsAndSteel:

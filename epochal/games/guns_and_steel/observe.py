@@ -40,7 +40,7 @@ KINDS = (
 )
 
 
-class Layout(VectorLayout):
+class ObservationLayout(VectorLayout):
     def __init__(self, game):
         super().__init__(game)
         self.card_of = {key: i for i, key in enumerate(game.keys)}

@@ -24,7 +24,7 @@ class Hadara(ModuleGame, HadaraRules):  # views and tables: engine/composed.py
         return frozenset(self.card_id)
 
     # --- research adapters (epochal.adapters; vector layout in observe.py) ---------------------
-    observation_layout_class = _observe.Layout
+    observation_layout_class = _observe.ObservationLayout
 
     def max_game_length(self, players):
         """A true upper bound on the actions of one game; each term names what it counts."""

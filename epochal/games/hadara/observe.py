@@ -21,7 +21,7 @@ KINDS = ("side", "wheel", "draw", "take", "colony", "colony_mode", "statue", "ti
 SIDES = ("A", "B")
 
 
-class Layout(VectorLayout):
+class ObservationLayout(VectorLayout):
     """Named slices of the vector, fixed for one game object (its data set)."""
 
     def __init__(self, game):

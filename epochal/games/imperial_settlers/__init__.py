@@ -21,7 +21,7 @@ class ImperialSettlers(ModuleGame, SettlersRules):  # views and tables: engine/c
     tables = _table
 
     # --- research adapters (epochal.adapters; vector layout in observe.py) ---------------------
-    observation_layout_class = _observe.Layout
+    observation_layout_class = _observe.ObservationLayout
 
 
 def make_game(data: str | None = None) -> ImperialSettlers:

@@ -33,7 +33,7 @@ KINDS = ("turn", "after", "pick_table", "draft", "pick", "card_source", "option"
 SUPPLY = ("wood", "stone", "food", "gold", "worker", "raze", "defence")
 
 
-class Layout(VectorLayout):
+class ObservationLayout(VectorLayout):
     def __init__(self, game):
         super().__init__(game)
         entries = [e.id for e, _ in game.data.entries]

@@ -28,7 +28,7 @@ from .effects import handlers
 from .empire import location_owner, order, protection, take_card
 from .phases import phases
 from .solo import SoloMode
-from .state import Player, SettlersState
+from .state import Seat, SettlersState
 from .vocab import PROGRAM_OPS, AnyOp, Choose, DiscardLocation, Exchange, PayCard, PayDeal, Place, gain
 
 ROUNDS = 5  # R5, R31
@@ -251,7 +251,7 @@ class SettlersRules(Game):
         st.common_deck = list(self.common_cards)
         rngmod.shuffle(st, st.common_deck)  # R23
         for faction in factions:  # R24, R25
-            p = Player(faction=faction, deck=list(self.by_faction[faction]))
+            p = Seat(faction=faction, deck=list(self.by_faction[faction]))
             rngmod.shuffle(st, p.deck)
             st.seats.append(p)
         ev: list = []

@@ -12,7 +12,7 @@ from epochal.engine.effects import Frame
 VIRTUAL = -2  # the "owner" of a solo virtual-opponent location: no seat (R194, R204)
 
 
-class Player(msgspec.Struct, kw_only=True):
+class Seat(msgspec.Struct, kw_only=True):
     faction: str
     # the personal supply (R43, R117): open information
     wood: int = 0
@@ -38,7 +38,7 @@ class Player(msgspec.Struct, kw_only=True):
 
 
 class SettlersState(State, kw_only=True):
-    seats: list[Player] = []
+    seats: list[Seat] = []
     round: int = 1  # R22, R32
     phase: str = "lookout"
     first: int = 0  # the first-player marker (R28, R126)

@@ -19,7 +19,7 @@ class Imperium(ModuleGame, ImperiumRules):  # views and tables: engine/composed.
     tables = _table
 
     # --- research adapters (epochal.adapters; vector layout in observe.py) ---------------------
-    observation_layout_class = _observe.Layout
+    observation_layout_class = _observe.ObservationLayout
 
 
 def make_game(data: str | None = None) -> Imperium:

@@ -18,7 +18,7 @@ SLOTS = 5
 DECKS = ("region", "uncivilised", "civilised", "main")
 
 
-class Layout(VectorLayout):
+class ObservationLayout(VectorLayout):
     def __init__(self, game):
         super().__init__(game)
         n = game.n_cards

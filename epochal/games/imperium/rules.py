@@ -25,7 +25,7 @@ from .decisions import LEGAL, RESOLVE, why_not
 from .ops import handlers
 from .phases import PHASES
 from .piles import SLOT_DECK
-from .state import Frame, ImperiumState, Player, Slot
+from .state import Frame, ImperiumState, Seat, Slot
 from .vocab import (
     STEPS,
     AnyOp,
@@ -168,7 +168,7 @@ class ImperiumRules(Game):
         materials, population, progress = START_TOKENS[opts["start_tokens"]]
         supply_unrest = []
         for nation in nations:
-            p = Player(
+            p = Seat(
                 nation=nation,
                 side=opts["power_side"],
                 materials=materials,

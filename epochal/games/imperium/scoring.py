@@ -10,7 +10,7 @@ import msgspec
 from epochal.engine import event
 
 from . import effects
-from .state import Player
+from .state import Seat
 from .vocab import VP, Count, Filter, ReturnUnrestAtEnd
 
 if TYPE_CHECKING:
@@ -108,7 +108,7 @@ def unrest_count(game: ImperiumRules, st, seat: int) -> int:
     return sum(1 for k in zones if "unrest" in game.cards[k].suits)
 
 
-def scoring_zones(p: Player) -> list[int]:
+def scoring_zones(p: Seat) -> list[int]:
     cards = p.hand + p.play + p.deck + p.discard + p.history
     for under in p.garrison.values():
         cards = cards + under

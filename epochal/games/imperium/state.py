@@ -7,7 +7,7 @@ import msgspec
 from epochal.engine import State, effects
 
 
-class Player(msgspec.Struct, kw_only=True):
+class Seat(msgspec.Struct, kw_only=True):
     nation: str
     side: str = "A"  # face of the power card (R30)
     power: int = -1  # the power card
@@ -49,7 +49,7 @@ class Frame(effects.Frame, kw_only=True):
 
 
 class ImperiumState(State, kw_only=True):
-    seats: list[Player] = []
+    seats: list[Seat] = []
     first: int = 0  # the seat to the left of the solstice card (R55)
     turn: int = 0  # the seat whose turn it is
     round: int = 1
