@@ -397,11 +397,7 @@ def op_market_add(game: ImperiumRules, st, fr, op: MarketAdd, ev: list) -> int |
     if k == WAIT:
         return WAIT
     if k is not None:
-        tokens = {res: getattr(op, res) for res in RES if getattr(op, res)}
-        slot = st.market[piles.slot_of(st, k)]
-        for res, n in tokens.items():
-            slot.tokens[res] = slot.tokens.get(res, 0) + n
-        ev.append(event("market_token", seat=fr.seat, card=game.cards[k].id, tokens=tokens))
+        piles.put_tokens(game, st, fr.seat, k, {res: getattr(op, res) for res in RES if getattr(op, res)}, ev)
     return True
 
 
@@ -930,10 +926,7 @@ def sys_market_token(game: ImperiumRules, st, fr, op: PlaceMarketToken, ev: list
         tokens: dict[str, int] = {"progress": 1}
         for x in effects.active(game, st, fr.seat, MarketToken):
             tokens = {res: n for res, n in x.args.items()}
-        slot = st.market[piles.slot_of(st, k)]
-        for res, n in tokens.items():
-            slot.tokens[res] = slot.tokens.get(res, 0) + n
-        ev.append(event("market_token", seat=fr.seat, card=game.cards[k].id, tokens=tokens))
+        piles.put_tokens(game, st, fr.seat, k, tokens, ev)
     return True
 
 

@@ -136,6 +136,14 @@ def slot_of(st, k: int) -> int:
     return next(i for i, s in enumerate(st.market) if s.card == k)
 
 
+def put_tokens(game: ImperiumRules, st, seat: int, k: int, tokens: dict[str, int], ev: list) -> None:
+    """Tokens onto market card ``k`` (R84: taken with the card)."""
+    slot = st.market[slot_of(st, k)]
+    for res, n in tokens.items():
+        slot.tokens[res] = slot.tokens.get(res, 0) + n
+    ev.append(event("market_token", seat=seat, card=game.cards[k].id, tokens=tokens))
+
+
 def take_from_market(game: ImperiumRules, st, seat: int, k: int, keep_unrest: bool, ev: list) -> None:
     """Acquire (keep_unrest) or break through (return it) a market card (R130, R135)."""
     p = st.seats[seat]
