@@ -4,7 +4,7 @@ Every card is keyed by its printed number (``1CIV10``, ``ROM6``, ``UNR3``); a do
 card is one card with two faces (``side_b``). Effects are data: lists of operations from the
 small vocabulary of ``vocab.py`` (gain, pay, draw, acquire, break through, discard, history,
 garrison, choose, may, each other player ...; docs/games/imperium-data.md), decoded into its
-typed structs as a file loads and run by the handlers of ``ops.py``.
+typed structs as a file loads and run by the handlers of ``effects.py``.
 """
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ from epochal.engine import Decision, event
 from epochal.engine.effects import Registry
 
 from . import actions as A
-from . import effects, playing
+from . import playing, shared
 
 if TYPE_CHECKING:
     from .rules import ImperiumRules
@@ -47,7 +47,7 @@ def turn_resolve(game: ImperiumRules, st, d: Decision, seat: int, action: int, e
         p.turn_mode = "innovate"
         st.phase = "cleanup"
         ev.append(event("innovate", seat=seat))
-        effects.push(game, st, seat, -1, "innovate")
+        shared.push(game, st, seat, -1, "innovate")
     else:  # R83
         p.turn_mode = "revolt"
         n = action - A.REVOLT
@@ -102,13 +102,13 @@ def activate_resolve(game: ImperiumRules, st, d: Decision, seat: int, action: in
         p.hand.remove(k)
         p.play.append(k)
         ev.append(event("play", seat=seat, card=card.id))
-        effects.push(game, st, seat, k, "play")
-        effects.react_now(game, st, seat, "play", ev, card=k)  # Tents
+        shared.push(game, st, seat, k, "play")
+        shared.react_now(game, st, seat, "play", ev, card=k)  # Tents
     elif kind == "exhaust":  # R78
         p.exhausts -= 1
         p.exhausted.append(k)
         ev.append(event("exhaust", seat=seat, card=game.cards[k].id))
-        effects.push(game, st, seat, k, "exhaust", p.side if k == p.power else "")
+        shared.push(game, st, seat, k, "exhaust", p.side if k == p.power else "")
 
 
 @WHY.on("activate")

@@ -1,336 +1,974 @@
-"""What the card effects share: choosing a card, paying, moving cards between zones, filters,
-passives, reactive exhausts, attacks, and the glue that runs Imperium's frames on the effect
-kernel (``epochal.engine.effects``).
+"""One handler per operation of the effect vocabulary (docs/games/imperium-data.md), and the
+operations of the rules programs (clean-up, Innovate, a reactive exhaust's offer).
 
-Every function takes the game (its card list, ``layout`` and ``runner``) and the state; none
-keeps anything outside the state. The vocabulary is documented in docs/games/imperium-data.md.
+A handler returns ``DONE`` (True) when its operation is finished, or ``WAIT`` after pushing a
+decision or a child frame; it is then called again with the answer in ``fr.vars["_answer"]``
+(or after the child frame ended) and continues from the progress it keeps in ``fr.vars`` under
+"_" keys.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, TypeVar
-
-import msgspec
+from typing import TYPE_CHECKING, cast
 
 from epochal.engine import event
-from epochal.engine.effects import WAIT
+from epochal.engine import rng as rngmod
+from epochal.engine.effects import WAIT, Registry
 
-from .state import Frame
+from . import actions as A
+from . import piles, playing, scoring, shared
+from .hooks import HOOKS
+from .shared import GAINS, RES, costs
 from .vocab import (
-    VP,
+    Abandon,
+    Acquire,
     AcquireExiled,
-    AnyPassive,
+    AllPlayers,
+    AttackToll,
+    BreakThrough,
+    Choose,
+    CleanupDiscard,
+    Cond,
+    Develop,
+    Discard,
+    DiscardHand,
+    Draw,
+    DrawToLimit,
+    EachOther,
+    EndTrigger,
+    ExhaustTokens,
+    ExileMarket,
+    ExileSelf,
+    FameLookExtra,
     Filter,
-    HandSize,
-    NoHistory,
-    OnPlayGain,
-    OnTakeUnrest,
-    Passive,
+    Find,
+    Gain,
+    GainPer,
+    Garrison,
+    GiveCard,
+    History,
+    Hook,
+    If,
+    LookFame,
+    MarketAdd,
+    MarketToken,
+    May,
+    NationLook,
+    NationTopToDiscard,
+    OfferReaction,
     Pay,
+    PlaceMarketToken,
+    PlayCard,
+    Recall,
+    RecallToAvoidAttack,
+    Require,
+    ResetTokens,
+    Retrieve,
+    ReturnExhaust,
+    ReturnUnrest,
+    Steal,
+    SwapExile,
+    TakeUnrest,
+    TopOfDeck,
     When,
 )
-
-P = TypeVar("P", bound=Passive)
 
 if TYPE_CHECKING:
     from .rules import ImperiumRules
 
-RES = ("materials", "population", "progress")
-GAINS = (*RES, "action")
+SUIT_ACTIONS = ("region", "uncivilised", "civilised", "tributary")
+
+handlers = Registry("operation")
 
 
-# --- frames on the kernel ------------------------------------------------------------------------
-def ops_of(game: ImperiumRules, frame: Frame) -> list:
-    """The op list a frame runs (before its path): a card face's part, or a rules program."""
-    if frame.card < 0:
-        return game.programs[frame.part]
-    return getattr(game.face(frame.card, frame.face), frame.part)
+@handlers.on(Gain)
+def op_gain(game: ImperiumRules, st, fr, op: Gain, ev: list) -> int | bool:  # R160, R152
+    p = st.seats[fr.seat]
+    for res in GAINS:
+        n = getattr(op, res)
+        if n:
+            attr = "actions" if res == "action" else res
+            setattr(p, attr, getattr(p, attr) + n)
+            ev.append(event("gain", seat=fr.seat, res=res, n=n))
+    if op.via == "river" and op.materials:  # R265 (Boats)
+        shared.react(game, st, fr.seat, "materials_from_river", ev)
+    return True
 
 
-def push(game: ImperiumRules, st, seat: int, card: int, part: str, face: str = "", path=(), vars_=None) -> None:
-    """A new frame for ``seat`` running ``card``'s ``part`` (on ``face``), or a rules program."""
-    game.runner.push(st, seat, card, part, path, vars_, face=face, by=seat)
-
-
-def between_ops(game: ImperiumRules, st) -> None:
-    """Reactive exhausts and the passives that ask are offered between operations, never
-    inside one (G24)."""
-    while st.reactions:
-        seat, card, *amount = st.reactions.pop()
-        push(game, st, seat, -1, "reaction", vars_={"card": card, "amount": sum(amount)})
-    flush_triggered(game, st)
-
-
-def costs(op: Pay) -> dict[str, int]:
-    """What a ``pay`` costs, as a cost dict (the tokens it names)."""
-    cost = {"materials": op.materials, "population": op.population, "progress": op.progress, "action": op.action}
-    return {k: v for k, v in cost.items() if v}
-
-
-def frame_done(game: ImperiumRules, st, fr, ev: list) -> None:
-    if fr.part == "play" and not fr.path and fr.card >= 0:  # R71 steps 3-4
+@handlers.on(GainPer)
+def op_gain_per(game: ImperiumRules, st, fr, op: GainPer, ev: list) -> int | bool:
+    n = op.n * scoring.count(game, st, fr.seat, op.count, fr)
+    if n:
         p = st.seats[fr.seat]
-        card = game.cards[fr.card]
-        if fr.card in p.play and not card.pinned:
-            leave_play(st, fr.seat, fr.card)
-            p.discard.append(fr.card)
-
-
-def pick_card(
-    game: ImperiumRules,
-    st,
-    fr,
-    cards: list[int],
-    optional: bool,
-    purpose: str,
-    rule: str = "",
-    seat: int | None = None,
-    **args,
-):
-    """A card index chosen from ``cards``, None, or WAIT."""
-    options = [game.action_space.card + k for k in dict.fromkeys(cards)]
-    answer = game.runner.choose(st, fr, "card", options, optional, seat=seat, purpose=purpose, rule=rule, **args)
-    if answer is None or answer == WAIT:
-        return answer
-    return answer - game.action_space.card
-
-
-def can_pay(p, cost: dict) -> bool:
-    return _plan(p, cost) is not None
-
-
-def _plan(p, cost: dict):
-    """How to pay: the named tokens first, progress for the shortfall (1 per population,
-    1 per 2 materials). Progress is VP, so it is spent only when it must be (R165)."""
-    materials = cost.get("materials", 0)
-    population = cost.get("population", 0)
-    progress = cost.get("progress", 0)
-    actions = cost.get("action", 0)
-    if p.actions < actions:
-        return None
-    use_m = min(materials, p.materials)
-    use_p = min(population, p.population)
-    need_g = progress + (population - use_p) + (materials - use_m + 1) // 2
-    if need_g > p.progress:
-        return None
-    return use_m, use_p, need_g, actions
-
-
-def pay(game: ImperiumRules, st, seat: int, cost: dict, ev: list) -> bool:
-    p = st.seats[seat]
-    plan = _plan(p, cost)
-    if plan is None:
-        return False
-    use_m, use_p, use_g, actions = plan
-    p.materials -= use_m
-    p.population -= use_p
-    p.progress -= use_g
-    p.actions -= actions
-    if any(plan):
-        ev.append(event("pay", seat=seat, materials=use_m, population=use_p, progress=use_g, action=actions))
+        setattr(p, op.res, getattr(p, op.res) + n)
+        ev.append(event("gain", seat=fr.seat, res=op.res, n=n))
+        if op.res == "materials" and op.count.in_play is not None:
+            materials_from_regions(game, st, fr.seat, op.count.in_play, ev)
     return True
 
 
-def leave_play(st, seat: int, k: int) -> list[int]:
-    """Take ``k`` out of the play area; returns its garrison cards, which follow it (R180)."""
+def materials_from_regions(game: ImperiumRules, st, seat: int, f: Filter, ev: list) -> None:
+    """Shaduf (R265): materials gained through a river card in play may trigger it."""
     p = st.seats[seat]
-    if k in p.play:
-        p.play.remove(k)
-    if k in p.exhausted:
-        p.exhausted.remove(k)
-    return p.garrison.pop(k, [])
+    rivers = [k for k in p.play if shared.matches(game, k, f) and "river" in game.cards[k].regions]
+    if rivers:
+        shared.react(game, st, seat, "materials_from_river", ev)
 
 
-def to_history(game: ImperiumRules, st, seat: int, k: int, ev: list) -> None:
-    p = st.seats[seat]
-    if p.nation in ("Vikings",) or active(game, st, seat, NoHistory):  # R185, R240
+@handlers.on(Pay)
+def op_pay(game: ImperiumRules, st, fr, op: Pay, ev: list) -> int | bool:  # R163
+    op = playing.discounted(game, st, fr.seat, fr.card, op)  # Direct Democracy
+    if not shared.pay(game, st, fr.seat, costs(op), ev):
+        fr.vars["_abort"] = True  # R73: as far as possible
+    return True
+
+
+@handlers.on(ReturnExhaust)
+def op_return_exhaust(game: ImperiumRules, st, fr, op: ReturnExhaust, ev: list) -> int | bool:
+    p = st.seats[fr.seat]
+    if p.exhausted:
+        p.exhausted.pop()
+        p.exhausts += 1
+    return True
+
+
+@handlers.on(Draw)
+def op_draw(game: ImperiumRules, st, fr, op: Draw, ev: list) -> int | bool:  # R95, R96
+    n = op.n
+    if op.per is not None:  # "draw a card per {city} in play"
+        n *= scoring.count(game, st, fr.seat, op.per, fr)
+    return piles.draw_cards(game, st, fr, fr.seat, n, not op.if_able, ev)
+
+
+def _repeat_pick(
+    game: ImperiumRules, st, fr, n: int, may: bool, candidates_fn, act, purpose: str, rule: str
+) -> int | bool:
+    """Choose up to ``n`` cards one by one (``may``: the seat may stop), acting on each."""
+    left = fr.vars.get("_n", n)
+    while left > 0:
+        cands = candidates_fn()
+        k = shared.pick_card(game, st, fr, cands, may, purpose, rule)
+        if k == WAIT:
+            fr.vars["_n"] = left
+            return WAIT
+        if k is None:
+            break
+        act(k)
+        left -= 1
+    return True
+
+
+@handlers.on(Discard)
+def op_discard(game: ImperiumRules, st, fr, op: Discard, ev: list) -> int | bool:  # R169
+    op = playing.discounted(game, st, fr.seat, fr.card, op)  # Direct Democracy
+    p = st.seats[fr.seat]
+    drawn = fr.vars.get("drawn", [])  # "draw 2 and discard one of them"
+
+    def cands():
+        return [k for k in p.hand if k in drawn] if op.from_ == "drawn" else list(p.hand)
+
+    def act(k):
+        p.hand.remove(k)
         p.discard.append(k)
-    else:
-        p.history.append(k)
-    ev.append(event("history", seat=seat, card=game.cards[k].id, to=[seat]))
+        ev.append(event("discard", seat=fr.seat, card=game.cards[k].id))
+        game.runner.shared_vars(st, fr)["discarded"] = game.runner.shared_vars(st, fr).get("discarded", 0) + 1
+
+    return _repeat_pick(game, st, fr, op.n, op.may, cands, act, "discard", "R169")
 
 
-def remove_from(p, k: int, zones=("hand", "discard", "deck")) -> str | None:
-    for zone in zones:
-        cards = getattr(p, zone)
-        if k in cards:
-            cards.remove(k)
-            return zone
-    return None
-
-
-def matches(game: ImperiumRules, k: int, f: Filter | None) -> bool:
-    if f is None:
+@handlers.on(History)
+def op_history(game: ImperiumRules, st, fr, op: History, ev: list) -> int | bool:  # R183
+    p = st.seats[fr.seat]
+    source = op.from_
+    if source == "self":
+        if fr.card in p.play:
+            for under in shared.leave_play(st, fr.seat, fr.card):
+                shared.to_history(game, st, fr.seat, under, ev)
+            shared.to_history(game, st, fr.seat, fr.card, ev)
         return True
-    c = game.cards[k]
-    if f.suit is not None:
-        if isinstance(f.suit, str):
-            if f.suit not in c.suits:
-                return False
-        elif not any(s in c.suits for s in f.suit):
-            return False
-    if f.not_suit is not None and f.not_suit in c.suits:
-        return False
-    if f.type is not None and not any(t in c.types for t in f.type):
-        return False
-    if f.region_type is not None:
-        wanted = [f.region_type] if isinstance(f.region_type, str) else f.region_type
-        if not any(r in c.regions for r in wanted):
-            return False
-    if f.pinned and not c.pinned:
-        return False
-    if f.id is not None and c.id not in f.id:
-        return False
-    if f.name is not None and c.name != f.name:
-        return False
-    if f.variable_vp and not (isinstance(c.vp, VP) and c.vp.per is not None):
-        return False
-    if f.state is not None and c.state != f.state:
-        return False
-    if f.attack is not None and c.attack != f.attack:
-        return False
+    zones = ("hand", "discard") if source == "hand_or_discard" else (source,)
+
+    def cands():
+        return [k for z in zones for k in getattr(p, z) if shared.matches(game, k, op.filter)]
+
+    def act(k):
+        if source == "play":  # with its garrison (R180)
+            for under in shared.leave_play(st, fr.seat, k):
+                shared.to_history(game, st, fr.seat, under, ev)
+        else:
+            shared.remove_from(p, k, zones)
+        shared.to_history(game, st, fr.seat, k, ev)
+
+    return _repeat_pick(game, st, fr, 1, op.may, cands, act, "put into history", "R183")
+
+
+@handlers.on(TopOfDeck)
+def op_top_of_deck(game: ImperiumRules, st, fr, op: TopOfDeck, ev: list) -> int | bool:
+    p = st.seats[fr.seat]
+    zone = op.from_
+
+    def act(k):
+        getattr(p, zone).remove(k)
+        p.deck.append(k)
+
+    return _repeat_pick(
+        game, st, fr, op.n, op.may, lambda: list(getattr(p, zone)), act, "put on top of your deck", "R95"
+    )
+
+
+@handlers.on(Retrieve)
+def op_retrieve(game: ImperiumRules, st, fr, op: Retrieve, ev: list) -> int | bool:
+    p = st.seats[fr.seat]
+    zone = getattr(p, op.from_)  # "history": Hannibal (R184)
+
+    def act(k):
+        zone.remove(k)
+        (p.deck if op.to == "deck" else p.hand).append(k)
+        if op.from_ == "discard":
+            ev.append(event("retrieve", seat=fr.seat, card=game.cards[k].id))
+        else:  # history is private (R184)
+            ev.append(event("retrieve_history", seat=fr.seat, card=game.cards[k].id, to=[fr.seat]))
+
+    return _repeat_pick(
+        game,
+        st,
+        fr,
+        op.n,
+        op.may,
+        lambda: [k for k in zone if shared.matches(game, k, op.filter)],
+        act,
+        f"take from your {op.from_}",
+        "R154",
+    )
+
+
+@handlers.on(Garrison)
+def op_garrison(game: ImperiumRules, st, fr, op: Garrison, ev: list) -> int | bool:  # R176-R178
+    p = st.seats[fr.seat]
+    if fr.card not in p.play:
+        return True
+
+    def cands():
+        return [k for k in p.hand if not game.cards[k].no_garrison and shared.matches(game, k, op.filter)]
+
+    def act(k):
+        p.hand.remove(k)
+        p.garrison.setdefault(fr.card, []).append(k)
+        ev.append(event("garrison", seat=fr.seat, card=game.cards[k].id, under=game.cards[fr.card].id))
+
+    return _repeat_pick(game, st, fr, 1, op.may, cands, act, "garrison", "R176")
+
+
+@handlers.on(Recall)
+def op_recall(game: ImperiumRules, st, fr, op: Recall, ev: list) -> int | bool:  # R158, G12
+    p = st.seats[fr.seat]
+
+    def cands():
+        return [k for k in p.play if game.cards[k].pinned and shared.matches(game, k, op.filter)]
+
+    def act(k):
+        under = shared.leave_play(st, fr.seat, k)
+        p.hand += [k] + under
+        ev.append(event("recall", seat=fr.seat, card=game.cards[k].id))
+        if op.count_var:
+            store = game.runner.shared_vars(st, fr)
+            store[op.count_var] = store.get(op.count_var, 0) + 1
+
+    return _repeat_pick(game, st, fr, 1, op.may, cands, act, "recall", "R158")
+
+
+@handlers.on(Abandon)
+def op_abandon(game: ImperiumRules, st, fr, op: Abandon, ev: list) -> int | bool:  # R167
+    p = st.seats[fr.seat]
+    if op.itself:
+        if fr.card in p.play:
+            p.discard += [fr.card] + shared.leave_play(st, fr.seat, fr.card)
+        return True
+
+    def cands():
+        return [k for k in p.play if shared.matches(game, k, op.filter)]
+
+    def act(k):
+        p.discard += [k] + shared.leave_play(st, fr.seat, k)
+        ev.append(event("abandon", seat=fr.seat, card=game.cards[k].id))
+        if op.count_var:
+            store = game.runner.shared_vars(st, fr)
+            store[op.count_var] = store.get(op.count_var, 0) + 1
+
+    return _repeat_pick(game, st, fr, op.n, op.may, cands, act, "abandon", "R167")
+
+
+@handlers.on(TakeUnrest)
+def op_take_unrest(game: ImperiumRules, st, fr, op: TakeUnrest, ev: list) -> int | bool:  # R147
+    p = st.seats[fr.seat]
+    for _ in range(op.n):
+        k = piles.take_from_unrest_pile(game, st, ev)
+        if k < 0:
+            break
+        p.hand.append(k)
+        ev.append(event("take_unrest", seat=fr.seat))
+        if st.over:
+            break
+        shared.unrest_taken(game, st, fr.seat, ev)  # Vikings
     return True
 
 
-def passives(game: ImperiumRules, st, seat: int) -> list[AnyPassive]:
-    p = st.seats[seat]
-    out = []
-    for k in p.play:
-        out += game.cards[k].passive
-    if p.power >= 0:
-        out += game.face(p.power, p.side).passive
-    return out
+@handlers.on(ReturnUnrest)
+def op_return_unrest(game: ImperiumRules, st, fr, op: ReturnUnrest, ev: list) -> int | bool:  # R146
+    p = st.seats[fr.seat]
+    zones = op.from_
+    if zones == ["self"]:  # an unrest card returns itself (R75)
+        if fr.card in p.play:
+            shared.leave_play(st, fr.seat, fr.card)
+            st.unrest.append(fr.card)
+            ev.append(event("return_unrest", seat=fr.seat, card=game.cards[fr.card].id))
+            shared.react(game, st, fr.seat, "return_unrest", ev)  # you returned an unrest: Wonder
+        return True
+
+    def cands():
+        return [k for z in zones for k in getattr(p, z) if "unrest" in game.cards[k].suits]
+
+    def act(k):
+        shared.remove_from(p, k, zones)
+        st.unrest.append(k)
+        ev.append(event("return_unrest", seat=fr.seat, card=game.cards[k].id))
+        shared.react(game, st, fr.seat, "return_unrest", ev)
+
+    return _repeat_pick(game, st, fr, op.n, op.may or op.up_to, cands, act, "return an unrest", "R146")
 
 
-def active(game: ImperiumRules, st, seat: int, kind: type[P]) -> list[P]:
-    """The seat's active passives of one kind."""
-    return [x for x in passives(game, st, seat) if type(x) is kind]
-
-
-def flush_triggered(game: ImperiumRules, st) -> None:
-    """Start the queued passive effects that ask (``st.triggered``), between operations."""
-    while st.triggered:
-        seat, card, i = st.triggered.pop()
-        p = st.seats[seat]
-        push(game, st, seat, card, "passive", p.side if card == p.power else "", path=[i, "args", "do"])
-
-
-def trigger_passives(game: ImperiumRules, st, seat: int) -> None:
-    """Queue the ``do`` ops of each active passive ``on_take_unrest``; they run as the seat's
-    own frames once the operation ends."""
-    p = st.seats[seat]
-    for k in [*p.play, p.power]:
-        if k < 0:
-            continue
-        for i, x in enumerate(game.face(k, p.side if k == p.power else "").passive):
-            if type(x) is OnTakeUnrest and x.args.do:
-                st.triggered.append([seat, k, i])
-
-
-def passive_gain(
-    game: ImperiumRules, st, seat: int, kind: type[OnPlayGain | AcquireExiled], card: int, ev: list
-) -> None:
-    """Passives of ``kind`` (``{"filter": F, "gain": {...}}``) whose filter ``card`` matches:
-    their tokens at once."""
-    p = st.seats[seat]
-    for x in active(game, st, seat, kind):
-        if matches(game, card, x.args.filter):
-            for res, n in x.args.gain.items():
-                setattr(p, res, getattr(p, res) + n)
-                ev.append(event("gain", seat=seat, res=res, n=n))
-
-
-def unrest_taken(game: ImperiumRules, st, seat: int, ev: list) -> None:
-    """The seat took an unrest from the unrest pile (R147): Vikings look at their nation
-    deck (R240, passive ``on_take_unrest``)."""
-    trigger_passives(game, st, seat)
-
-
-def card_gained(game: ImperiumRules, st, seat: int, k: int, ev: list) -> None:
-    """The seat acquired or broke through for ``k`` (R130, R135): reactive exhausts
-    ``when take_card`` (Celts A)."""
-    react(game, st, seat, "take_card", ev, card=k)
-
-
-def on_played(game: ImperiumRules, st, seat: int, k: int, ev: list) -> None:
-    """The seat played ``k`` (R71): Combs' exemption is used up; passives
-    ``on_play_gain`` pay out (Chainmail)."""
-    st.seats[seat].empire_next = False
-    passive_gain(game, st, seat, OnPlayGain, k, ev)
-
-
-def cannot_develop(p) -> bool:
-    return p.nation in ("Vikings",)  # R174
-
-
-def others(st, seat: int) -> list[int]:
-    return [(seat + i) % st.players for i in range(1, st.players)]
-
-
-def is_attack(game: ImperiumRules, fr) -> bool:
-    return fr.card >= 0 and game.cards[fr.card].attack
-
-
-def react(game: ImperiumRules, st, seat: int, event_name: str, ev: list, card: int = -1, amount: int = 0) -> None:
-    """Queue reactive exhausts ('when X, exhaust this card to ...') for the seat, on its own
-    Activate turn only (G24). A ``when`` with a ``filter`` reacts only when the card that
-    caused the event (``card``) matches it. The power card's face reacts too (Carthaginians
-    A); ``amount`` (materials gained from a market card) reaches the body as var "amount"."""
-    p = st.seats[seat]
-    if st.turn != seat or p.turn_mode != "activate" or p.exhausts < 1:
-        return
-    for k in [*p.play, p.power]:
-        if k < 0:
-            continue
-        ops = game.face(k, p.side if k == p.power else "").exhaust
-        if (
-            ops
-            and type(ops[0]) is When
-            and ops[0].event == event_name
-            and k not in p.exhausted
-            and all(r[:2] != [seat, k] for r in st.reactions)
-        ):
-            if ops[0].filter is not None and (card < 0 or not matches(game, card, ops[0].filter)):
+@handlers.on(GiveCard)
+def op_give_card(game: ImperiumRules, st, fr, op: GiveCard, ev: list) -> int | bool:
+    """Exports: each other player receives a card from your hand or discard pile."""
+    p = st.seats[fr.seat]
+    targets = fr.vars.setdefault("_targets", shared.others(st, fr.seat))
+    while targets:
+        if shared.is_attack(game, fr):  # Monopoly, Exports (R144-R145)
+            shielded = shield(game, st, fr, targets[0], ev)
+            if shielded == WAIT:
+                return WAIT
+            fr.vars.pop("_shield", None)
+            if shielded:
+                targets.pop(0)
                 continue
-            st.reactions.append([seat, k, amount] if amount else [seat, k])
+        k = shared.pick_card(game, st, fr, p.hand + p.discard, False, "give a card", "R150")
+        if k == WAIT:
+            return WAIT
+        target = targets.pop(0)
+        if k is not None:
+            shared.remove_from(p, k, ("hand", "discard"))
+            st.seats[target].hand.append(k)
+            ev.append(event("give", seat=fr.seat, to_seat=target))
+            ev.append(event("given", seat=fr.seat, card=game.cards[k].id, to=[fr.seat, target]))
+    return True
 
 
-def react_now(game: ImperiumRules, st, seat: int, event_name: str, ev: list, card: int = -1) -> None:
-    """React to an event that happens outside any operation (playing a card, R71): the
-    reactive exhausts are offered at once, before the card's effect runs (Tents)."""
-    if event_name == "play" and card >= 0:
-        on_played(game, st, seat, card, ev)  # Combs, Chainmail
-    react(game, st, seat, event_name, ev, card)
-    while st.reactions:
-        s, k, *amount = st.reactions.pop()
-        push(game, st, s, -1, "reaction", vars_={"card": k, "amount": sum(amount)})
+@handlers.on(ExileMarket)
+def op_exile_market(game: ImperiumRules, st, fr, op: ExileMarket, ev: list) -> int | bool:  # R139-R141
+    def act(k):
+        slot = piles.slot_of(st, k)
+        s = st.market[slot]
+        st.exile.append(k)
+        if s.unrest >= 0:
+            st.unrest.append(s.unrest)
+        s.card, s.unrest, s.tokens = -1, -1, {}
+        ev.append(event("exile", seat=fr.seat, card=game.cards[k].id))
+        piles.refill(game, st, slot, ev)
+
+    return _repeat_pick(
+        game,
+        st,
+        fr,
+        op.n,
+        op.may,
+        lambda: piles.market_cards(game, st, [], exile=True),
+        act,
+        "exile from the market",
+        "R141",
+    )
 
 
-def describe_ops(ops: list) -> str:
-    """An effect in words for a decision's text: each operation's name and plain values."""
-    parts = []
-    for op in msgspec.to_builtins(ops):
-        name = op["op"]
-        args = ", ".join(
-            f"{k} {v}"
-            for k, v in op.items()
-            if k not in ("op", "do", "options", "else") and not isinstance(v, dict | list)
+@handlers.on(MarketAdd)
+def op_market_add(game: ImperiumRules, st, fr, op: MarketAdd, ev: list) -> int | bool:
+    """Put tokens from the general supply on a market card of your choice (Carthaginian
+    Traders); they go to whoever takes the card (R130) and stop it being exiled (R141)."""
+    cards = [s.card for s in st.market if s.card >= 0]
+    k = shared.pick_card(game, st, fr, cards, False, "add tokens to a market card", "R84")
+    if k == WAIT:
+        return WAIT
+    if k is not None:
+        piles.put_tokens(game, st, fr.seat, k, {res: getattr(op, res) for res in RES if getattr(op, res)}, ev)
+    return True
+
+
+@handlers.on(SwapExile)
+def op_swap_exile(game: ImperiumRules, st, fr, op: SwapExile, ev: list) -> int | bool:  # R142
+    """Swap an exiled card with a market card (Lighthouse): the market card is exiled and
+    its tucked unrest returns to the pile (R140); the exiled card takes its slot, with an
+    unrest tucked under it if its category carries one (R127), and keeps the slot's tokens."""
+    if "_in" not in fr.vars:
+        k = shared.pick_card(game, st, fr, list(st.exile), op.may, "take a card from the exile pile", "R142")
+        if k == WAIT:
+            return WAIT
+        if k is None:
+            return True
+        fr.vars["_in"] = k
+    new = fr.vars["_in"]
+    out = shared.pick_card(
+        game, st, fr, piles.market_cards(game, st, []), False, "swap {card} with a market card", "R142", card=new
+    )
+    if out == WAIT:
+        return WAIT
+    if out is None:
+        return True
+    slot = piles.slot_of(st, out)
+    s = st.market[slot]
+    st.exile.remove(new)
+    st.exile.append(out)
+    if s.unrest >= 0:
+        st.unrest.append(s.unrest)
+        s.unrest = -1
+    s.card = new
+    ev.append(event("exile", seat=fr.seat, card=game.cards[out].id))
+    ev.append(event("market_card", slot=slot, card=game.cards[new].id))
+    piles.tuck_unrest(game, st, slot, ev)
+    return True
+
+
+@handlers.on(Acquire)
+def op_acquire(game: ImperiumRules, st, fr, op: Acquire, ev: list) -> int | bool:  # R130-R133
+    def cands():
+        if st.over:  # the refill collapsed the game (R223)
+            return []
+        out = piles.market_cards(game, st, op.suits, op.filter)
+        if op.token:  # "a card in the market with {material} on it"
+            out = [k for k in out if st.market[piles.slot_of(st, k)].tokens.get(op.token)]
+        if op.exile:  # "including from exiled cards" (R143)
+            out += [
+                k
+                for k in st.exile
+                if any(s in game.cards[k].suits for s in op.suits) and shared.matches(game, k, op.filter)
+            ]
+        allowed = [x.args.filter for x in shared.active(game, st, fr.seat, AcquireExiled)]
+        if allowed and not op.exile and not op.token:  # Chariots, Longships
+            out += [
+                k
+                for k in st.exile
+                if any(s in game.cards[k].suits for s in op.suits)
+                and shared.matches(game, k, op.filter)
+                and any(shared.matches(game, k, a) for a in allowed)
+            ]
+        return out
+
+    def act(k):
+        if k in st.exile:
+            piles.acquire_from_exile(game, st, fr.seat, k, ev)
+        else:
+            piles.take_from_market(game, st, fr.seat, k, True, ev)
+
+    if op.then_play:  # "... and immediately free play it"
+        k = shared.pick_card(game, st, fr, cands(), op.may, "acquire", "R130")
+        if k == WAIT:
+            return WAIT
+        if k is not None:
+            act(k)
+            if not st.over and k in st.seats[fr.seat].hand and playing.playable_now(game, st, fr.seat, k, True):
+                playing.put_into_play(game, st, fr.seat, k, "hand", True, ev)
+        return True
+    return _repeat_pick(game, st, fr, op.n, op.may, cands, act, "acquire", "R130")
+
+
+@handlers.on(PlayCard)
+def op_play_card(game: ImperiumRules, st, fr, op: PlayCard, ev: list) -> int | bool:  # R71
+    zone = op.from_
+    k = shared.pick_card(
+        game,
+        st,
+        fr,
+        playing.play_card_candidates(game, st, fr.seat, op, fr.card),
+        op.may,
+        f"play a card from your {zone}",
+        "R71",
+    )
+    if k == WAIT:
+        return WAIT
+    if k is not None:
+        playing.put_into_play(game, st, fr.seat, k, zone, op.free, ev)
+    return True
+
+
+@handlers.on(BreakThrough)
+def op_break_through(game: ImperiumRules, st, fr, op: BreakThrough, ev: list) -> int | bool:  # R134-R137
+    suits = op.suits
+    if "_suit" not in fr.vars:
+        options = [A.SUIT + SUIT_ACTIONS.index(s) for s in suits]
+        answer = game.runner.choose(
+            st, fr, "suit", options, op.may, purpose="break through: declare a category", rule="R134"
         )
-        lists = ", ".join(
-            f"{k} {'/'.join(map(str, v))}"
-            for k, v in op.items()
-            if isinstance(v, list) and k not in ("do", "options", "else")
+        if answer == WAIT:
+            return WAIT
+        if answer is None:
+            return True
+        fr.vars["_suit"] = SUIT_ACTIONS[answer - A.SUIT]
+    suit = fr.vars["_suit"]
+    market = piles.market_cards(game, st, [suit], op.filter)
+    deck = st.decks.get(suit, [])
+    options = [game.action_space.card + k for k in market]
+    if suit != "tributary" and deck and not op.filter:
+        options.append(A.BT_DECK)  # variants 2-4
+    if suit == "tributary" or not deck or op.filter:
+        options.append(A.BT_MAIN)  # variant 5
+    answer = game.runner.choose(st, fr, "bt_source", options, False, purpose=f"break through for {suit}", rule="R135")
+    if answer == WAIT:
+        return WAIT
+    p = st.seats[fr.seat]
+    if answer == A.BT_DECK:  # the deck's top goes unseen into the hand
+        k = deck.pop()
+        p.hand.append(k)
+        ev.append(event("break_through_deck", seat=fr.seat, suit=suit))
+        ev.append(event("break_through", seat=fr.seat, card=game.cards[k].id, to=[fr.seat]))
+        shared.card_gained(game, st, fr.seat, k, ev)  # Celts A
+    elif answer == A.BT_MAIN:
+        piles.reveal_main(game, st, fr.seat, suit, op.filter, ev)
+    else:
+        piles.take_from_market(game, st, fr.seat, answer - game.action_space.card, False, ev)
+    return True
+
+
+@handlers.on(Develop)
+def op_develop(game: ImperiumRules, st, fr, op: Develop, ev: list) -> int | bool:  # R171-R173
+    p = st.seats[fr.seat]
+    if shared.cannot_develop(p):
+        return True
+    free = op.free
+    cands = [k for k in p.development if free or shared.can_pay(p, game.cards[k].cost)]
+    k = shared.pick_card(game, st, fr, cands, op.may, "develop", "R171")
+    if k == WAIT:
+        return WAIT
+    if k is not None:
+        piles.develop(game, st, fr.seat, k, not free, ev)
+    return True
+
+
+@handlers.on(LookFame)
+def op_look_fame(game: ImperiumRules, st, fr, op: LookFame, ev: list) -> int | bool:  # R255, R243
+    p = st.seats[fr.seat]
+    if "_seen" not in fr.vars:
+        extra = shared.active(game, st, fr.seat, FameLookExtra)
+        n = op.n + sum(x.args.n for x in extra)
+        for x in extra:
+            p.progress += x.args.progress
+        if not st.fame:
+            piles.king_of_kings(game, st, fr.seat, ev)
+            return True
+        fr.vars["_seen"] = st.fame[-n:]
+        ev.append(
+            event(
+                "look_fame",
+                seat=fr.seat,
+                n=len(fr.vars["_seen"]),
+                cards=[game.cards[k].id for k in fr.vars["_seen"]],
+                to=[fr.seat],
+            )
         )
-        parts.append(" ".join(x for x in (name.replace("_", " "), args, lists) if x))
-    return "; ".join(parts)
+    seen = fr.vars["_seen"]
+    k = shared.pick_card(game, st, fr, seen, False, "take a fame card", "R255")
+    if k == WAIT:
+        return WAIT
+    if k is not None and op.take:
+        st.fame.remove(k)
+        p.hand.append(k)
+        ev.append(event("take_fame", seat=fr.seat))
+    return True
 
 
-def hand_limit(game: ImperiumRules, st, seat: int) -> int:
-    return 5 + sum(x.args.n for x in active(game, st, seat, HandSize))  # R91
+@handlers.on(NationTopToDiscard)
+def op_nation_top_to_discard(game: ImperiumRules, st, fr, op: NationTopToDiscard, ev: list) -> int | bool:
+    piles.nation_top_to_discard(game, st, fr.seat, ev)
+    return True
 
 
-def trigger_end(st, why: str, ev: list) -> None:
-    if not st.scoring_triggered:
-        st.scoring_triggered = True
-        ev.append(event("end_triggered", why=why))
-    st.log_triggers.append(why)
+@handlers.on(NationLook)
+def op_nation_look(game: ImperiumRules, st, fr, op: NationLook, ev: list) -> int | bool:  # R161, R193
+    """Look at the top card of your nation deck; then (``then``) you MAY move it to the
+    bottom, just above the accession card, or shuffle the nation deck (the accession card
+    stays at the bottom, R156). The accession card itself is never moved."""
+    p = st.seats[fr.seat]
+    acc = 1 if p.nation_deck and game.cards[p.nation_deck[0]].location == "accession" else 0
+    if not p.nation_deck:
+        return True
+    if "_looked" not in fr.vars:
+        fr.vars["_looked"] = True
+        ev.append(event("look_nation", seat=fr.seat, card=game.cards[p.nation_deck[-1]].id, to=[fr.seat]))
+    then = op.then
+    if then not in ("bottom", "shuffle") or len(p.nation_deck) - acc < 2:
+        return True  # nothing that could change
+    purpose = "move the top card of your nation deck to its bottom" if then == "bottom" else "shuffle your nation deck"
+    answer = game.runner.choose(st, fr, "may", [A.YES, A.NO], False, purpose=purpose, rule="R161")
+    if answer == WAIT:
+        return WAIT
+    if answer == A.YES:
+        if then == "bottom":
+            p.nation_deck.insert(acc, p.nation_deck.pop())
+            ev.append(event("nation_bottom", seat=fr.seat))
+        else:
+            rest = p.nation_deck[acc:]
+            rngmod.shuffle(st, rest)
+            p.nation_deck = p.nation_deck[:acc] + rest
+            ev.append(event("nation_shuffle", seat=fr.seat))
+    return True
+
+
+@handlers.on(Find)
+def op_find(game: ImperiumRules, st, fr, op: Find, ev: list) -> int | bool:  # R154-R156
+    """Find a card (by ``filter``) in your hand, discard pile, deck or nation deck, at your
+    choice (G28), and put it into your hand; the deck searched is shuffled (R156), and the
+    accession card is never taken (R193)."""
+    p = st.seats[fr.seat]
+    zones = ("hand", "discard", "deck", "nation_deck")
+    cands = [
+        k
+        for z in zones
+        for k in getattr(p, z)
+        if shared.matches(game, k, op.filter) and not (z == "nation_deck" and game.cards[k].location == "accession")
+    ]
+    k = shared.pick_card(game, st, fr, cands, False, "find a card", "R155")
+    if k == WAIT:
+        return WAIT
+    if k is None:
+        return True
+    zone = next(z for z in zones if k in getattr(p, z))
+    getattr(p, zone).remove(k)
+    p.hand.append(k)
+    ev.append(event("find", seat=fr.seat, card=game.cards[k].id, zone=zone, to=[fr.seat]))
+    if zone == "deck":
+        rngmod.shuffle(st, p.deck)
+    elif zone == "nation_deck":
+        acc = 1 if p.nation_deck and game.cards[p.nation_deck[0]].location == "accession" else 0
+        rest = p.nation_deck[acc:]
+        rngmod.shuffle(st, rest)
+        p.nation_deck = p.nation_deck[:acc] + rest
+    return True
+
+
+@handlers.on(ExileSelf)
+def op_exile_self(game: ImperiumRules, st, fr, op: ExileSelf, ev: list) -> int | bool:  # R139
+    """This card (with any garrison, R180) leaves the play area for the exile pile."""
+    p = st.seats[fr.seat]
+    if fr.card in p.play:
+        under = shared.leave_play(st, fr.seat, fr.card)
+        st.exile += [fr.card] + under
+        ev.append(event("exile_card", seat=fr.seat, card=game.cards[fr.card].id))
+    return True
+
+
+@handlers.on(Choose)
+def op_choose(game: ImperiumRules, st, fr, op: Choose, ev: list) -> int | bool:  # R150, R164
+    if "_chosen" in fr.vars:
+        return True
+    options = [
+        A.OPTION + i for i, ops in enumerate(op.options) if playing.precondition(game, st, fr.seat, ops, fr.card)
+    ]
+    answer = game.runner.choose(
+        st,
+        fr,
+        "option",
+        options,
+        False,
+        purpose="choose",
+        rule="R150",
+        texts=[shared.describe_ops(ops) for ops in op.options],
+    )
+    if answer == WAIT:
+        return WAIT
+    if answer is None:
+        return True
+    fr.vars["_chosen"] = answer - A.OPTION
+    game.runner.child(st, fr, [fr.pc, "options", answer - A.OPTION])
+    return WAIT
+
+
+@handlers.on(May)
+def op_may(game: ImperiumRules, st, fr, op: May, ev: list) -> int | bool:  # R111
+    if "_chosen" in fr.vars:
+        return True
+    if not playing.precondition(game, st, fr.seat, op.do, fr.card):
+        return True
+    answer = game.runner.choose(
+        st, fr, "may", [A.YES, A.NO], False, purpose="may", text=shared.describe_ops(op.do), rule="R111"
+    )
+    if answer == WAIT:
+        return WAIT
+    fr.vars["_chosen"] = answer
+    if answer == A.YES:
+        game.runner.child(st, fr, [fr.pc, "do"])
+        return WAIT
+    return True
+
+
+@handlers.on(If)
+def op_if(game: ImperiumRules, st, fr, op: If, ev: list) -> int | bool:
+    if "_chosen" in fr.vars:
+        return True
+    ok = condition(game, st, fr.seat, op.cond, fr)
+    fr.vars["_chosen"] = "do" if ok else "else"
+    if op.do if ok else op.else_:
+        game.runner.child(st, fr, [fr.pc, "do" if ok else "else_"])
+        return WAIT
+    return True
+
+
+def condition(game: ImperiumRules, st, seat: int, cond: Cond, fr=None) -> bool:
+    p = st.seats[seat]
+    if cond.state is not None:  # R117, R121
+        return p.empire == (cond.state == "empire")
+    if cond.in_play is not None:
+        return any(shared.matches(game, k, cond.in_play) for k in p.play)
+    if cond.var is not None:
+        return game.runner.shared_vars(st, fr).get(cond.var, 0) >= cond.min
+    if cond.has is not None:
+        return all(getattr(p, r) >= n for r, n in cond.has.items())
+    raise ValueError(f"unknown condition {cond}")
+
+
+@handlers.on(EachOther)
+def op_each_other(game: ImperiumRules, st, fr, op: EachOther, ev: list) -> int | bool:  # R149
+    return _for_players(game, st, fr, op, ev, shared.others(st, fr.seat))
+
+
+@handlers.on(AllPlayers)
+def op_all_players(game: ImperiumRules, st, fr, op: AllPlayers, ev: list) -> int | bool:
+    return _for_players(game, st, fr, op, ev, [fr.seat] + shared.others(st, fr.seat))
+
+
+def _for_players(game: ImperiumRules, st, fr, op, ev, seats):
+    targets = fr.vars.setdefault("_targets", list(seats))
+    while targets:
+        target = targets[0]
+        if target != fr.seat and shared.is_attack(game, fr) and not op.safe:
+            shielded = shield(game, st, fr, target, ev)  # R144-R145
+            if shielded == WAIT:
+                return WAIT
+            fr.vars.pop("_shield", None)
+            if shielded:
+                targets.pop(0)
+                continue
+        targets.pop(0)
+        game.runner.child(st, fr, [fr.pc, "do"], seat=target)
+        return WAIT
+    return True
+
+
+def shield(game: ImperiumRules, st, fr, target: int, ev: list):
+    """Does ``target`` escape this attack? Asked once per target and attack card: the
+    answer holds for every attacking operation of the card (R144-R145)."""
+    memo = game.runner.shared_vars(st, fr).setdefault("shielded", {})
+    if str(target) in memo:
+        return memo[str(target)]
+    result = _shield(game, st, fr, target, ev)
+    if result != WAIT:
+        memo[str(target)] = result
+    return result
+
+
+def _shield(game: ImperiumRules, st, fr, target: int, ev: list):
+    """It may recall a Cape or Wilderness (their passive) or exhaust a card whose exhaust
+    is ``when attacked`` (Mounted Archers, even on another player's turn); a Standing Army
+    makes the attacker pay 1 progress or leave it alone (R257)."""
+    step = fr.vars.setdefault("_shield", 0)
+    t = st.seats[target]
+    if step == 0:
+        recallers = [k for k in t.play if any(type(x) is RecallToAvoidAttack for x in game.cards[k].passive)]
+        exhausters = [
+            k
+            for k in t.play
+            if t.exhausts >= 1
+            and k not in t.exhausted
+            and game.cards[k].exhaust
+            and type(game.cards[k].exhaust[0]) is When
+            and game.cards[k].exhaust[0].event == "attacked"
+        ]
+        k = shared.pick_card(
+            game,
+            st,
+            fr,
+            recallers + exhausters,
+            True,
+            "recall or exhaust a card to avoid the attack",
+            "R145",
+            seat=target,
+        )
+        if k == WAIT:
+            return WAIT
+        if k is not None and k in exhausters:
+            t.exhausts -= 1
+            t.exhausted.append(k)
+            ev.append(event("exhaust", seat=target, card=game.cards[k].id))
+            ev.append(event("avoid_attack", seat=target, card=game.cards[k].id))
+            return True
+        if k is not None:
+            t.hand += [k] + shared.leave_play(st, target, k)
+            ev.append(event("avoid_attack", seat=target, card=game.cards[k].id))
+            return True
+        fr.vars["_shield"] = step = 1
+    if step == 1:
+        tolls = [x.args for k in t.play for x in game.cards[k].passive if type(x) is AttackToll]
+        if tolls:
+            if not shared.can_pay(st.seats[fr.seat], tolls[0]):
+                return True
+            answer = game.runner.choose(
+                st, fr, "may", [A.YES, A.NO], False, rule="R257", purpose=f"pay seat {target} to attack it"
+            )
+            if answer == WAIT:
+                return WAIT
+            if answer == A.NO:
+                return True
+            shared.pay(game, st, fr.seat, tolls[0], ev)
+            for res, n in tolls[0].items():
+                setattr(t, res, getattr(t, res) + n)
+    return False
+
+
+@handlers.on(Steal)
+def op_steal(game: ImperiumRules, st, fr, op: Steal, ev: list) -> int | bool:  # R170
+    res, n = op.res, op.n
+    if op.state is not None:  # "from each {empire} player" (Raiders)
+        victims = [s for s in shared.others(st, fr.seat) if st.seats[s].empire == (op.state == "empire")]
+    else:
+        victims = shared.others(st, fr.seat)
+    if op.in_play is not None:  # "from each player with a {region} in play"
+        victims = [s for s in victims if any(shared.matches(game, k, op.in_play) for k in st.seats[s].play)]
+    targets = fr.vars.setdefault("_targets", victims)
+    while targets:
+        target = targets[0]
+        if shared.is_attack(game, fr):
+            shielded = shield(game, st, fr, target, ev)
+            if shielded == WAIT:
+                return WAIT
+            fr.vars.pop("_shield", None)
+            if shielded:
+                targets.pop(0)
+                continue
+        targets.pop(0)
+        t, p = st.seats[target], st.seats[fr.seat]
+        taken = min(n, getattr(t, res))
+        setattr(t, res, getattr(t, res) - taken)
+        setattr(p, res, getattr(p, res) + taken)
+        ev.append(event("steal", seat=fr.seat, from_seat=target, res=res, n=taken))
+        if taken < n and op.else_unrest:
+            k = piles.take_from_unrest_pile(game, st, ev)
+            if k >= 0:
+                t.hand.append(k)
+            if st.over:
+                return True
+            shared.unrest_taken(game, st, target, ev)  # Vikings
+    return True
+
+
+@handlers.on(When)
+def op_when(game: ImperiumRules, st, fr, op: When, ev: list) -> int | bool:
+    """A reactive exhaust is never run as a whole: ``react`` runs its body on the trigger."""
+    return True
+
+
+@handlers.on(OfferReaction)
+def sys_offer_reaction(game: ImperiumRules, st, fr, op: OfferReaction, ev: list) -> int | bool:
+    p = st.seats[fr.seat]
+    k = fr.vars["card"]
+    if k in p.exhausted or p.exhausts < 1 or (k not in p.play and k != p.power):
+        return True
+    face = p.side if k == p.power else ""
+    answer = game.runner.choose(
+        st,
+        fr,
+        "may",
+        [A.YES, A.NO],
+        False,
+        rule="R80",
+        purpose="exhaust {card}",
+        card=k,
+        text=shared.describe_ops(cast(When, game.face(k, face).exhaust[0]).do),
+    )
+    if answer == WAIT:
+        return WAIT
+    if answer == A.YES:
+        p.exhausts -= 1
+        p.exhausted.append(k)
+        ev.append(event("exhaust", seat=fr.seat, card=game.cards[k].id))
+        shared.push(game, st, fr.seat, k, "exhaust", face, path=[0, "do"], vars_={"amount": fr.vars.get("amount", 0)})
+    return True
+
+
+@handlers.on(Hook)
+def op_hook(game: ImperiumRules, st, fr, op: Hook, ev: list) -> int | bool:
+    return HOOKS[op.name](game, st, fr, op, ev)
+
+
+@handlers.on(Require)
+def op_require(game: ImperiumRules, st, fr, op: Require, ev: list) -> int | bool:
+    """Only a precondition: the card is playable only when it holds (see ``precondition``)."""
+    return True
+
+
+@handlers.on(EndTrigger)
+def op_end_trigger(game: ImperiumRules, st, fr, op: EndTrigger, ev: list) -> int | bool:
+    shared.trigger_end(st, game.cards[fr.card].name if op.why is None else op.why, ev)
+    return True
+
+
+@handlers.on(PlaceMarketToken)
+def sys_market_token(game: ImperiumRules, st, fr, op: PlaceMarketToken, ev: list) -> int | bool:  # R84-R86
+    cards = [s.card for s in st.market if s.card >= 0]
+    k = shared.pick_card(game, st, fr, cards, False, "place a token on a market card", "R84")
+    if k == WAIT:
+        return WAIT
+    if k is not None:
+        tokens: dict[str, int] = {"progress": 1}
+        for x in shared.active(game, st, fr.seat, MarketToken):
+            tokens = {res: n for res, n in x.args.items()}
+        piles.put_tokens(game, st, fr.seat, k, tokens, ev)
+    return True
+
+
+@handlers.on(ResetTokens)
+def sys_reset_tokens(game: ImperiumRules, st, fr, op: ResetTokens, ev: list) -> int | bool:  # R88-R89
+    p = st.seats[fr.seat]
+    p.exhausted = []
+    p.nation_exhausted = False
+    p.dev_exhausted = False
+    p.actions = 3
+    p.exhausts = 5
+    for x in shared.active(game, st, fr.seat, ExhaustTokens):
+        p.exhausts = x.args.n
+    return True
+
+
+@handlers.on(CleanupDiscard)
+def sys_cleanup_discard(game: ImperiumRules, st, fr, op: CleanupDiscard, ev: list) -> int | bool:  # R90
+    p = st.seats[fr.seat]
+    while p.hand:
+        k = shared.pick_card(game, st, fr, list(p.hand), True, "discard at clean-up", "R90")
+        if k == WAIT:
+            return WAIT
+        if k is None:
+            break
+        p.hand.remove(k)
+        p.discard.append(k)
+    return True
+
+
+@handlers.on(DrawToLimit)
+def sys_draw_to_limit(game: ImperiumRules, st, fr, op: DrawToLimit, ev: list) -> int | bool:  # R91
+    p = st.seats[fr.seat]
+    n = fr.vars.get("_want")
+    if n is None:
+        n = fr.vars["_want"] = max(0, shared.hand_limit(game, st, fr.seat) - len(p.hand))
+    return piles.draw_cards(game, st, fr, fr.seat, n, True, ev)
+
+
+@handlers.on(DiscardHand)
+def sys_discard_hand(game: ImperiumRules, st, fr, op: DiscardHand, ev: list) -> int | bool:  # R82
+    p = st.seats[fr.seat]
+    p.discard += p.hand
+    p.hand = []
+    return True

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from epochal.engine import Decision, event
 from epochal.engine.effects import Registry
 
-from . import effects, scoring
+from . import scoring, shared
 
 if TYPE_CHECKING:
     from .rules import ImperiumRules
@@ -42,7 +42,7 @@ def activate(game: ImperiumRules, st, ev: list) -> None:
 @PHASES.on("cleanup")
 def cleanup(game: ImperiumRules, st, ev: list) -> None:
     """R84-R94: the clean-up program (a market token, tokens back, discard, draw)."""
-    effects.push(game, st, st.turn, -1, "cleanup")
+    shared.push(game, st, st.turn, -1, "cleanup")
     st.phase = "next"
 
 
@@ -64,7 +64,7 @@ def next_turn(game: ImperiumRules, st, ev: list) -> None:
             sources.append(p.power)
         for k in reversed(sources):  # R112: play-area order
             face = p.side if k == p.power else ""
-            effects.push(game, st, seat, k, "solstice", face)
+            shared.push(game, st, seat, k, "solstice", face)
     ev.append(event("solstice", round=st.round))
 
 

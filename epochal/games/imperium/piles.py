@@ -11,7 +11,7 @@ from epochal.engine import event
 from epochal.engine import rng as rngmod
 from epochal.engine.effects import WAIT
 
-from . import effects, scoring
+from . import scoring, shared
 from .vocab import AcquireExiled, DeckOutUnrest, Filter
 
 if TYPE_CHECKING:
@@ -60,7 +60,7 @@ def _reshuffle_gains(p) -> bool:
 
 
 def deck_ran_out(game: ImperiumRules, st, seat: int, ev: list) -> None:
-    for _passive in effects.active(game, st, seat, DeckOutUnrest):  # R208
+    for _passive in shared.active(game, st, seat, DeckOutUnrest):  # R208
         card = take_from_unrest_pile(game, st, ev)
         if card >= 0:
             st.seats[seat].hand.append(card)
@@ -73,9 +73,9 @@ def reshuffle(game: ImperiumRules, st, fr, seat: int, ev: list):
             nation_top_to_discard(game, st, seat, ev)
             p.exhausts -= 1
             p.nation_exhausted = True
-    elif p.development and not p.dev_exhausted and p.exhausts >= 1 and not effects.cannot_develop(p):  # R103
-        affordable = [k for k in p.development if effects.can_pay(p, game.cards[k].cost)]
-        choice = effects.pick_card(game, st, fr, affordable, True, "develop on reshuffle", "R103")
+    elif p.development and not p.dev_exhausted and p.exhausts >= 1 and not shared.cannot_develop(p):  # R103
+        affordable = [k for k in p.development if shared.can_pay(p, game.cards[k].cost)]
+        choice = shared.pick_card(game, st, fr, affordable, True, "develop on reshuffle", "R103")
         if choice == WAIT:
             return WAIT
         if choice is not None:
@@ -99,7 +99,7 @@ def nation_top_to_discard(game: ImperiumRules, st, seat: int, ev: list) -> None:
     ev.append(event("nation_card", seat=seat, card=card.id))
     if card.location == "accession":
         if p.nation == "Vikings":  # R101, R216
-            effects.trigger_end(st, f"{card.name} left the Viking nation deck (R216)", ev)
+            shared.trigger_end(st, f"{card.name} left the Viking nation deck (R216)", ev)
         else:
             p.empire = True  # R99
             ev.append(event("empire", seat=seat))
@@ -108,12 +108,12 @@ def nation_top_to_discard(game: ImperiumRules, st, seat: int, ev: list) -> None:
 def develop(game: ImperiumRules, st, seat: int, k: int, pay: bool, ev: list) -> None:
     p = st.seats[seat]
     if pay:
-        effects.pay(game, st, seat, game.cards[k].cost, ev)
+        shared.pay(game, st, seat, game.cards[k].cost, ev)
     p.development.remove(k)
     p.discard.append(k)
     ev.append(event("develop", seat=seat, card=game.cards[k].id))
     if not p.development:
-        effects.trigger_end(st, f"seat {seat} developed its last card (R214)", ev)
+        shared.trigger_end(st, f"seat {seat} developed its last card (R214)", ev)
 
 
 def market_cards(
@@ -127,7 +127,7 @@ def market_cards(
             continue
         if suits and not any(x in game.cards[s.card].suits for x in suits):
             continue
-        if effects.matches(game, s.card, f):
+        if shared.matches(game, s.card, f):
             out.append(s.card)
     return out
 
@@ -152,9 +152,9 @@ def take_from_market(game: ImperiumRules, st, seat: int, k: int, keep_unrest: bo
     for res, n in s.tokens.items():
         setattr(p, res, getattr(p, res) + n)
     if s.tokens.get("materials"):  # Carthaginians A: double them (a reaction)
-        effects.react(game, st, seat, "market_materials", ev, amount=s.tokens["materials"])
+        shared.react(game, st, seat, "market_materials", ev, amount=s.tokens["materials"])
     p.hand.append(k)
-    effects.card_gained(game, st, seat, k, ev)  # Celts A
+    shared.card_gained(game, st, seat, k, ev)  # Celts A
     unrest, s.unrest, s.card, s.tokens = s.unrest, -1, -1, {}
     ev.append(
         event(
@@ -182,10 +182,10 @@ def acquire_from_exile(game: ImperiumRules, st, seat: int, k: int, ev: list) -> 
         if u >= 0:
             p.hand.append(u)
         if u >= 0 and not st.over:
-            effects.unrest_taken(game, st, seat, ev)  # Vikings
+            shared.unrest_taken(game, st, seat, ev)  # Vikings
     if not st.over:
-        effects.passive_gain(game, st, seat, AcquireExiled, k, ev)  # Longships
-        effects.card_gained(game, st, seat, k, ev)  # Celts A
+        shared.passive_gain(game, st, seat, AcquireExiled, k, ev)  # Longships
+        shared.card_gained(game, st, seat, k, ev)  # Celts A
 
 
 def reveal_main(game: ImperiumRules, st, seat: int, suit: str, f: Filter | None, ev: list) -> None:
@@ -195,7 +195,7 @@ def reveal_main(game: ImperiumRules, st, seat: int, suit: str, f: Filter | None,
     found = -1
     while main:
         k = main.pop()
-        if suit in game.cards[k].suits and effects.matches(game, k, f):
+        if suit in game.cards[k].suits and shared.matches(game, k, f):
             found = k
             break
         revealed.append(k)
@@ -205,13 +205,13 @@ def reveal_main(game: ImperiumRules, st, seat: int, suit: str, f: Filter | None,
     if found >= 0:
         p.hand.append(found)
         ev.append(event("break_through", seat=seat, card=game.cards[found].id))
-        effects.card_gained(game, st, seat, found, ev)  # Celts A
+        shared.card_gained(game, st, seat, found, ev)  # Celts A
     else:  # G11
         res = st.options["breakthrough_fallback"]
         setattr(p, res, getattr(p, res) + 2)
         ev.append(event("gain", seat=seat, res=res, n=2))
     if not main:
-        effects.trigger_end(st, "the main deck is empty (R213)", ev)
+        shared.trigger_end(st, "the main deck is empty (R213)", ev)
 
 
 def king_of_kings(game: ImperiumRules, st, seat: int, ev: list) -> None:
@@ -230,10 +230,10 @@ def king_of_kings(game: ImperiumRules, st, seat: int, ev: list) -> None:
             return
         p.used_kok_b = True
         face = card.side_b
-    effects.push(game, st, seat, st.kok, "play", "" if face is card else "B")
+    shared.push(game, st, seat, st.kok, "play", "" if face is card else "B")
     if st.kok_side == "A":
         st.kok_side = "B"
-        effects.trigger_end(st, "King of Kings was flipped (R215)", ev)
+        shared.trigger_end(st, "King of Kings was flipped (R215)", ev)
     ev.append(event("king_of_kings", seat=seat, side=st.kok_side))
 
 
@@ -249,7 +249,7 @@ def refill(game: ImperiumRules, st: ImperiumState, slot: int, ev: list) -> None:
     s.card = deck.pop()
     s.tokens = {}
     if not st.decks["main"]:
-        effects.trigger_end(st, "the main deck is empty (R213)", ev)
+        shared.trigger_end(st, "the main deck is empty (R213)", ev)
     ev.append(event("market_card", slot=slot, card=game.cards[s.card].id))
     tuck_unrest(game, st, slot, ev)
 

@@ -12,8 +12,8 @@ import msgspec
 from epochal.engine import event
 from epochal.engine.effects import Registry
 
-from . import effects
-from .effects import costs
+from . import shared
+from .shared import costs
 from .vocab import (
     Abandon,
     Choose,
@@ -57,7 +57,7 @@ _CHECKS = cast(dict[type, Callable[..., bool]], CHECKS.table)  # by the opening 
 def _pay(game: ImperiumRules, st, seat: int, ops: list, card: int) -> bool:
     first = discounted(game, st, seat, card, ops[0])  # as a passive may lower it (Direct Democracy)
     p = st.seats[seat]
-    return effects.can_pay(p, costs(first)) and precondition(game, st, seat, ops[1:], card)  # Persians A
+    return shared.can_pay(p, costs(first)) and precondition(game, st, seat, ops[1:], card)  # Persians A
 
 
 @CHECKS.on(ReturnUnrest)
@@ -92,7 +92,7 @@ def _develop(game: ImperiumRules, st, seat: int, ops: list, card: int) -> bool:
     if first.free or first.may:
         return True
     p = st.seats[seat]
-    return not effects.cannot_develop(p) and any(effects.can_pay(p, game.cards[k].cost) for k in p.development)
+    return not shared.cannot_develop(p) and any(shared.can_pay(p, game.cards[k].cost) for k in p.development)
 
 
 @CHECKS.on(PlayCard)
@@ -109,9 +109,7 @@ def _discard(game: ImperiumRules, st, seat: int, ops: list, card: int) -> bool:
 @CHECKS.on(Recall)
 def _recall(game: ImperiumRules, st, seat: int, ops: list, card: int) -> bool:
     first = ops[0]
-    return first.may or any(
-        game.cards[k].pinned and effects.matches(game, k, first.filter) for k in st.seats[seat].play
-    )
+    return first.may or any(game.cards[k].pinned and shared.matches(game, k, first.filter) for k in st.seats[seat].play)
 
 
 @CHECKS.on(Abandon)
@@ -119,17 +117,17 @@ def _abandon(game: ImperiumRules, st, seat: int, ops: list, card: int) -> bool:
     first = ops[0]
     if first.may or first.itself:
         return True
-    return sum(1 for k in st.seats[seat].play if effects.matches(game, k, first.filter)) >= first.n
+    return sum(1 for k in st.seats[seat].play if shared.matches(game, k, first.filter)) >= first.n
 
 
 @CHECKS.on(Require)
 def _require(game: ImperiumRules, st, seat: int, ops: list, card: int) -> bool:
     first = ops[0]
     p = st.seats[seat]
-    if first.in_history is not None and not any(effects.matches(game, k, first.in_history) for k in p.history):
+    if first.in_history is not None and not any(shared.matches(game, k, first.in_history) for k in p.history):
         return False
     wanted = first.in_play if isinstance(first.in_play, list) else [first.in_play] if first.in_play else []
-    return all(any(effects.matches(game, k, f) for k in p.play) for f in wanted)  # each one in play (Vinland)
+    return all(any(shared.matches(game, k, f) for k in p.play) for f in wanted)  # each one in play (Vinland)
 
 
 def discounted(game: ImperiumRules, st, seat: int, card: int, op: D) -> D:
@@ -138,9 +136,9 @@ def discounted(game: ImperiumRules, st, seat: int, card: int, op: D) -> D:
     least 1) lowers ``materials`` or the cards to discard for the cards its filter matches."""
     if card < 0:
         return op
-    for x in effects.active(game, st, seat, CostDiscount):
+    for x in shared.active(game, st, seat, CostDiscount):
         args = x.args
-        if not effects.matches(game, card, args.filter):
+        if not shared.matches(game, card, args.filter):
             continue
         if isinstance(op, Pay) and op.materials and args.materials:
             op = msgspec.structs.replace(op, materials=max(min(args.min, op.materials), op.materials - args.materials))
@@ -152,11 +150,11 @@ def discounted(game: ImperiumRules, st, seat: int, card: int, op: D) -> D:
 def may_play_empire(game: ImperiumRules, st, seat: int, k: int) -> bool:
     if st.seats[seat].empire_next:  # Combs, R122
         return True
-    return any(effects.matches(game, k, x.args.filter) for x in effects.active(game, st, seat, PlayEmpire))
+    return any(shared.matches(game, k, x.args.filter) for x in shared.active(game, st, seat, PlayEmpire))
 
 
 def ignores_barbarian(game: ImperiumRules, st, seat: int, k: int) -> bool:
-    return any(effects.matches(game, k, x.args.filter) for x in effects.active(game, st, seat, DropBarbarian))
+    return any(shared.matches(game, k, x.args.filter) for x in shared.active(game, st, seat, DropBarbarian))
 
 
 def playable_now(game: ImperiumRules, st, seat: int, k: int, free: bool) -> bool:
@@ -179,7 +177,7 @@ def play_card_candidates(game: ImperiumRules, st, seat: int, op: PlayCard, card:
     return [
         k
         for k in dict.fromkeys(zone)
-        if k != card and effects.matches(game, k, op.filter) and playable_now(game, st, seat, k, op.free)
+        if k != card and shared.matches(game, k, op.filter) and playable_now(game, st, seat, k, op.free)
     ]
 
 
@@ -198,13 +196,13 @@ def put_into_play(game: ImperiumRules, st, seat: int, k: int, zone: str, free: b
     p.play.append(k)
     ev.append(event("play", seat=seat, card=card.id, source=zone))
     if zone == "discard":
-        for x in effects.active(game, st, seat, PlayFromDiscardGain):
-            if effects.matches(game, k, x.args.filter):
+        for x in shared.active(game, st, seat, PlayFromDiscardGain):
+            if shared.matches(game, k, x.args.filter):
                 for res, n in x.args.gain.items():
                     setattr(p, res, getattr(p, res) + n)
                     ev.append(event("gain", seat=seat, res=res, n=n))
-    effects.push(game, st, seat, k, "play")
-    effects.react_now(game, st, seat, "play", ev, card=k)
+    shared.push(game, st, seat, k, "play")
+    shared.react_now(game, st, seat, "play", ev, card=k)
 
 
 def can_play(game: ImperiumRules, st, seat: int, k: int) -> bool:

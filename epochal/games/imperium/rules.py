@@ -1,7 +1,7 @@
 """Imperium's forward model: options, setup, and the game's protocol around its parts.
 
 Rule numbers refer to shared/rules/imperium.md. The card effects run on the engine's effect
-kernel (``self.runner``) with the handlers of ``ops.py``; the decisions a seat answers are in
+kernel (``self.runner``) with the handlers of ``effects.py``; the decisions a seat answers are in
 ``decisions.py`` and the automatic steps of a round in ``phases.py`` (dispatch tables), run by the
 kernel's advance loop. A turn is a ``phase`` (start, activate, cleanup, next, after_solstice)
 plus the frames and decisions on the stacks.
@@ -19,10 +19,10 @@ from epochal.engine import rng as rngmod
 from epochal.engine.effects import EffectRunner
 
 from . import actions as A
-from . import effects, piles, scoring
+from . import piles, scoring, shared
 from .cards import MARKET_SUITS, NATIONS, Card, Face
 from .decisions import LEGAL, RESOLVE, why_not
-from .ops import handlers
+from .effects import handlers
 from .phases import PHASES
 from .piles import SLOT_DECK
 from .state import Frame, ImperiumState, Seat, Slot
@@ -45,7 +45,7 @@ ROTATIONS = sides.rotations(NATIONS)
 
 
 class ImperiumRules(Game):
-    runner: EffectRunner  # the card effects (ops.py), composed in __init__
+    runner: EffectRunner  # the card effects (effects.py), composed in __init__
     name = "imperium"
     title = "Imperium: Classics"
     version = "1"
@@ -103,11 +103,11 @@ class ImperiumRules(Game):
             raise TypeError(f"operations without a handler: {missing}")
         self.runner = EffectRunner(
             self,
-            partial(effects.ops_of, self),
+            partial(shared.ops_of, self),
             handlers,
             frame_type=Frame,
-            frame_done=partial(effects.frame_done, self),
-            between_ops=partial(effects.between_ops, self),
+            frame_done=partial(shared.frame_done, self),
+            between_ops=partial(shared.between_ops, self),
             end=A.END,
         )
 

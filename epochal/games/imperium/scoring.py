@@ -9,7 +9,7 @@ import msgspec
 
 from epochal.engine import event
 
-from . import effects
+from . import shared
 from .state import Seat
 from .vocab import VP, Count, Filter, ReturnUnrestAtEnd
 
@@ -31,13 +31,13 @@ def count(game: ImperiumRules, st, seat: int, spec: Count, fr=None) -> int:
                 fertile = sum(game.cards[k].regions.count("fertile") for k in p.play)
                 total += 3 * min(p.region_as_production, fertile)
             return total
-        return sum(1 for k in p.play if effects.matches(game, k, f))
+        return sum(1 for k in p.play if shared.matches(game, k, f))
     if spec.zone is not None:
         zone = scoring_zones(p) if spec.zone == "all" else getattr(p, spec.zone)
         which = spec.filter
         if which is not None and which.region_type is not None:  # "2 VP per {fertile}": the icons, repeats counted
             return _icons(game, zone, which)
-        return sum(1 for k in zone if effects.matches(game, k, which))
+        return sum(1 for k in zone if shared.matches(game, k, which))
     if spec.unrest_others:
         return sum(unrest_in_scoring(game, st, s) for s in range(st.players) if s != seat)
     raise ValueError(f"unknown count {spec}")
@@ -51,7 +51,7 @@ def _icons(game: ImperiumRules, cards: list[int], f: Filter) -> int:
     """The region icons of ``f``'s types on the cards matching the rest of ``f``."""
     wanted = _region_types(f)
     rest = msgspec.structs.replace(f, region_type=None)
-    return sum(game.cards[k].regions.count(w) for k in cards if effects.matches(game, k, rest) for w in wanted)
+    return sum(game.cards[k].regions.count(w) for k in cards if shared.matches(game, k, rest) for w in wanted)
 
 
 def unrest_in_scoring(game: ImperiumRules, st, seat: int) -> int:

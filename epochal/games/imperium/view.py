@@ -13,7 +13,7 @@ import msgspec
 from epochal.engine.hidden import follow, follow_action, offered_cards, redeal
 
 from . import actions as A
-from . import effects
+from . import shared
 from .cards import Card
 from .rules import ImperiumRules
 from .state import ImperiumState
@@ -43,7 +43,7 @@ def card_info(game: ImperiumRules, k: int) -> dict:
     for trigger in ("play", "exhaust", "solstice"):
         ops = getattr(c, trigger)
         if ops:
-            info[trigger] = effects.describe_ops(ops)
+            info[trigger] = shared.describe_ops(ops)
     if c.passive:
         info["passive"] = msgspec.to_builtins(c.passive)
     return info

@@ -3,7 +3,7 @@ lists may hold, the passives, filters, counts, conditions and VP lines, as ``msg
 
 The card loader (``cards.py``) decodes the data straight into these types: an unknown operation,
 an unknown key, a value of the wrong type or out of range is refused there, naming the card.
-Each operation is documented in docs/games/imperium-data.md; its handler is in ``ops.py``.
+Each operation is documented in docs/games/imperium-data.md; its handler is in ``effects.py``.
 Defaults declared here are the rules' defaults ("discard a card": ``n`` 1).
 
 ``HOOKS`` is the registry of the named hooks (``hooks/``): the loader checks a ``hook``

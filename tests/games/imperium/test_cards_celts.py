@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from epochal.games.imperium import actions as A
-from epochal.games.imperium import effects, piles, scoring
+from epochal.games.imperium import piles, scoring, shared
 from tests.games.imperium.scenario import (
     answer,
     assert_illegal,
@@ -251,9 +251,9 @@ def test_chariots_lets_conquer_and_attacks_be_played_in_empire_and_acquire_exile
 def test_ogham_script_raises_the_hand_limit_and_puts_cards_into_history_R91_R183():
     game, st = fresh(C, "Romans")
     p = st.seats[0]
-    assert effects.hand_limit(game, st, 0) == 5
+    assert shared.hand_limit(game, st, 0) == 5
     give(game, st, 0, "1CEL6", "play")
-    assert effects.hand_limit(game, st, 0) == 6
+    assert shared.hand_limit(game, st, 0) == 6
     hand_only(game, st, 0, "1CEL14")
     give(game, st, 0, "1CEL22", "discard")
     exhaust(game, st, 0, "1CEL6")

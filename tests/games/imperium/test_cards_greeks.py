@@ -11,7 +11,7 @@ import msgspec
 import pytest
 
 from epochal.games.imperium import actions as A
-from epochal.games.imperium import effects, scoring
+from epochal.games.imperium import scoring, shared
 from tests.games.imperium.scenario import (
     answer,
     assert_illegal,
@@ -302,7 +302,7 @@ def test_science_raises_the_hand_size_and_lets_advance_be_played_in_empire_R91_R
     only_in_hand(game, st, 0, "1GRE6", "1GRE16")
     assert_illegal(game, st, 0, game.action_space.play + idx(game, "1GRE16"), "R72")
     play(game, st, 0, "1GRE6")
-    assert idx(game, "1GRE6") in p.play and effects.hand_limit(game, st, 0) == 6
+    assert idx(game, "1GRE6") in p.play and shared.hand_limit(game, st, 0) == 6
     assert game.action_space.play + idx(game, "1GRE16") in game.legal(st, 0)
     give(game, st, 0, "1GRE17")
     assert game.action_space.play + idx(game, "1GRE17") not in game.legal(st, 0)  # Conquer: no

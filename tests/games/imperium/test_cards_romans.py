@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from epochal.games.imperium import actions as A
-from epochal.games.imperium import effects
+from epochal.games.imperium import shared
 from tests.games.imperium.scenario import (
     answer,
     assert_illegal,
@@ -267,7 +267,7 @@ def test_legions_raise_the_hand_size_and_let_conquer_be_played_in_empire_R91():
     conquer = game.action_space.play + idx(game, "1ROM17")
     assert conquer not in game.legal(st, 0)
     play(game, st, 0, "1ROM5")
-    assert idx(game, "1ROM5") in p.play and effects.hand_limit(game, st, 0) == 6
+    assert idx(game, "1ROM5") in p.play and shared.hand_limit(game, st, 0) == 6
     assert conquer in game.legal(st, 0)
     assert game.action_space.play + idx(game, "1ROM16") not in game.legal(st, 0)  # only Conquer
 

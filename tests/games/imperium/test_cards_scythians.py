@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from epochal.games.imperium import actions as A
-from epochal.games.imperium import effects
+from epochal.games.imperium import shared
 from tests.games.imperium.scenario import (
     answer,
     assert_illegal,
@@ -255,7 +255,7 @@ def test_kurgans_raises_the_hand_size_and_exhausts_to_history_a_discarded_card_R
     only_in_hand(game, st, 0, "1SCY4")
     play(game, st, 0, "1SCY4")
     assert idx(game, "1SCY4") in p.play  # pinned (R71)
-    assert effects.hand_limit(game, st, 0) == 6
+    assert shared.hand_limit(game, st, 0) == 6
     p.discard = [k for k in p.discard if game.cards[k].id != "1SCY22"]
     give(game, st, 0, "1SCY22", zone="discard")
     exhaust(game, st, 0, "1SCY4")

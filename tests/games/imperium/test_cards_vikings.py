@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from epochal.games.imperium import actions as A
-from epochal.games.imperium import effects, scoring
+from epochal.games.imperium import scoring, shared
 from tests.games.imperium.scenario import (
     answer,
     assert_illegal,
@@ -135,7 +135,7 @@ def test_R185_R240_what_should_go_into_viking_history_is_discarded():
 def test_R174_G48_vikings_have_no_development_area_and_never_develop():
     game, st = fresh(V, "Romans")
     p = st.seats[0]
-    assert effects.cannot_develop(p) and p.development == []
+    assert shared.cannot_develop(p) and p.development == []
     p.empire = True  # as if (R122: it never flips)
     give(game, st, 0, "1CIV10", "play")  # Coinage: draw 1
     hand_only(game, st, 0, FILLER)

@@ -25,7 +25,7 @@ import pytest
 from epochal.engine import IllegalAction, OptionError
 from epochal.games.imperium import actions as A
 from epochal.games.imperium import cards as C
-from epochal.games.imperium import effects, make_game, piles, scoring
+from epochal.games.imperium import make_game, piles, scoring, shared
 from epochal.games.imperium.piles import SLOT_DECK, UNREST_UNDER
 from epochal.games.imperium.rules import DECK_SIZE, FAME_REMOVED
 from epochal.games.imperium.vocab import Count
@@ -756,7 +756,7 @@ def test_R103_empire_reshuffle_may_develop_one_affordable_card():
     draw_by_coinage(g, st)
     assert purpose(st) == "develop on reshuffle"
     offered = {a - g.action_space.card for a in legal_now(g, st) if a != A.END}
-    affordable = {x for x in p.development if effects.can_pay(p, g.cards[x].cost)}
+    affordable = {x for x in p.development if shared.can_pay(p, g.cards[x].cost)}
     assert offered == affordable and k(g, "1ROM3") in offered  # 4 mat + 1 pop
     assert k(g, "1ROM7") not in offered  # 3 mat + 3 pop
     assert A.END in legal_now(g, st)  # optional
@@ -1075,13 +1075,13 @@ def test_R165_E10_progress_stands_in_for_population_1_1_and_materials_2_1():
     g, st = fresh(2)
     p = st.seats[0]
     p.materials, p.population, p.progress = 2, 1, 2
-    assert effects.can_pay(p, {"materials": 4, "population": 2})
-    assert effects.pay(g, st, 0, {"materials": 4, "population": 2}, [])
+    assert shared.can_pay(p, {"materials": 4, "population": 2})
+    assert shared.pay(g, st, 0, {"materials": 4, "population": 2}, [])
     assert (p.materials, p.population, p.progress) == (0, 0, 0)
     p.materials, p.population, p.progress = 2, 1, 1
-    assert not effects.can_pay(p, {"materials": 4, "population": 2})
+    assert not shared.can_pay(p, {"materials": 4, "population": 2})
     before = st.to_json()
-    assert not effects.pay(g, st, 0, {"materials": 4, "population": 2}, [])
+    assert not shared.pay(g, st, 0, {"materials": 4, "population": 2}, [])
     assert st.to_json() == before
 
 
@@ -1324,7 +1324,7 @@ def test_R220_a_second_trigger_changes_nothing():
     st.log_triggers.append("test")
     pass_round(g, st)
     assert st.final_round and st.round == 2
-    effects.trigger_end(st, "again", [])  # during the final round
+    shared.trigger_end(st, "again", [])  # during the final round
     assert st.log_triggers == ["test", "again"]
     pass_round(g, st)
     assert st.over and st.round == 2

@@ -4,7 +4,7 @@ A hook is ``{"op": "hook", "name": "..."}`` in a card's data. Each module of thi
 registers its hooks in ``HOOKS`` (the vocabulary's registry, which the loader checks a hook's
 name against) with ``@hook("name")``; a hook is called as
 ``fn(game, state, frame, op, events)`` and returns ``DONE`` or ``WAIT`` after asking (exactly
-like an operation handler in ``ops.py``). Every module here is imported on start-up.
+like an operation handler in ``effects.py``). Every module here is imported on start-up.
 """
 
 from __future__ import annotations

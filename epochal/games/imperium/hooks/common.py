@@ -8,7 +8,7 @@ from epochal.engine import event
 from epochal.engine.effects import WAIT
 
 from .. import actions as A
-from .. import effects, playing
+from .. import playing, shared
 from ..vocab import Hook, When
 from . import hook
 
@@ -25,14 +25,14 @@ def garrison_self_in_region(game: ImperiumRules, st, fr, op: Hook, ev: list) -> 
     if fr.card not in p.play:
         return True
     regions = [k for k in p.play if "region" in game.cards[k].suits]
-    k = effects.pick_card(game, st, fr, regions, True, "garrison this card under a region", "R181")
+    k = shared.pick_card(game, st, fr, regions, True, "garrison this card under a region", "R181")
     if k == WAIT:
         return WAIT
     if k is not None:
-        effects.leave_play(st, fr.seat, fr.card)
+        shared.leave_play(st, fr.seat, fr.card)
         p.garrison.setdefault(k, []).append(fr.card)
         ev.append(event("garrison", seat=fr.seat, card=game.cards[fr.card].id, under=game.cards[k].id))
-        effects.push(game, st, fr.seat, k, "play", path=[])
+        shared.push(game, st, fr.seat, k, "play", path=[])
     return True
 
 
@@ -64,7 +64,7 @@ def marvellous(game: ImperiumRules, st, fr, op: Hook, ev: list) -> int | bool:
     elif answer == A.OPTION + 1:
         p.deck.append(k)
     else:
-        effects.to_history(game, st, fr.seat, k, ev)
+        shared.to_history(game, st, fr.seat, k, ev)
     return True
 
 
@@ -87,7 +87,7 @@ def sacred_pass(game: ImperiumRules, st, fr, op: Hook, ev: list) -> int | bool:
         ev.append(event("look_nation", seat=fr.seat, card=game.cards[p.nation_deck[-1]].id, to=[fr.seat]))
     if fr.card not in p.play:  # used through Ambassador: not yours to abandon
         return True
-    k = effects.pick_card(
+    k = shared.pick_card(
         game,
         st,
         fr,
@@ -100,7 +100,7 @@ def sacred_pass(game: ImperiumRules, st, fr, op: Hook, ev: list) -> int | bool:
     if k == WAIT:
         return WAIT
     if k is not None:
-        p.discard += [fr.card] + effects.leave_play(st, fr.seat, fr.card)
+        p.discard += [fr.card] + shared.leave_play(st, fr.seat, fr.card)
         p.hand.remove(k)
         p.hand.append(p.nation_deck.pop())
         p.nation_deck.append(k)
@@ -119,18 +119,18 @@ def ambassador(game: ImperiumRules, st, fr, op: Hook, ev: list) -> int | bool:
     """Use an opponent's pinned card's exhaust effect as your own."""
     options = [
         k
-        for s in effects.others(st, fr.seat)
+        for s in shared.others(st, fr.seat)
         for k in st.seats[s].play
         if game.cards[k].pinned
         and game.cards[k].exhaust
         and type(game.cards[k].exhaust[0]) is not When
         and playing.precondition(game, st, fr.seat, game.cards[k].exhaust, k)
     ]
-    k = effects.pick_card(game, st, fr, options, False, "use an opponent's exhaust effect", "R76")
+    k = shared.pick_card(game, st, fr, options, False, "use an opponent's exhaust effect", "R76")
     if k == WAIT:
         return WAIT
     if k is not None:
-        effects.push(game, st, fr.seat, k, "exhaust")
+        shared.push(game, st, fr.seat, k, "exhaust")
     return True
 
 
@@ -152,5 +152,5 @@ def gambling(game: ImperiumRules, st, fr, op: Hook, ev: list) -> int | bool:
             st.exile.append(k)
         ev.append(event("gamble", seat=fr.seat, card=game.cards[k].id, declared=suit))
         if not main:
-            effects.trigger_end(st, "the main deck is empty (R213)", ev)
+            shared.trigger_end(st, "the main deck is empty (R213)", ev)
     return True
