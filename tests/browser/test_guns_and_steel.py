@@ -10,6 +10,7 @@ import time
 
 import httpx
 import pytest
+from playwright.sync_api import expect
 
 from .conftest import create_game, seat_url, version
 
@@ -120,7 +121,8 @@ def test_a_two_player_game_is_played_by_clicking_on_both_pages(server, new_page)
     plain = pages[0].locator("[data-testid=all-actions]")
     assert plain.locator("[data-action-id]").count() == 0
     plain.locator("summary").click()
-    assert plain.locator("[data-action-id]").count() == len(view["legal"])
+    # the list fills on the details' toggle event, which comes after the click: wait for it
+    expect(plain.locator("[data-action-id]")).to_have_count(len(view["legal"]))
     plain.locator("summary").click()
 
     rng = random.Random(4)
