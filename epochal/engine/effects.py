@@ -186,11 +186,6 @@ class EffectRunner:
         if self.between_ops:
             self.between_ops(st)
 
-    def run_all(self, st, ev: list) -> None:
-        """Run frames until a decision is pending or none is left (tests, set-up programs)."""
-        while st.run and not st.stack and not st.over:
-            self.step(st, ev)
-
     # --- choices ----------------------------------------------------------------------------
     @staticmethod
     def ask(st, kind: str, seat: int, **args) -> int:
