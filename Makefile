@@ -6,7 +6,8 @@ PIP := pip==26.3
 # Every transitive dependency pinned (pip-compile, see the file's header); installs take it as
 # constraints, so they are the same on every machine.
 LOCK := requirements.lock
-# make run: the base install (the web table and the CLI); everything else: all the extras.
+# make run: the base install (the web table and the CLI); everything else: all the extras (the
+# PostgreSQL driver included, which the type check of the cluster code reads).
 RUN_STAMP := $(VENV)/.installed-run
 STAMP := $(VENV)/.installed
 
@@ -21,7 +22,7 @@ $(RUN_STAMP): pyproject.toml $(LOCK)
 $(STAMP): pyproject.toml $(LOCK)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet $(PIP)
-	$(BIN)/python -m pip install --quiet -c $(LOCK) -e '.[test,dev,research,lab]'
+	$(BIN)/python -m pip install --quiet -c $(LOCK) -e '.[test,dev,research,lab,postgres]'
 	touch $(STAMP) $(RUN_STAMP)
 
 setup: $(STAMP)
@@ -57,7 +58,6 @@ typecheck: $(STAMP)
 # The server tests again on a scratch PostgreSQL server (.ci/postgres.sh), with the tests of
 # several server processes on one database (tests/server/test_cluster.py) that need it.
 test-postgres: $(STAMP)
-	$(BIN)/python -m pip install --quiet -c $(LOCK) -e '.[postgres]'
 	@dir=$$(mktemp -d /tmp/epochal-pg.XXXXXX); \
 	trap '.ci/postgres.sh stop "$$dir"; rm -rf "$$dir"' EXIT; \
 	url=$$(.ci/postgres.sh start "$$dir") && \
