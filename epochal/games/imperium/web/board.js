@@ -8,7 +8,7 @@ import {h} from "/static/js/dom.js";
 import {lang} from "/static/js/i18n.js";
 
 const ICON = {materials: "▣", population: "☺", progress: "✦", action: "▶", exhaust: "⟳",
-              vp: "★", pinned: "◆", attack: "⚔", barbarian: "Ⓑ", empire: "Ⓔ", unrest: "⚠"};
+              vp: "★", pinned: "◆", attack: "⚔", unrest: "⚠"};
 
 const tr = (ctx, key, params) => ctx.tr(key, params);
 
@@ -21,7 +21,8 @@ function cardTile(ctx, id, acts, extra = {}) {
   return h("div", {class: `im-card suit-${suit}${extra.exhausted ? " exhausted" : ""}`, "data-card": id,
                    title: [id, ...lines].join("\n")},
     h("div", {class: "im-card-head"},
-      c.state ? h("span", {title: tr(ctx, `state.${c.state}`)}, ICON[c.state]) : null,
+      // the state as the initial of its name in a ring: no font carries circled letters everywhere
+      c.state ? h("span", {class: "im-state", title: tr(ctx, `state.${c.state}`)}, tr(ctx, `state.${c.state}`)[0]) : null,
       c.pinned ? h("span", {title: tr(ctx, "pinned")}, ICON.pinned) : null,
       c.attack ? h("span", {title: tr(ctx, "attack")}, ICON.attack) : null,
       h("b", {}, name),
