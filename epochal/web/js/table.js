@@ -173,8 +173,11 @@ function genericBoard(view) {
 function provisional(view) {
   const flag = $("provisional");
   flag.hidden = !view.data?.provisional;
+  // The plain sentence in the page's language; the data set's counts (the engine's own words)
+  // only for those who open the details.
   if (!flag.hidden) fill(flag, h("span", {class: "flag"}, "≈"), " ", t("table.provisional"), " ",
-                          h("span", {class: "muted small"}, view.data.status));
+                          h("details", {class: "muted small inline"}, h("summary", {}, t("table.provisional_details")),
+                            view.data.status));
 }
 
 function banner(ctx) {
