@@ -54,7 +54,7 @@ function drawForm() {
         h("select", {name: `option.${o.name}`, "data-testid": `option-${o.name}`},
           o.choices.map((c) => h("option", {value: JSON.stringify(c), selected: c === o.default}, String(c))))))),
     h("label", {}, t("lobby.data"), h("select", {name: "data", "data-testid": "data"},
-      g.data_sets.map((d) => h("option", {value: d.key, title: d.status}, `${d.key} — ${d.status.split(":")[0]}`)))),
+      g.data_sets.map((d) => h("option", {value: d.key, title: d.status}, dataSetLabel(d))))),
     h("label", {class: "check"}, h("input", {type: "checkbox", name: "undo", "data-testid": "undo"}), t("lobby.undo")),
     h("button", {type: "submit", class: "primary", "data-testid": "create"}, t("lobby.submit")));
 }
@@ -136,3 +136,11 @@ async function main() {
 }
 
 main();
+
+// A card data set as a person reads it: the built-in set by that word, and its status word
+// (exact, partly checked, provisional) in the page's language; the engine's details on hover.
+function dataSetLabel(d) {
+  const status = d.status.split(":")[0];
+  const name = d.key === "builtin" ? t("lobby.data_builtin") : d.key;
+  return `${name} — ${t(`data.${status}`)}`;
+}
