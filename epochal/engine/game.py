@@ -152,10 +152,10 @@ class Game(ABC):
                 continue
             self.proceed(state, events)
 
+    @abstractmethod
     def proceed(self, state: State, events: list) -> None:
-        """The game's next automatic step when no decision is pending and no effect runs (a
-        game that overrides ``advance`` need not provide it)."""
-        raise NotImplementedError(f"{self.name} has no automatic steps")
+        """The game's next automatic step when no decision is pending and no effect runs: it
+        asks a decision, starts an effect, or ends the game (``advance`` loops until one does)."""
 
     def action_text(self, state: State, seat: int, action: int) -> str:
         return f"action {action}"

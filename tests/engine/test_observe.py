@@ -25,8 +25,9 @@ class Counter(Game):
     def resolve(self, state, seat, action, events):
         """A game without decisions has nothing to resolve."""
 
-    def advance(self, state, events):
-        """Nor any automatic step."""
+    def proceed(self, state, events):
+        """Its only automatic step ends it."""
+        state.over = True
 
     def view(self, state, seat):
         return {"players": 3, "you": seat, "ply": state.ply}

@@ -451,30 +451,27 @@ def foundation_from_hand(game: SettlersRules, st: SettlersState, fr: Frame, op: 
 @handlers.on(PayCard)
 def pay_card(game: SettlersRules, st: SettlersState, fr: Frame, op: PayCard, ev: list) -> int:
     """Tavern: a card from hand is the cost; it is discarded (R93, R177)."""
-    p = st.seats[fr.seat]
-    k = pick_card(game, st, fr, p.hand, "discard a card to pay", "R93")
-    if k == WAIT:
-        return WAIT
-    if k is None:
-        return game.runner.abort(fr)
-    p.hand.remove(k)
-    discard_card(game, st, k)
-    ev.append(event("discard", seat=fr.seat, card=game.cards[k].id))
-    return DONE
+    return pay_with(game, st, fr, st.seats[fr.seat].hand, "discard a card to pay", "R93", "discard", ev)
 
 
 @handlers.on(PayDeal)
 def pay_deal(game: SettlersRules, st: SettlersState, fr: Frame, op: PayDeal, ev: list) -> int:
-    """Hanseatic League: one of your deals is the cost; it is discarded."""
-    p = st.seats[fr.seat]
-    k = pick_card(game, st, fr, p.deals, "give up a deal", "R72")
+    """Hanseatic League: one of your deals is the cost; it is discarded (R72)."""
+    return pay_with(game, st, fr, st.seats[fr.seat].deals, "give up a deal", "R72", "deal_given_up", ev)
+
+
+def pay_with(
+    game: SettlersRules, st: SettlersState, fr: Frame, pile: list[int], purpose: str, rule: str, kind: str, ev: list
+) -> int:
+    """A card of ``pile`` chosen and discarded as a cost; without one the effect stops."""
+    k = pick_card(game, st, fr, pile, purpose, rule)
     if k == WAIT:
         return WAIT
     if k is None:
         return game.runner.abort(fr)
-    p.deals.remove(k)
+    pile.remove(k)
     discard_card(game, st, k)
-    ev.append(event("deal_given_up", seat=fr.seat, card=game.cards[k].id))
+    ev.append(event(kind, seat=fr.seat, card=game.cards[k].id))
     return DONE
 
 

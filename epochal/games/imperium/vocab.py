@@ -515,7 +515,7 @@ class FilteredGain(Filtered, frozen=True):
 
 
 class NoArgs(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    pass
+    """The arguments of a passive that takes none: any field given is refused."""
 
 
 class HandSizeArgs(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
