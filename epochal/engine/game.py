@@ -27,6 +27,9 @@ class Option:
     choices: tuple
     default: Any
     help: str = ""
+    # The sides (nations, empires) a seat may be given by name, for an option of ``engine.sides``
+    # whose value may also be a comma list of them: the lobby offers each seat these names.
+    sides: tuple[str, ...] = ()
 
 
 @dataclass
@@ -188,6 +191,32 @@ class Game(ABC):
         seat's legal actions with those of re-dealt states. Default: the verb ``action``, which no
         template words, so the action reads as ``action_text``."""
         return {"verb": "action", "id": action}
+
+    def describe_decision(self, state: State, seat: int) -> dict | None:
+        """What ``seat`` is deciding now, as parts for ``engine.locale.prompt_words`` to word
+        through the template ``prompt.<kind>`` (``.<form>``) of ``locale/<lang>.json``: ``kind``
+        (always), ``card`` (the card the decision is for, shown beside the prompt) and the parts
+        its template names (the same kinds of parts as ``describe_action``'s). It names only what
+        ``seat`` may see. None: ``seat`` decides nothing now (the default)."""
+        return None
+
+    def prompt_keys(self) -> set[str]:
+        """Every template key ``describe_decision`` may ask for (``prompt.<kind>``,
+        ``prompt.<kind>.<form>``), so a test can check each language has them all."""
+        return set()
+
+    def why_not(self, state: State, seat: int) -> list[dict]:
+        """What ``seat`` would expect to be able to do now but cannot, each as parts: ``reason``
+        (worded by the template ``why.<reason>``), ``verb`` and ``card`` (what it would act on),
+        ``rule`` (the rule that forbids it) and the parts the template names ("needs {cost}, you
+        have {have}"). Only what ``seat`` may see. Default: nothing."""
+        return []
+
+    def card_text(self, card: str, lang: str = "en") -> list[str]:
+        """The card's effects in words of ``lang``, a line per part of the card (its cost, what
+        playing it does, its passive), generated from its typed operations through the game's
+        templates (``engine.locale.struct_text``). Default: none."""
+        return []
 
     def board_lines(self, view: dict) -> list[str]:
         """The table as text lines for the terminal client, from ``view`` (what one seat sees);

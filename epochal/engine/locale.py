@@ -2,9 +2,15 @@
 words of a seat's legal actions (``action.<verb>`` templates in the same files), and the words of
 the game's web table (``locale/ui.<lang>.json``).
 
-Templates use ``{name}`` fields from the event; ``{seat}``, ``{first}`` and any ``{…_seat}`` render
-as the seat's name; a card id or a game term renders as the game's ``display_name`` gives it.
-An event without a template falls back to English, then to its type and arguments.
+Templates are ICU-style messages (``engine.messages``: ``{name}`` fields, plural forms, choices)
+with fields from the event; ``{seat}``, ``{first}`` and any ``{…_seat}`` render as the seat's
+name; a card id or a game term renders as the game's ``display_name`` gives it. An event without
+a template falls back to English, then to its type and arguments.
+
+The same files word a seat's current decision (``prompt.<kind>``: ``prompt_words``), the things
+the seat cannot do now and why (``why.<reason>``: ``why_not_words``), a card's effects
+(``<tag_field>.<tag>`` per operation of the game's vocabulary: ``struct_text``) and the rules
+summary (``locale/rules.<lang>.json``: ``rules_summary``).
 """
 
 from __future__ import annotations
@@ -16,8 +22,11 @@ from collections.abc import Callable
 from functools import cache
 from typing import TYPE_CHECKING
 
+import msgspec
+
 from .errors import OptionError
 from .game import game_package
+from .messages import MessageError, format_message
 
 if TYPE_CHECKING:
     from .game import Game
@@ -95,8 +104,8 @@ def render(game: str, ev: dict, lang: str = "en", names: list[str] | None = None
         template = table.get(ev["type"])
         if template:
             try:
-                return template.format(**args)
-            except (KeyError, IndexError, ValueError):
+                return format_message(template, args, lang)
+            except MessageError:
                 continue
     return ev["type"] + " " + ", ".join(f"{k}={v}" for k, v in args.items())
 
@@ -136,31 +145,124 @@ def describe_text(game: Game, description: dict, lang: str = "en", names: list[s
     its name; a string as the game's ``display_name`` gives it (a card's name), else as the
     board's word ``<part>.<value>`` (``track.food``), else as the word ``term.<value>`` of
     ``locale/ui.<lang>.json``; a dict of resource -> n as "word n, word n"; a list item by item."""
-    package = locale_package(game)
-    ui = _ui(package, lang)
-
-    def word(part: str, value) -> str:
-        if isinstance(value, str):
-            return game.display_name(value, lang) or ui.get(f"{part}.{value}") or ui.get(f"term.{value}") or value
-        if isinstance(value, dict):
-            return ", ".join(f"{word(part, k)} {_show(v)}" for k, v in value.items() if v)
-        if isinstance(value, list):
-            return ", ".join(word(part, v) for v in value)
-        if isinstance(value, int) and not isinstance(value, bool) and part in SEAT_PARTS:
-            if names and 0 <= value < len(names):
-                return names[value]
-        return "" if value is None else _show(value)
-
-    args = {part: word(part, value) for part, value in description.items()}
     verb, form = description.get("verb"), description.get("form")
-    keys = [f"action.{verb}.{form}"] if form else []
-    keys.append(f"action.{verb}")
+    return _worded(game, "action", verb, form, description, lang, names)
+
+
+def _worded(game: Game, kind: str, name, form, parts: dict, lang: str, names: list[str] | None) -> str | None:
+    """``parts`` through the template ``<kind>.<name>.<form>`` or ``<kind>.<name>`` of ``lang``,
+    else of English; None when neither has one that fits."""
+    package = locale_package(game)
+    args = {part: _word(game, package, lang, part, value, names) for part, value in parts.items()}
+    keys = [f"{kind}.{name}.{form}"] if form else []
+    keys.append(f"{kind}.{name}")
     for key in keys:
         for table in (_templates(package, lang), _templates(package, "en")):
             template = table.get(key)
             if template:
                 try:
-                    return template.format(**args)
-                except (KeyError, IndexError, ValueError):
+                    return format_message(template, args, lang)
+                except MessageError:
                     continue
     return None
+
+
+def _word(game: Game, package: str | None, lang: str, part: str, value, names: list[str] | None):
+    """One part of a description in the reader's words (numbers stay numbers, for plurals)."""
+    ui = _ui(package, lang)
+    if isinstance(value, str):
+        return game.display_name(value, lang) or ui.get(f"{part}.{value}") or ui.get(f"term.{value}") or value
+    if isinstance(value, dict):
+        return ", ".join(f"{_word(game, package, lang, part, k, names)} {_show(v)}" for k, v in value.items() if v)
+    if isinstance(value, list):
+        return ", ".join(str(_word(game, package, lang, part, v, names)) for v in value)
+    if isinstance(value, int) and not isinstance(value, bool):
+        if part in SEAT_PARTS and names and 0 <= value < len(names):
+            return names[value]
+        return value
+    return "" if value is None else _show(value)
+
+
+# --- a seat's decision, the things it cannot do, card texts, the rules summary ---------------------
+
+
+def prompt_words(game: Game, state: State, seat: int, lang: str = "en", names: list[str] | None = None) -> dict | None:
+    """What ``seat`` is deciding, in words of ``lang``: ``{"text", "card"}`` from
+    ``Game.describe_decision`` through the template ``prompt.<kind>`` (``.<form>``); None when
+    the seat decides nothing or the game describes no decision."""
+    description = game.describe_decision(state, seat)
+    if description is None:
+        return None
+    text = _worded(game, "prompt", description["kind"], description.get("form"), description, lang, names)
+    return {"text": text or description["kind"], "card": description.get("card")}
+
+
+def why_not_words(game: Game, state: State, seat: int, lang: str = "en", names: list[str] | None = None) -> list[dict]:
+    """The things ``seat`` would expect to do now but cannot, each ``{"card", "verb", "text",
+    "rule"}``: ``Game.why_not`` through the templates ``why.<reason>``."""
+    out = []
+    for item in game.why_not(state, seat):
+        text = _worded(game, "why", item["reason"], item.get("form"), item, lang, names)
+        out.append(
+            {
+                "card": item.get("card"),
+                "verb": item.get("verb"),
+                "text": text or item["reason"],
+                "rule": item.get("rule"),
+            }
+        )
+    return out
+
+
+def struct_text(game: Game, value, lang: str = "en", names: list[str] | None = None) -> str:
+    """A typed operation of the game's vocabulary (any tagged ``msgspec.Struct``: an effect
+    kernel ``Op``, a passive, a Hadara purple effect) in words of ``lang``, through the template
+    ``<tag_field>.<tag>`` (``op.gain``, ``pe.PE4``). Its fields are the template's arguments:
+    a nested operation as its own text, a list of operations as their texts joined by the
+    template ``<tag_field>.join`` (default "; "), anything else as ``describe_text`` words a
+    part. A missing template raises ``MessageError``: every operation must have one (tested)."""
+    package = locale_package(game)
+    config = value.__struct_config__
+    key = f"{config.tag_field}.{config.tag}"
+    args = {}
+    for field in value.__struct_fields__:
+        part = getattr(value, field)
+        if isinstance(part, msgspec.Struct) and part.__struct_config__.tag is not None:
+            args[field] = struct_text(game, part, lang, names)
+        elif isinstance(part, list | tuple) and part and all(isinstance(p, msgspec.Struct) for p in part):
+            joiner = _template(package, lang, f"{part[0].__struct_config__.tag_field}.join") or "; "
+            args[field] = joiner.join(struct_text(game, p, lang, names) for p in part)
+        else:
+            args[field] = _word(game, package, lang, field, part, names)
+    template = _template(package, lang, key)
+    if template is None:
+        raise MessageError(f"no template {key!r} in {lang}")
+    return format_message(template, args, lang)
+
+
+def _template(package: str | None, lang: str, key: str) -> str | None:
+    return _templates(package, lang).get(key) or _templates(package, "en").get(key)
+
+
+@cache
+def rules_summary(game: str, lang: str) -> dict[str, str]:
+    """The game's rules in our own words, rule number -> summary, from
+    ``locale/rules.<lang>.json`` (English where ``lang`` has none)."""
+    package = _registered(game)
+    return {**_read(package, "rules.en.json"), **_read(package, f"rules.{lang}.json")}
+
+
+@cache
+def card_texts(game: Game, lang: str) -> list[dict]:
+    """Every card of the game's data in words of ``lang``: ``{"id", "deck", "name", "text"}``,
+    ``text`` being ``Game.card_text``'s lines. The catalogue is the same for every seat (it says
+    nothing of where a card is), so one list serves the table, the card gallery and the terminal."""
+    return [
+        {
+            "id": entry["id"],
+            "deck": entry.get("deck"),
+            "name": game.display_name(entry["id"], lang) or entry["id"],
+            "text": game.card_text(entry["id"], lang),
+        }
+        for entry in game.card_catalog()
+    ]

@@ -33,7 +33,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from epochal.engine import game_names, get_game
 from epochal.engine.game import game_package
-from epochal.engine.locale import ui_strings
+from epochal.engine.locale import card_texts, rules_summary, ui_strings
 
 from .bots import cpu_count
 from .db import Store, make_engine, migrate
@@ -420,7 +420,13 @@ def create_app(
                     "title": game.title,
                     "players": [game.min_players, game.max_players],
                     "options": [
-                        {"name": o.name, "choices": list(o.choices), "default": o.default, "help": o.help}
+                        {
+                            "name": o.name,
+                            "choices": list(o.choices),
+                            "default": o.default,
+                            "help": o.help,
+                            "sides": list(o.sides),
+                        }
                         for o in game.options
                     ],
                     "data_sets": [
@@ -432,10 +438,7 @@ def create_app(
             )
         return {"games": out, "bot_levels": list(BOT_LEVELS)}
 
-    @app.get("/api/meta/{name}/table")
-    async def table_words(name: str, lang: str = "en"):
-        """What a game's board drawing needs besides positions: its words in ``lang`` (English
-        where ``lang`` has none) and the fixed lists it lays things out by."""
+    def known_lang(name: str, lang: str) -> None:
         if name not in game_names():
             raise ApiError(404, "not_found", f"unknown game {name!r} (games: {', '.join(game_names())})")
         langs = languages(name)
@@ -446,7 +449,25 @@ def create_app(
                 f"language {lang!r} is not available for {name} (languages: {', '.join(langs)})",
                 field="lang",
             )
+
+    @app.get("/api/meta/{name}/table")
+    async def table_words(name: str, lang: str = "en"):
+        """What a game's board drawing needs besides positions: its words in ``lang`` (English
+        where ``lang`` has none) and the fixed lists it lays things out by."""
+        known_lang(name, lang)
         return {"strings": ui_strings(name, lang), "constants": get_game(name).table_constants()}
+
+    @app.get("/api/meta/{name}/cards")
+    async def catalogue(name: str, lang: str = "en"):
+        """Every card of the game's built-in data: its name and its text in ``lang``."""
+        known_lang(name, lang)
+        return {"cards": card_texts(get_game(name), lang)}
+
+    @app.get("/api/meta/{name}/rules")
+    async def rules(name: str, lang: str = "en"):
+        """The game's rules summary in ``lang``: rule number -> a few sentences in our words."""
+        known_lang(name, lang)
+        return {"rules": rules_summary(name, lang)}
 
     @app.post("/api/games", status_code=201)
     async def create(body: CreateGame, request: Request):
@@ -512,6 +533,15 @@ def create_app(
         service.check_lang(table, lang)
         await service.join(table, seat)
         return _text(service.message(table, "hello", seat, lang))
+
+    @app.get("/api/games/{game_id}/cards")
+    async def table_cards(game_id: str, request: Request, lang: str = "en"):
+        """Every card of the table's card data (its own data set, if it has one), with its name
+        and text in ``lang``: public, the same for every seat."""
+        service = svc(request)
+        table = await service.open_table(game_id)
+        service.check_lang(table, lang)
+        return {"cards": card_texts(table.game, lang)}
 
     @app.post("/api/games/{game_id}/actions")
     async def act(

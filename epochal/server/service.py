@@ -35,7 +35,7 @@ import msgspec
 from epochal.agents import Agent, make_agent
 from epochal.engine import Game, IllegalAction, OptionError, Record, RecordError, get_game, replay, visible
 from epochal.engine.hidden import revealing
-from epochal.engine.locale import LANGUAGES, action_words, render, templates
+from epochal.engine.locale import LANGUAGES, action_words, prompt_words, render, templates, why_not_words
 
 from .bots import BotProcesses, cpu_count, move_seed, searches
 from .cluster import cluster_for
@@ -777,6 +777,18 @@ class GameService:
         game, state = table.game, table.state
         return {str(a): action_words(game, state, seat, a, lang, table.names) for a in game.legal(state, seat)}
 
+    def decision_words(self, table: Table, seat: int | None, lang: str) -> dict:
+        """What the seat is deciding (``prompt``: its sentence and the card it is for) and what it
+        cannot do now and why (``why_not``), in words of ``lang``; nothing for a spectator or a
+        seat that decides nothing."""
+        game, state = table.game, table.state
+        if seat is None or seat not in game.actors(state):
+            return {}
+        return {
+            "prompt": prompt_words(game, state, seat, lang, table.names),
+            "why_not": why_not_words(game, state, seat, lang, table.names),
+        }
+
     def message(self, table: Table, kind: str, seat: int | None, lang: str) -> str:
         """An encoded message for one listener. ``update``: the view plus the last action's
         events; ``hello``/``reset``: the view plus the whole log; ``status``: meta only. The view's
@@ -789,6 +801,7 @@ class GameService:
         if kind != "status":
             body.update(self.parts(table, seat))
             body["action_texts"] = self.action_texts(table, seat, lang)
+            body.update(self.decision_words(table, seat, lang))
         if kind == "update" and table.log:
             last = table.log[-1]
             body["index"] = last.index

@@ -65,6 +65,7 @@ class SettlersRules(Game):
             "(Romans, Barbarians, Egyptians, Japanese); a comma list names them "
             "(Romans,Japanese); rotate moves on from game to game so every empire plays "
             "every seat",
+            sides=FACTIONS,
         ),
         Option(
             "lookout",

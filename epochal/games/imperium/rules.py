@@ -58,6 +58,7 @@ class ImperiumRules(Game):
             "rotate",
             "which nation each seat plays: rotation:k gives seat i nation k+i; a comma list "
             "names them (Romans,Celts); rotate moves on by the seat count from game to game",
+            sides=NATIONS,
         ),
         Option(
             "power_side",
