@@ -7,20 +7,38 @@ docs/games/guns-and-steel-data.md.
 
 from __future__ import annotations
 
+from typing import cast
+
+from epochal.engine import State
 from epochal.engine.composed import ModuleGame
 
 from . import cards
 from . import observe as _observe
 from . import table as _table
 from . import view as _view
+from . import words as _words
 from .rules import GunsRules
+from .state import GunsState
 
 
 class GunsAndSteel(ModuleGame, GunsRules):  # views and tables: engine/composed.py
     views = _view
     tables = _table
     board_lines = staticmethod(_view.board_lines)  # it reads the view only
-    display_name = _view.term_name
+    # the game in words (words.py): names, card texts, the decision's prompt, why not
+    display_name = _words.display_name
+    card_text = _words.card_text
+    prompt_keys = staticmethod(_words.prompt_keys)
+
+    def describe_decision(self, state: State, seat: int) -> dict | None:
+        return _words.describe_decision(self, cast(GunsState, state), seat)
+
+    def why_not(self, state: State, seat: int) -> list[dict]:
+        return _words.why_not(self, cast(GunsState, state), seat)
+
+    def table_constants(self) -> dict:
+        # the printed names of the cards whose name the page shows translated, for the hover
+        return {**_table.CONSTANTS, "known_names": _words.known_names(self)}
 
     def card_ids(self):
         return frozenset(self.keys) | frozenset(self.wkeys)  # a start card once per colour

@@ -219,9 +219,11 @@ def complete_purchase(game: GunsRules, st: GunsState, pm: Payment, ev: list) -> 
     p.zone.append(k)  # R82, A6
     if st.options["bought_side"] == "technology":
         p.tech.append(k)
-    ev.append(event("buy", seat=pm.seat, card=game.keys[k], paid=[RESOURCES[t] for t in pm.picked]))
+    paid = {RESOURCES[t]: pm.paid[t] for t in range(len(RESOURCES)) if pm.paid[t]}
+    ev.append(event("buy", seat=pm.seat, card=game.keys[k], paid=paid))
     if pm.stack >= 0 and st.stacks[pm.stack]:
-        ev.append(event("stack_top", epoch=EPOCHS[pm.stack], card=game.keys[st.stacks[pm.stack][-1]], reveals=True))
+        top = game.keys[st.stacks[pm.stack][-1]]
+        ev.append(event("stack_top", epoch=EPOCHS[pm.stack], row=pm.stack + 1, card=top, reveals=True))
 
 
 # --- attacks and the choices of card effects (R55-R69) ---------------------------------------------

@@ -287,7 +287,7 @@ class GunsRules(Game):
                 pair = kept or pair
             w, why = self.choose_wonder(st, pair)
             st.wonders.append(w)
-            ev.append(event("wonder_chosen", epoch=EPOCHS[e], wonder=self.wkeys[w], why=why))
+            ev.append(event("wonder_chosen", epoch=EPOCHS[e], row=e + 1, wonder=self.wkeys[w], why=why))
         st.glory = [[0] * players for _ in range(5)]
         st.first = st.turn = rngmod.randbelow(st, players)  # R44, D11
         st.start_queue = [(st.first + i) % players for i in START_RESOURCE_SEATS[players]]

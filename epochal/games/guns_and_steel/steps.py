@@ -172,7 +172,26 @@ def game_over(game: GunsRules, st: GunsState, ev: list, reason: str) -> None:
     st.run.clear()
     st.payment = None
     st.attack = None
-    ev.append(event("game_over", reason=reason, scores=[s.total for s in game.scores(st)], winners=game.winners(st)))
+    # Why it ends (worded with the active player), each player's score by row, then the winners:
+    # each its own line, so every seat is named rather than counted (R102-R106).
+    ev.append(event("game_over", reason=reason, seat=st.turn))
+    scores = game.scores(st)
+    for s, score in enumerate(scores):
+        rows = score.breakdown
+        ev.append(
+            event(
+                "final_score",
+                seat=s,
+                total=score.total,
+                cards=rows["cards"],
+                wonders=rows["wonders"],
+                vp_track=rows["vp_track"],
+                track=game.track(st),
+            )
+        )
+    winners = game.winners(st)
+    for s in winners:
+        ev.append(event("winner", seat=s, total=scores[s].total, shared=len(winners) > 1))
 
 
 STEPS: dict[str, Callable[[GunsRules, GunsState, list], None]] = {

@@ -10,8 +10,6 @@ open; the top is what a buyer would take, so it is shown).
 
 from __future__ import annotations
 
-from epochal.engine.locale import ui_strings
-
 from . import actions as A
 from .cards import (
     EPOCHS,
@@ -454,20 +452,6 @@ def determinize(game, st, seat: int, rng):
             rng.shuffle(below)
             stack[:-1] = below
     return out
-
-
-def term_name(game, text: str, lang: str = "en") -> str | None:
-    """A card key or wonder id as its name (the id when it has none), a resource or theme as
-    the word of ``lang`` (``term.<text>`` in ``locale/ui.<lang>.json``: the words of the Russian
-    rulebook, §20); None for anything else."""
-    if text in game.index_of:
-        entry = game.civ[game.index_of[text]]
-    elif text in game.windex:
-        entry = game.wonder_list[game.windex[text]]
-    else:
-        return ui_strings(game.name, lang).get(f"term.{text}")
-    name = entry.name.get(lang) or entry.name.get("en")
-    return f"{name} ({text})" if name else text
 
 
 SHORT = {"food": "F", "iron": "I", "horses": "H", "gunpowder": "G", "oil": "O", "information": "N", "space": "S"}

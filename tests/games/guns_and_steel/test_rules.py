@@ -370,7 +370,8 @@ def test_R102_1_taking_the_last_wonder_ends_the_game():
         st.seats[s % 3].wonders.append(game.windex[w])
     place(game, st, 0, tech=["C03-red"])
     evs = begin(game, st, 0, "end_of_turn")
-    assert st.over and evs[-1]["type"] == "game_over" and evs[-1]["reason"] == "last_wonder"
+    over = next(e for e in evs if e["type"] == "game_over")
+    assert st.over and over["reason"] == "last_wonder" and over["seat"] == 0
 
 
 def test_R102_2_buying_the_last_space_card_ends_the_game():
@@ -379,7 +380,7 @@ def test_R102_2_buying_the_last_space_card_ends_the_game():
     place(game, st, 0, hand=["C04-red", "C05-red"], resource=["C01-red"])
     begin(game, st, 0, "purchase")
     evs = act(game, st, 0, "buy", "5.0")
-    assert st.over and evs[-1]["reason"] == "last_space"
+    assert st.over and next(e for e in evs if e["type"] == "game_over")["reason"] == "last_space"
 
 
 def test_A27_combined_space_end_option():
@@ -417,7 +418,7 @@ def test_round_limit_is_a_safety_net_after_the_last_turn_of_the_round():
     assert not st.over
     place(game, st, 2, hand=["C01-green", "C02-green"])
     evs = begin(game, st, 2, "end_of_turn")
-    assert st.over and evs[-1]["reason"] == "round_limit"
+    assert st.over and next(e for e in evs if e["type"] == "game_over")["reason"] == "round_limit"
 
 
 def test_R104_cards_in_hand_and_zone_wonders_and_the_vp_card_score():
