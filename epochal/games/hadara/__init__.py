@@ -9,7 +9,7 @@ from pathlib import Path
 
 from epochal.engine.composed import ModuleGame
 
-from . import cards, vocab
+from . import cards, explain, vocab, words
 from . import observe as _observe
 from . import table as _table
 from . import view as _view
@@ -22,6 +22,25 @@ class Hadara(ModuleGame, HadaraRules):  # views and tables: engine/composed.py
 
     def card_ids(self):
         return frozenset(self.card_id)
+
+    # --- in words (words.py, explain.py; the templates in locale/) ------------------------------
+    def card_catalog(self):
+        return words.card_catalog(self)
+
+    def display_name(self, text, lang="en"):
+        return words.display_name(self, text, lang)
+
+    def card_text(self, card, lang="en"):
+        return words.card_text(self, card, lang)
+
+    def describe_decision(self, state, seat):
+        return explain.describe_decision(self, state, seat)
+
+    def prompt_keys(self):
+        return set(explain.PROMPT_KEYS)
+
+    def why_not(self, state, seat):
+        return explain.why_not(self, state, seat)
 
     # --- research adapters (epochal.adapters; vector layout in observe.py) ---------------------
     observation_layout_class = _observe.ObservationLayout
@@ -46,6 +65,7 @@ class Hadara(ModuleGame, HadaraRules):  # views and tables: engine/composed.py
             + n * (len(self.slots) + 6)  # R54-R56: statues fill slots for good, passes
             + n * (4 + 3)  # R72: two silver, two gold, a pass per epoch
             + (draws + takes)  # R68: a removed card leaves for good
+            + 3 * n  # R67: one feed-all answer per Feeding step
             + 3 * n * pay_cap
         )  # PE6: payments per Feeding step
 

@@ -19,6 +19,9 @@ def space(n_cards: int) -> ActionSpace:
     s.add("feed_pay")  # PE6: pay instead of removing a card
     s.add("pass")  # pass a colony/statue step, finish buying medals
     s.add("remove", n_cards, cards=True)  # remove card index k in Feeding (R67)
+    # R67: the cards to remove are the player's choice; this one id removes, in one go, the
+    # cards decisions.feed_all_cards names (after the card block: the ids before it stay).
+    s.add("feed_all")
     return s
 
 

@@ -179,6 +179,8 @@ class HeuristicBot:
         return self.track_weights(game, st, me)[a - A.TILE] + 0.1 * me.tiles[a - A.TILE]
 
     def _feed(self, game, st, me, a):
+        if a == game.feed_all:  # the bot chooses its cards one by one
+            return -1e9
         if a == A.FEED_PAY:
             return -self.coin_value(st, me) * game.fx.feed_payment(me)[0] - 0.5
         k = a - A.REMOVE

@@ -1,20 +1,24 @@
 """What a seat may answer to each kind of decision, what the answer does, and why an answer is
 refused: ``legal`` and ``resolve`` map a decision's kind to ``legal(game, st, seat)`` and
-``resolve(game, st, seat, action, decision, events)``; ``why`` words a refused action. Buying,
-selling and removing cards (R37-R43, R68) are here too: answers are what does them.
+``resolve(game, st, seat, action, decision, events)``; ``refusal`` says, as parts a template
+words (``why.<reason>``), why an answer is not legal now, and ``why`` words it in English for a
+refused action. Buying, selling and removing cards (R37-R43, R68) are here too: answers are what
+does them.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import copy
+from typing import TYPE_CHECKING, Any
 
 from epochal.engine import Decision, event
 from epochal.engine.effects import Registry
 
 from . import actions as A
 from .cards import COLORS, TRACKS
-from .state import BOARD, CRESTS, DONE, Seat
+from .state import BOARD, CRESTS, DONE, ROUNDS, Seat
 from .steps import next_step
+from .words import refusal_text
 
 if TYPE_CHECKING:
     from .rules import HadaraRules
@@ -58,7 +62,10 @@ def apply_start_cards(game: HadaraRules, st: HadaraState, ev: list) -> None:
                 seat=i,
                 card=game.data.start_cards[seat.start].number,
                 side=seat.side,
-                tracks=list(seat.tracks),
+                income=seat.tracks[0],
+                military=seat.tracks[1],
+                culture=seat.tracks[2],
+                food=seat.tracks[3],
                 coins=seat.coins,
                 initiative=side.initiative,
             )
@@ -70,9 +77,10 @@ def apply_start_cards(game: HadaraRules, st: HadaraState, ev: list) -> None:
     else:
         st.first = order[:3]
         bonus = order[3:]  # R24.2 (N = 4, 5)
+    ev.append(event("first_players", epoch1_seat=st.first[0], epoch2_seat=st.first[1], epoch3_seat=st.first[2]))
     for i in bonus:
         st.seats[i].coins += 1
-    ev.append(event("first_players", first=list(st.first), compensated=bonus))
+        ev.append(event("compensation", seat=i, coins=1, players=st.players))
 
 
 # --- Phase A: the wheel and the drawing rounds (R31-R36) -----------------------------------------
@@ -91,6 +99,7 @@ def resolve_wheel(game: HadaraRules, st: HadaraState, i: int, action: int, d: De
             "wheel",
             seat=i,
             orientation=st.wheel,
+            deck=BOARD[game.deck_at(st, i)],
             decks={CRESTS[s]: BOARD[game.deck_at(st, s)] for s in range(st.players)},
         )
     )
@@ -123,7 +132,7 @@ def resolve_draw(game: HadaraRules, st: HadaraState, i: int, action: int, d: Dec
         else:
             buy(game, st, s, keep, ev)
     st.round += 1  # R35: turn the wheel
-    ev.append(event("wheel_turned", round=st.round))
+    ev.append(event("wheel_turned", round=st.round, rounds=ROUNDS))
 
 
 # --- Phase B: taking from the piles (R63-R65) --------------------------------------------------
@@ -217,7 +226,7 @@ def resolve_colony_mode(game: HadaraRules, st: HadaraState, i: int, action: int,
     col = game.colonies[token]
     if action == A.PLUNDER:
         seat.coins += col.plunder
-        ev.append(event("plundered", seat=i, colony=col.id, coins=col.plunder))
+        ev.append(event("plundered", seat=i, colony=col.id, coins=col.plunder, vp=col.front_vp))
     else:
         seat.coins -= col.annex_cost
         seat.annexed[-1] = True
@@ -228,7 +237,10 @@ def resolve_colony_mode(game: HadaraRules, st: HadaraState, i: int, action: int,
                 seat=i,
                 colony=col.id,
                 paid=col.annex_cost,
-                bonus=list(col.back_bonus.as_tuple()),
+                income=col.back_bonus.income,
+                military=col.back_bonus.military,
+                culture=col.back_bonus.culture,
+                food=col.back_bonus.food,
                 vp=col.back_vp,
                 reveals=True,
             )
@@ -268,7 +280,18 @@ def resolve_statue(game: HadaraRules, st: HadaraState, i: int, action: int, d: D
     seat.took += 1
     if not face_down:
         seat.tracks[track] += slot.bonus + game.fx.statue_boost(seat)  # R57, PE4
-    ev.append(event("statue", seat=i, slot=slot_index, track=TRACKS[track], face_down=bool(face_down), paid=cost))
+    ev.append(
+        event(
+            "statue",
+            seat=i,
+            slot=slot_index,
+            n=slot_index + 1,
+            track=TRACKS[track],
+            face="down" if face_down else "up",
+            bonus=slot.bonus + (0 if face_down else game.fx.statue_boost(seat)),
+            paid=cost or 0,
+        )
+    )
 
 
 @legal.on("tile")
@@ -285,7 +308,15 @@ def resolve_tile(game: HadaraRules, st: HadaraState, i: int, action: int, d: Dec
     seat.tiles[track] -= 1
     seat.held[card] = track
     seat.tracks[track] += game.fx.tile_holder(card).track_bonus
-    ev.append(event("tile_held", seat=i, card=game.card_id[card], track=TRACKS[track]))
+    ev.append(
+        event(
+            "tile_held",
+            seat=i,
+            card=game.card_id[card],
+            track=TRACKS[track],
+            bonus=game.fx.tile_holder(card).track_bonus,
+        )
+    )
 
 
 # --- feeding (R67-R71, PE6) and medals (R72-R74) -------------------------------------------------
@@ -299,6 +330,8 @@ def legal_feed(game: HadaraRules, st: HadaraState, i: int) -> list[int]:
     if pay and seat.fed_paid < pay[1] and seat.coins >= pay[0]:
         out.append(A.FEED_PAY)
     out.extend(sorted(A.REMOVE + k for k in set(seat.cards)))
+    if game.hunger(seat) >= 2:  # R67: the whole removal in one answer
+        out.append(game.feed_all)
     return out
 
 
@@ -311,9 +344,36 @@ def resolve_feed(game: HadaraRules, st: HadaraState, i: int, action: int, d: Dec
         seat.fed_paid += 1
         ev.append(event("fed_with_coins", seat=i, coins=coins))
         return
-    card = action - A.REMOVE
-    remove(game, st, seat, card)
-    ev.append(event("removed", seat=i, card=game.card_id[card]))
+    cards = feed_all_cards(game, seat) if action == game.feed_all else [action - A.REMOVE]
+    for card in cards:
+        remove(game, st.out, seat, card)
+        ev.append(event("removed", seat=i, card=game.card_id[card]))
+
+
+def feed_all_cards(game: HadaraRules, seat: Seat) -> list[int]:
+    """The cards the feed-all answer removes, in order (R67: which cards go is the player's
+    choice; this answer is the choice of the cards that cost the least): each time the card
+    whose removal lowers FOOD least (R69), then the one worth the fewest VP, the one raising the
+    other tracks least, one without a purple effect, the one bought last; until fed."""
+    trial = copy.deepcopy(seat)
+    scratch: list[int] = []  # the removed cards' pile of the trial
+    chosen: list[int] = []
+    while game.hunger(trial) > 0 and trial.cards:
+
+        def cost(card: int, position: int) -> tuple:
+            after = copy.deepcopy(trial)
+            remove(game, scratch, after, card)
+            lost = [a - b for a, b in zip(trial.tracks, after.tracks, strict=True)]
+            effect = game.fx.effect_of[card] is not None
+            return (lost[3], game.vp_of[card], sum(lost), effect, -position)
+
+        card = min(
+            ((k, p) for p, k in enumerate(trial.cards)),
+            key=lambda kp: cost(*kp),
+        )[0]
+        remove(game, scratch, trial, card)
+        chosen.append(card)
+    return chosen
 
 
 @legal.on("medals")
@@ -405,14 +465,14 @@ def sell(game: HadaraRules, st: HadaraState, i: int, card: int, ev: list, secret
         ev.append(event("sold_card", to=[i], card=game.card_id[card]))
     else:
         st.out.append(card)
-        ev.append(event("sold", seat=i, coins=coins, card=game.card_id[card]))
+        ev.append(event("sold_taken", seat=i, coins=coins, card=game.card_id[card]))
 
 
-def remove(game: HadaraRules, st: HadaraState, seat: Seat, card: int) -> None:  # R68-R69
+def remove(game: HadaraRules, out: list[int], seat: Seat, card: int) -> None:  # R68-R69
     seat.cards.remove(card)
     patron_shift(game, seat, card, -1)
     gain(seat, game.bonus_of[card], -1)
-    st.out.append(card)
+    out.append(card)
     if card in seat.held:  # PE3 tile returns
         track = seat.held.pop(card)
         seat.tiles[track] += 1
@@ -431,112 +491,167 @@ EXPECTED = {
     "colony": ("take a colony or pass", "R46"),
     "colony_mode": ("plunder or annex the new colony", "R49"),
     "statue": ("create a statue or pass", "R56"),
-    "tile": ("place a bonus tile on the card", "PE3"),
-    "feed": ("remove a card (or pay with PE6)", "R67"),
+    "tile": ("place a bonus tile on the card", "R41"),
+    "feed": ("remove a card (or pay instead, with a card that allows it)", "R67"),
     "medals": ("buy medals or pass", "R72"),
 }
 
 
 def why(game: HadaraRules, st: HadaraState, d: Decision, i: int, action: int) -> tuple[str, str]:
-    """(reason, rule) for an action that is not among the decision's legal answers."""
+    """(reason, rule) for an action that is not among the decision's legal answers: its refusal
+    worded in English, else what the decision asks."""
     if not 0 <= action < game.num_actions:
         return f"unknown action id {action} (ids are 0..{game.num_actions - 1})", "protocol"
-    refusal = WHY.get(d.kind)
-    found = refusal(game, st, st.seats[i], action) if refusal is not None else None
+    found = refusal(game, st, d, i, action)
     if found is not None:
-        return found
+        return refusal_text(game, found, "en"), found["rule"]
     expected, rule = EXPECTED[d.kind]
     return f"now you must {expected}", rule
 
 
-def unaffordable(game: HadaraRules, seat: Seat, card: int) -> tuple[str, str]:
-    return (
-        f"{game.card_id[card]} costs {game.price(seat, card)} coins after discounts, "
-        f"you have {seat.coins}; sell it instead",
-        "R38",
-    )
+def refusal(game: HadaraRules, st: HadaraState, d: Decision, i: int, action: int) -> dict | None:
+    """Why ``action`` is not a legal answer of seat ``i`` to ``d``, as parts: ``reason`` (the
+    template ``why.<reason>``, ``form`` its variant), ``verb``, ``card``, ``rule`` and the numbers
+    the sentence names. None: no more precise reason than what the decision asks."""
+    found = WHY.get(d.kind)
+    return found(game, st, st.seats[i], action) if found is not None else None
 
 
-def why_draw(game: HadaraRules, st: HadaraState, seat: Seat, action: int) -> tuple[str, str] | None:
-    if A.DRAW <= action < A.TAKE:
+def unaffordable(game: HadaraRules, seat: Seat, card: int) -> dict:
+    return {
+        "reason": "unaffordable",
+        "verb": "buy",
+        "card": game.card_id[card],
+        "cost": game.price(seat, card),
+        "have": seat.coins,
+        "rule": "R38",
+    }
+
+
+def short_of(game: HadaraRules, seat: Seat, requirement: int, value: int) -> dict:
+    """The parts of a requirement ``value`` does not meet (R46a, R56), PE10 and PE2 included:
+    ``need`` (the requirement after PE10), ``have``, and with PE2 the coins the missing points
+    would cost (``form`` ``pay``) or the points a step allows (``form`` ``cap``)."""
+    need = requirement - game.fx.requirement_reduction(seat)
+    out: dict[str, Any] = {"need": need, "have": value}
+    pe2 = game.fx.buy_down(seat)
+    if pe2 is not None:
+        per_point, cap = pe2
+        missing = need - value
+        if seat.bought_points + missing > cap:
+            out.update(form="cap", cap=cap - seat.bought_points)
+        else:
+            out.update(form="pay", cost=missing * per_point, coins=seat.coins)
+    return out
+
+
+def why_draw(game: HadaraRules, st: HadaraState, seat: Seat, action: int) -> dict | None:
+    if A.DRAW <= action < A.TAKE and len(seat.hand) == 2:
         return unaffordable(game, seat, seat.hand[1 - (action - A.DRAW) // 2])
     return None
 
 
-def why_take(game: HadaraRules, st: HadaraState, seat: Seat, action: int) -> tuple[str, str] | None:
+def why_take(game: HadaraRules, st: HadaraState, seat: Seat, action: int) -> dict | None:
     if A.TAKE <= action < A.COLONY:
         pile = st.piles[(action - A.TAKE) // 2]
         if not pile:
-            return "that discard pile is empty", "R63"
+            return {"reason": "empty_pile", "verb": "take", "pile": BOARD[(action - A.TAKE) // 2], "rule": "R63"}
         return unaffordable(game, seat, pile[-1])
     return None
 
 
-def why_colony(game: HadaraRules, st: HadaraState, seat: Seat, action: int) -> tuple[str, str] | None:
+def why_colony(game: HadaraRules, st: HadaraState, seat: Seat, action: int) -> dict | None:
     if not A.COLONY <= action < A.PLUNDER:
         return None
     v = action - A.COLONY
     req = game.requirements[v]
+    out = {"verb": "colony", "requirement": req, "stack": v}
     if seat.took >= game.fx.per_step(seat):
-        return "only one colony per Colony step (two with PE13)", "R46"
+        return {**out, "reason": "colony_limit", "n": game.fx.per_step(seat), "rule": "R46"}
     if not st.stacks[v]:
-        return f"no colony with requirement {req} is left", "R16"
+        return {**out, "reason": "colony_gone", "rule": "R16"}
     if any(game.colonies[c].requirement == req for c in seat.colonies):
-        return f"you already own a colony with requirement {req}", "R53"
-    return f"military {seat.tracks[1]} is below the requirement {req} (after PE10/PE2)", "R46"
+        return {**out, "reason": "colony_owned", "rule": "R53"}
+    return {**out, "reason": "colony_military", **short_of(game, seat, req, seat.tracks[1]), "rule": "R46"}
 
 
-def why_colony_mode(game: HadaraRules, st: HadaraState, seat: Seat, action: int) -> tuple[str, str] | None:
+def why_colony_mode(game: HadaraRules, st: HadaraState, seat: Seat, action: int) -> dict | None:
     if action == A.ANNEX:
-        return "not enough coins to annex this colony; plunder it", "R51"
+        col = game.colonies[seat.colonies[-1]]
+        return {"reason": "annex_coins", "verb": "annex", "cost": col.annex_cost, "have": seat.coins, "rule": "R51"}
     return None
 
 
-def why_statue(game: HadaraRules, st: HadaraState, seat: Seat, action: int) -> tuple[str, str] | None:
+def why_statue(game: HadaraRules, st: HadaraState, seat: Seat, action: int) -> dict | None:
     if not A.STATUE <= action < A.SILVER:
         return None
     code = action - A.STATUE
     s, track = code // 8, (code % 8) // 2
+    out = {"verb": "statue", "slot": s, "n": s + 1}
     if seat.took >= game.fx.per_step(seat):
-        return "only one statue per Statue step (two with PE13)", "R54"
+        return {**out, "reason": "statue_limit", "per_step": game.fx.per_step(seat), "rule": "R54"}
     if all(x != -1 for x in seat.statues):
-        return "all four statue slots are used", "R54"
+        return {**out, "reason": "statue_slots_full", "rule": "R54"}
     if seat.statues[s] != -1:
-        return f"statue slot {s + 1} is already used", "R56"
+        return {**out, "reason": "statue_slot_used", "rule": "R56"}
+    if not any(seat.tiles):
+        return {**out, "reason": "no_tiles", "rule": "R56"}
     if seat.tiles[track] == 0:
-        return f"no unused {TRACKS[track]} bonus tile left", "R62"
-    return (
-        f"culture {seat.tracks[2]} is below the slot's requirement {game.slots[s].requirement} (after PE10/PE2)",
-        "R56",
-    )
+        return {**out, "reason": "no_tile", "tile": TRACKS[track], "rule": "R62"}
+    requirement = game.slots[s].requirement
+    return {**out, "reason": "statue_culture", **short_of(game, seat, requirement, seat.tracks[2]), "rule": "R56"}
 
 
-def why_medals(game: HadaraRules, st: HadaraState, seat: Seat, action: int) -> tuple[str, str] | None:
+def why_medals(game: HadaraRules, st: HadaraState, seat: Seat, action: int) -> dict | None:
     if action != A.GOLD and not A.SILVER <= action < A.SILVER + 4:
         return None
     silver, gold = game.medal_prices(st, seat)
     if action == A.GOLD:
         if seat.gold >= MAX_MEDALS:
-            return "at most two gold medals per game", "R72"
-        return f"a gold medal costs {gold} coins, you have {seat.coins}", "R72"
+            return {"reason": "gold_limit", "verb": "gold", "n": MAX_MEDALS, "rule": "R72"}
+        return {
+            "reason": "medal_coins",
+            "form": "gold",
+            "verb": "gold",
+            "cost": gold,
+            "have": seat.coins,
+            "rule": "R72",
+        }
     if len(seat.silver) >= MAX_MEDALS:
-        return "at most two silver medals per game", "R72"
+        return {"reason": "silver_limit", "verb": "silver", "n": MAX_MEDALS, "rule": "R72"}
+    if not any(seat.tiles):
+        return {"reason": "no_tiles", "form": "silver", "verb": "silver", "rule": "R73"}
     if seat.tiles[action - A.SILVER] == 0:
-        return f"no unused {TRACKS[action - A.SILVER]} bonus tile left", "R73"
-    return f"a silver medal costs {silver} coins, you have {seat.coins}", "R72"
+        return {"reason": "no_tile", "verb": "silver", "tile": TRACKS[action - A.SILVER], "rule": "R73"}
+    return {
+        "reason": "medal_coins",
+        "form": "silver",
+        "verb": "silver",
+        "cost": silver,
+        "have": seat.coins,
+        "rule": "R72",
+    }
 
 
-def why_feed(game: HadaraRules, st: HadaraState, seat: Seat, action: int) -> tuple[str, str] | None:
+def why_feed(game: HadaraRules, st: HadaraState, seat: Seat, action: int) -> dict | None:
+    if action == game.feed_all:
+        return {"reason": "feed_all", "verb": "feed_all", "n": max(0, game.hunger(seat)), "rule": "R67"}
     if action >= A.REMOVE:
-        return "you can only remove a card you own", "R67"
+        return {"reason": "not_owned", "verb": "remove", "rule": "R67"}
     if action == A.FEED_PAY:
-        return "PE6 payment not available (no PE6 card, limit reached or too few coins)", "PE6"
+        out = {"reason": "feed_pay", "verb": "feed_pay", "rule": "R67"}
+        pay = game.fx.feed_payment(seat)
+        if pay is None:
+            return {**out, "form": "no_card"}
+        if seat.fed_paid >= pay[1]:
+            return {**out, "form": "cap", "n": pay[1]}
+        return {**out, "form": "coins", "cost": pay[0], "have": seat.coins}
     return None
 
 
-def why_tile(game: HadaraRules, st: HadaraState, seat: Seat, action: int) -> tuple[str, str] | None:
+def why_tile(game: HadaraRules, st: HadaraState, seat: Seat, action: int) -> dict | None:
     if A.TILE <= action < A.FEED_PAY:
-        return f"no unused {TRACKS[action - A.TILE]} bonus tile left", "PE3"
+        return {"reason": "no_tile", "verb": "tile", "tile": TRACKS[action - A.TILE], "rule": "R62"}
     return None
 
 

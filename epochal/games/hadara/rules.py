@@ -58,6 +58,7 @@ class HadaraRules(Game):
         self.n_cards = len(cards)
         self.action_space = A.space(self.n_cards)
         self.num_actions = self.action_space.size
+        self.feed_all = self.action_space.feed_all  # after the card block: its id depends on the data
         self.card_id = [c.id for c in cards]
         self.index_of = {c.id: i for i, c in enumerate(cards)}
         self.epoch_of = [c.epoch for c in cards]

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from epochal.engine import Decision, event
 from epochal.engine import rng as rngmod
 
-from .state import DONE, ROUNDS, STEPS
+from .state import BOARD, DONE, ROUNDS, STEPS
 
 if TYPE_CHECKING:
     from .rules import HadaraRules
@@ -44,7 +44,11 @@ def next_step(game: HadaraRules, st: HadaraState, ev: list) -> None:
         if st.epoch == 3:  # R77
             st.over = True
             st.step = "end"
-            ev.append(event("game_over", scores=[s.total for s in game.scores(st)], winners=game.winners(st)))
+            scores = [s.total for s in game.scores(st)]
+            winners = game.winners(st)
+            ev.append(event("game_over", scores=scores, winners=winners))
+            for i in winners:  # R97-R98: a line per winner, naming them
+                ev.append(event("winner", seat=i, total=scores[i], shared="yes" if len(winners) > 1 else "no"))
             return
         start_epoch(game, st, ev)
         return
@@ -52,7 +56,7 @@ def next_step(game: HadaraRules, st: HadaraState, ev: list) -> None:
     st.turn = 0
     for seat in st.seats:
         seat.took = seat.bought_points = seat.fed_paid = 0
-    ev.append(event("step", step=st.step))
+    ev.append(event("step", step=st.step, epoch=st.epoch))
 
 
 # A1 (R31)
@@ -68,7 +72,8 @@ def draw(game: HadaraRules, st: HadaraState, ev: list) -> None:
     for i, seat in enumerate(st.seats):
         deck = st.decks[game.deck_at(st, i)]
         seat.hand = [deck.pop(), deck.pop()]
-        ev.append(event("drew", to=[i], cards=[game.card_id[k] for k in seat.hand]))
+        first, other = (game.card_id[k] for k in seat.hand)
+        ev.append(event("drew", to=[i], card=first, other=other, deck=BOARD[game.deck_at(st, i)], round=st.round + 1))
     st.stack.append(Decision(kind="draw", seats=game.order(st)))
 
 

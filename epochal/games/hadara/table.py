@@ -12,7 +12,7 @@ from typing import Any
 
 from . import actions as A
 from .cards import COLORS, TRACKS
-from .decisions import EXPECTED
+from .decisions import EXPECTED, feed_all_cards
 from .rules import BOARD, CRESTS
 
 # The tracks in their order on a seat's board, and the card colours in the order of its tableau.
@@ -44,8 +44,8 @@ def ui(game, st, seat: int | None) -> dict:
 def describe(game, st, seat: int, a: int) -> dict:
     """``Game.describe_action``: the parts of the seat's legal action ``a``, with the rule that
     allows it (``form``: ``sell`` for a card sold rather than bought, ``pay`` for a colony bought
-    down with PE2, ``face_down`` for a statue whose tile lies face down, ``medals`` for the pass
-    that ends the medal purchases)."""
+    down with PE2, ``face_down`` for a statue whose tile lies face down, and for a pass the step
+    it passes: ``colony``, ``statue``, ``medals``)."""
     s = st.seats[seat]
     frame = st.stack[-1]
     if A.WHEEL <= a < A.SIDE:
@@ -55,6 +55,7 @@ def describe(game, st, seat: int, a: int) -> dict:
             "orientation": a,
             "decks": decks,
             "yours": BOARD[(seat + a) % len(BOARD)],
+            "from_deck": BOARD[(seat + a) % len(BOARD)],
             "rule": "R31",
         }
     if A.SIDE <= a < A.DRAW:
@@ -64,7 +65,7 @@ def describe(game, st, seat: int, a: int) -> dict:
         return {
             "verb": "side",
             "side": side,
-            "card": card.number,
+            "start": card.number,
             "initiative": v.initiative,
             "coins": v.coins,
             "tracks": dict(zip(TRACKS, v.tracks.as_tuple(), strict=False)),
@@ -115,6 +116,7 @@ def describe(game, st, seat: int, a: int) -> dict:
             "slot": slot,
             "n": slot + 1,
             "track": TRACKS[(code % 8) // 2],
+            "tile": TRACKS[(code % 8) // 2],
             "face_down": bool(code % 2),
             "bonus": sl.bonus,
             "cost": game._buy_down(s, sl.requirement, s.tracks[2]) or 0,
@@ -124,18 +126,30 @@ def describe(game, st, seat: int, a: int) -> dict:
             out["form"] = "face_down"
         return out
     if A.SILVER <= a < A.GOLD:
-        return {"verb": "silver", "track": TRACKS[a - A.SILVER], "coins": game.medal_prices(st, s)[0], "rule": "R72"}
+        track = TRACKS[a - A.SILVER]
+        return {"verb": "silver", "track": track, "tile": track, "coins": game.medal_prices(st, s)[0], "rule": "R72"}
     if a == A.GOLD:
         return {"verb": "gold", "coins": game.medal_prices(st, s)[1], "rule": "R72"}
     if A.TILE <= a < A.FEED_PAY:
-        return {"verb": "tile", "track": TRACKS[a - A.TILE], "card": game.card_id[frame.args["card"]], "rule": "PE3"}
+        card = frame.args["card"]
+        track = TRACKS[a - A.TILE]
+        bonus = game.fx.tile_holder(card).track_bonus
+        return {
+            "verb": "tile",
+            "track": track,
+            "tile": track,
+            "card": game.card_id[card],
+            "bonus": bonus,
+            "rule": "R41",
+        }
     if a == A.FEED_PAY:
-        return {"verb": "feed_pay", "coins": game.fx.feed_payment(s)[0], "hunger": game.hunger(s), "rule": "PE6"}
+        return {"verb": "feed_pay", "coins": game.fx.feed_payment(s)[0], "hunger": game.hunger(s), "rule": "R67"}
+    if a == game.feed_all:
+        cards = [game.card_id[k] for k in feed_all_cards(game, s)]
+        return {"verb": "feed_all", "n": len(cards), "cards": cards, "hunger": game.hunger(s), "rule": "R67"}
     if a == A.PASS:
-        out = {"verb": "pass", "step": frame.kind, "rule": EXPECTED[frame.kind][1]}
-        if frame.kind == "medals":
-            out["form"] = "medals"
-        return out
+        # the form says what is passed: no colony, no statue, no more medals
+        return {"verb": "pass", "step": frame.kind, "form": frame.kind, "rule": EXPECTED[frame.kind][1]}
     return {"verb": "remove", "card": game.card_id[a - A.REMOVE], "hunger": game.hunger(s), "rule": "R68"}
 
 

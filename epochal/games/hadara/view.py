@@ -13,6 +13,7 @@ from epochal.engine.hidden import redeal
 
 from . import actions as A
 from .cards import TRACKS
+from .decisions import feed_all_cards
 from .rules import BOARD, CRESTS
 from .rules import HadaraRules as Hadara
 from .state import HadaraState
@@ -211,6 +212,8 @@ def action_text(game: Hadara, st: HadaraState, seat: int, a: int) -> str:
         return f"buy a silver medal on {TRACKS[a - A.SILVER]}"
     if A.TILE <= a < A.FEED_PAY:
         return f"place the {TRACKS[a - A.TILE]} tile on the card (+2)"
+    if a == game.feed_all:
+        return "remove " + ", ".join(short(game, k) for k in feed_all_cards(game, s))
     if a >= A.REMOVE:
         return f"remove {short(game, a - A.REMOVE)}"
     return f"action {a}"

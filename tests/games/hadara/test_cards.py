@@ -190,7 +190,7 @@ def test_PE3_tile_placed_on_purchase_gives_2_and_returns_on_removal():
     frame = st.stack[-1]
     assert frame.kind == "tile" and frame.seats == [0]  # MUST place at once
     assert game.legal(st, 0) == [A.TILE + t for t in range(4)]
-    assert_illegal(game, st, 0, A.PASS, "PE3")
+    assert_illegal(game, st, 0, A.PASS, "R41")  # PE3 holds: the purple effect works once bought
     game.apply(st, 0, A.TILE + CULTURE)
     assert seat.held == {card: CULTURE} and seat.tiles == [2, 2, 1, 2]
     expected = [b + d for b, d in zip(before, game.bonus_of[card], strict=True)]
@@ -323,7 +323,7 @@ def test_PE6_at_most_six_payments_per_feeding_step():
         game.apply(st, 0, A.FEED_PAY)
     assert seat.coins == 100 - 12 and len(seat.cards) == 10
     assert A.FEED_PAY not in game.legal(st, 0)
-    assert_illegal(game, st, 0, A.FEED_PAY, "PE6")
+    assert_illegal(game, st, 0, A.FEED_PAY, "R67")
     game.apply(st, 0, A.REMOVE + cards[1])
     game.apply(st, 0, A.REMOVE + cards[2])
     assert len(seat.cards) == 8 and seat.coins == 88
@@ -334,7 +334,7 @@ def test_PE6_needs_two_coins():
     game, st = blank(epoch=3)
     _starving(game, st, 4, food=2, coins=1)
     assert A.FEED_PAY not in game.legal(st, 0)
-    assert_illegal(game, st, 0, A.FEED_PAY, "PE6")
+    assert_illegal(game, st, 0, A.FEED_PAY, "R67")
 
 
 def test_PE6_not_offered_without_the_card():

@@ -14,6 +14,7 @@ import pytest
 
 from epochal.games.hadara import actions as A
 from epochal.games.hadara import steps
+from epochal.games.hadara.decisions import feed_all_cards
 from tests.games.hadara.scenario import (
     CULTURE,
     FOOD,
@@ -623,7 +624,8 @@ def test_R67_remove_cards_of_your_choice_until_cards_equal_food():
     game, st = blank()
     cards = plain(game, 5, color="red", epoch=1, food=0)
     seat = _hungry(game, st, cards, food=3)
-    assert game.legal(st, 0) == sorted(A.REMOVE + k for k in cards)  # no pass, no payment
+    # no pass, no payment; the whole removal in one answer as well (two cards to go)
+    assert game.legal(st, 0) == [*sorted(A.REMOVE + k for k in cards), game.feed_all]
     game.apply(st, 0, A.REMOVE + cards[4])
     assert st.stack[-1].kind == "feed" and st.stack[-1].seats == [0]  # still hungry
     game.apply(st, 0, A.REMOVE + cards[0])
@@ -646,6 +648,33 @@ def test_R67_fed_when_food_at_least_cards_purple_counts_start_card_does_not():
     set_tracks(game, st.seats[0], food=1)  # purple counts: 2 > 1
     run_step(game, st, "B5")
     assert st.stack[-1].kind == "feed" and st.stack[-1].seats == [0]
+
+
+def test_R67_feed_all_removes_the_cards_worth_least_in_one_answer():
+    game, st = blank()
+    cards = plain(game, 5, color="red", epoch=1, food=0)
+    seat = _hungry(game, st, cards, food=2)
+    chosen = feed_all_cards(game, seat)
+    assert len(chosen) == 3 and set(chosen) <= set(cards)
+    vp = sorted(game.vp_of[k] for k in cards)
+    assert sorted(game.vp_of[k] for k in chosen) == vp[:3]  # the fewest points go
+    events = game.apply(st, 0, game.feed_all)
+    assert [e["card"] for e in events if e["type"] == "removed"] == [game.card_id[k] for k in chosen]
+    assert sorted(seat.cards) == sorted(set(cards) - set(chosen)) and len(seat.cards) == seat.tracks[FOOD]
+    assert not any(f.kind == "feed" for f in st.stack)
+    assert game.check_invariants(st) == []
+
+
+def test_R67_feed_all_keeps_food_cards_last_and_is_offered_only_for_two_or_more():
+    game, st = blank()
+    food_card = find_card(game, effect=False, color="green", epoch=1, food=1, income=0, military=0, culture=0)
+    others = plain(game, 3, color="red", epoch=1, food=0)
+    seat = _hungry(game, st, [food_card, *others], food=2)
+    chosen = feed_all_cards(game, seat)
+    assert food_card not in chosen and len(chosen) == 2  # R69: removing food makes it worse
+    game.apply(st, 0, A.REMOVE + chosen[0])
+    assert game.hunger(seat) == 1 and game.feed_all not in game.legal(st, 0)  # one card: its own button
+    assert_illegal(game, st, 0, game.feed_all, "R67")
 
 
 def test_R69_removing_a_food_card_lowers_food_and_more_must_go():
