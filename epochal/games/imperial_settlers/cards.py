@@ -66,6 +66,9 @@ class Card(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
     name_probable: str | None = None  # a probable English name
     name_ru: str | None = None  # the Russian-edition name (the rulebook's)
     name_cs: str | None = None  # the Czech-edition name (ncf), for cards without a name
+    # language -> our translation of the meaning of a known name, for a language whose edition's
+    # name no source gives: shown marked as unofficial, never as the edition's name
+    translated: dict[str, str] = {}
     discard: int = 0  # built locations / foundations to discard (R59)
     raze: dict[str, int] | None = None  # raze bonus (R13); None: cannot be razed
     deal: str | None = None  # deal bonus (empire cards, R68)
@@ -170,12 +173,25 @@ class Phys:
         self.cost_key = (self.cost.get("wood", 0), self.cost.get("stone", 0), self.cost.get("food", 0))
 
 
-def display_name(entry: Card) -> str:
-    if entry.name:
-        return entry.name
-    if entry.name_probable:
-        return f"{entry.name_probable}?"
-    return f"{entry.name_cs} (cs)" if entry.name_cs else entry.id
+NAME_LANGS = ("en", "ru")  # the languages a card's translated name may be in
+UNOFFICIAL = "*"  # marks a name that is our translation or a probable name, not an edition's
+
+
+def official_name(entry: Card, lang: str) -> str | None:
+    """The name the edition in ``lang`` prints, where a source gives it."""
+    return {"en": entry.name, "ru": entry.name_ru}.get(lang)
+
+
+def display_name(entry: Card, lang: str = "en") -> str:
+    """The card's name for a reader of ``lang``: the edition's own name; else our translation
+    (or, in English, the probable name) marked as unofficial; else the English one."""
+    official = official_name(entry, lang)
+    if official:
+        return official
+    unofficial = entry.translated.get(lang) or (entry.name_probable if lang == "en" else None)
+    if unofficial:
+        return unofficial + UNOFFICIAL
+    return display_name(entry, "en") if lang != "en" else entry.name_cs or entry.id
 
 
 def copy_ids(entry: Card) -> list[str]:
@@ -489,6 +505,11 @@ def validate(data: DataSet) -> list[str]:
                     problems.append(f"{where}: source {s!r} is not described in {name}")
             if c.provenance not in PROVENANCE:
                 problems.append(f"{where}: provenance {c.provenance!r}")
+            for lang, text in c.translated.items():
+                if lang not in NAME_LANGS or not text.strip():
+                    problems.append(f"{where}: translated name {lang!r}: a language of {NAME_LANGS} and a name")
+                elif official_name(c, lang):
+                    problems.append(f"{where}: translated name {lang!r}: the edition's own name is known")
         expected = COMMON_COUNT if f.faction is None else FACTION_COUNT
         if count != expected:
             problems.append(f"{name} holds {count} cards, not {expected} (§2)")

@@ -107,7 +107,8 @@ def test_provisional_cards_say_so_in_the_view():
     assert info["JAP016"]["provenance"] == "provisional"
     assert "not established" in info["JAP016"]["ability"]
     assert info["JAP016"]["known"] == {"activation cost": "1 food (E2)"}
-    assert info["JAP020"]["name"] == "Přípravna saké (cs)"
+    assert info["JAP020"]["name"] == "Sake Brewery*"  # our translation, marked (the Czech name is known)
+    assert info["JAP020"]["name_cs"] == "Přípravna saké"
 
 
 def test_stand_in_costs_are_marked_in_the_view():
