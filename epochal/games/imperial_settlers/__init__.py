@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from epochal.engine.composed import ModuleGame
 
-from . import cards
+from . import cards, words
 from . import observe as _observe
 from . import table as _table
 from . import view as _view
@@ -19,6 +19,16 @@ from .rules import SettlersRules
 class ImperialSettlers(ModuleGame, SettlersRules):  # views and tables: engine/composed.py
     views = _view
     tables = _table
+
+    def table_constants(self) -> dict:
+        """The board's fixed lists, and which card names are our translations (for the hover):
+        the names come with the data, so they are the game's, not the module's."""
+        return {
+            **_table.CONSTANTS,
+            "names": words.name_sources(self),
+            "entries": _table.entries(self),
+            "cards": _table.looks(self),
+        }
 
     # --- research adapters (epochal.adapters; vector layout in observe.py) ---------------------
     observation_layout_class = _observe.ObservationLayout

@@ -27,7 +27,9 @@ from .empire import (
     protection,
     raze_location,
     razeable,
+    tokens_of,
 )
+from .vocab import RESOURCES
 
 if TYPE_CHECKING:
     from .rules import SettlersRules
@@ -147,6 +149,70 @@ def free_action(game: SettlersRules, st, seat: int, action: int, ev: list) -> No
 
 @why.on("turn")
 def why_turn(game: SettlersRules, st, d: Decision, seat: int, action: int) -> tuple[str, str]:
+    r = refusal(game, st, seat, action)
+    return english(game, r), r["rule"]
+
+
+# Each refusal of a turn's action in the engine's English (the table words them through the
+# locale's why.<reason> templates, words.py).
+ENGLISH = {
+    "exchange_workers": "exchanging needs 2 workers",
+    "deck_empty": "that deck is empty",
+    "one_action": "take one action or pass",
+    "not_in_hand": "{card} is not in your hand",
+    "build_discard": "{card} needs a location or foundation to discard",
+    "build_cost": "you cannot pay the build cost of {card}",
+    "deal_empire": "deals are made with your empire cards only",
+    "no_deal_bonus": "{card} shows no deal bonus",
+    "deal_food": "a deal costs 1 food",
+    "raze_token": "razing needs a raze token",
+    "no_raze_bonus": "{card} shows no raze bonus",
+    "raze_hand_kind": "only common cards (and Japanese cards, for the Japanese) are razed",
+    "not_location": "{card} is not a location",
+    "raze_own": "you cannot raze a location in your own empire",
+    "peaceful": "in the peaceful variant the Raze action razes cards in hand only",
+    "passed": "a player who has passed cannot be targeted",
+    "unrazeable": "{card} cannot be razed",
+    "empire_location": "empire locations cannot be razed (only Japanese ones)",
+    "raze_tokens": "razing {card} needs {n} raze tokens",
+    "not_yours": "{card} is not a location of yours",
+    "not_action": "{card} is not an action location",
+    "stand_in_off": "the activation cost of {card} is not established (option stand_ins=on plays a stand-in)",
+    "ability_unknown": "the ability of {card} is not established (a provisional card)",
+    "not_twice": "{card} cannot be activated twice in a round",
+    "used": "{card} was already used this round",
+    "activate_cost": "you cannot pay the activation cost of {card}",
+    "activate_nothing": "the action of {card} has nothing to act on now",
+    "no_defence": "you have no defence token",
+    "defence_common": "a defence token goes on a common location only",
+    "defended": "{card} already holds a defence token",
+    "japanese_only": "only the Japanese deploy samurai",
+    "no_worker": "you have no worker to deploy",
+    "samurai_where": "a samurai goes on one of your Japanese locations",
+    "has_samurai": "{card} already holds a samurai",
+}
+
+
+def english(game: SettlersRules, r: dict) -> str:
+    return ENGLISH[r["reason"]].format(**{k: v for k, v in r.items() if k in ("card", "n")})
+
+
+def refused(reason: str, rule: str, verb: str | None = None, card: str | None = None, **parts) -> dict:
+    return {"reason": reason, "rule": rule, "verb": verb, "card": card, **parts}
+
+
+def have_of(p, cost: dict, gold: bool) -> dict:
+    """What the seat has of the goods a cost names (gold too where it may stand in)."""
+    goods = [g for g in cost if g in ("wood", "stone", "food", "gold", "worker", "raze")]
+    if gold and any(g in RESOURCES for g in goods) and "gold" not in goods:
+        goods.append("gold")
+    return {g: getattr(p, g) for g in goods if getattr(p, g)}
+
+
+def refusal(game: SettlersRules, st, seat: int, action: int) -> dict:
+    """Why ``action`` is not a legal answer to the seat's turn: ``{reason, rule, verb, card, ...}``
+    with the parts its sentence names (a card id, goods as tokens ``wood:2``, a number, a seat).
+    The legal answers are ``turn_legal``'s; this names the first of its conditions that fails."""
     p = st.seats[seat]
     kind, k = game.action_space.kind(action)
     if kind in ("defend", "samurai"):
@@ -154,89 +220,113 @@ def why_turn(game: SettlersRules, st, d: Decision, seat: int, action: int) -> tu
     if kind not in A.BLOCKS:
         if kind == "exchange":
             if p.worker < 2:
-                return "exchanging needs 2 workers", "R96"
-            return "that deck is empty", "A12"
-        return "take one action or pass", "R50"
+                return refused("exchange_workers", "R96", "exchange", have=p.worker)
+            return refused("deck_empty", "A12", "exchange")
+        return refused("one_action", "R50")
     c = game.cards[k]
     if kind == "pick":
-        return "take one action or pass", "R50"
+        return refused("one_action", "R50")
+    card = c.id
     if kind == "build":
         if k not in p.hand:
-            return f"{c.id} is not in your hand", "R57"
+            return refused("not_in_hand", "R57", kind, card)
         sites = len(p.locations) + len(p.foundations) + len(p.hidden_foundations)
         if c.discard and sites < c.discard:
-            return f"{c.id} needs a location or foundation to discard", "R59"
-        return f"you cannot pay the build cost of {c.id}", "R60" if p.gold else "R57"
+            return refused("build_discard", "R59", kind, card)
+        have = have_of(p, c.cost, True)
+        return refused(
+            "build_cost",
+            "R60" if p.gold else "R57",
+            kind,
+            card,
+            cost=tokens_of(c.cost),
+            have=tokens_of(have),
+            form=None if have else "nothing",
+        )
     if kind == "deal":
         if k not in p.hand:
-            return f"{c.id} is not in your hand", "R67"
+            return refused("not_in_hand", "R67", kind, card)
         if c.common or c.faction != p.faction:
-            return "deals are made with your empire cards only", "R67"
+            return refused("deal_empire", "R67", kind, card)
         if c.deal is None:
-            return f"{c.id} shows no deal bonus", "R14"
-        return "a deal costs 1 food", "R69"
+            return refused("no_deal_bonus", "R14", kind, card)
+        return refused("deal_food", "R69", kind, card)
     if kind == "raze_hand":
         if k not in p.hand:
-            return f"{c.id} is not in your hand", "R75"
+            return refused("not_in_hand", "R75", kind, card)
         if p.raze < 1:
-            return "razing needs a raze token", "R74"
+            return refused("raze_token", "R74", "raze", None)
         if c.raze is None:
-            return f"{c.id} shows no raze bonus", "R77"
-        return "only common cards (and Japanese cards, for the Japanese) are razed", "R76"
+            return refused("no_raze_bonus", "R77", kind, card)
+        return refused("raze_hand_kind", "R76", kind, card)
     if kind == "raze":
         owner = location_owner(st, k)
         if owner == -1:
-            return f"{c.id} is not a location", "R78"
+            return refused("not_location", "R78", kind, card)
         if owner == seat:
-            return "you cannot raze a location in your own empire", "R78"
+            return refused("raze_own", "R78", kind, card)
         if st.options["peaceful"] == "on":
-            return "in the peaceful variant the Raze action razes cards in hand only", "R192"
+            return refused("peaceful", "R192", kind, card)
         if owner >= 0 and st.seats[owner].passed:
-            return "a player who has passed cannot be targeted", "R53"
+            return refused("passed", "R53", kind, card, owner=owner)
         if c.unrazeable:
-            return f"{c.id} cannot be razed", "R79"
+            return refused("unrazeable", "R79", kind, card)
         if not razeable(game, k):
-            return "empire locations cannot be razed (only Japanese ones)", "R79"
-        return (f"razing {c.id} needs {2 + protection(st, owner, k)} raze tokens", "R80")
-    if kind in ("activate", "activate2"):
-        if k not in p.locations:
-            return f"{c.id} is not a location of yours", "R87"
-        if c.kind != "action":
-            return f"{c.id} is not an action location", "R87"
-        act = action_of(game, st, k)
-        if act is None:
-            if c.stand_in is not None:
-                return (
-                    f"the activation cost of {c.id} is not established (option stand_ins=on plays a stand-in)",
-                    "D2",
-                )
-            return f"the ability of {c.id} is not established (a provisional card)", "D2"
-        times = 2 if kind == "activate2" else 1
-        if times == 2 and act.limit < 2:
-            return f"{c.id} cannot be activated twice in a round", "R91"
-        if p.used.get(k, 0) + times > act.limit:
-            return f"{c.id} was already used this round", "R89"
-        return f"you cannot pay or use the action of {c.id} now", "R88"
-    return "take one action or pass", "R50"
+            return refused("empire_location", "R79", kind, card)
+        n = 2 + protection(st, owner, k)
+        return refused("raze_tokens", "R80", kind, card, n=n, have=p.raze)
+    if k not in p.locations:
+        return refused("not_yours", "R87", "activate", card)
+    if c.kind != "action":
+        return refused("not_action", "R87", "activate", card)
+    act = action_of(game, st, k)
+    if act is None:
+        if c.stand_in is not None:
+            return refused("stand_in_off", "D2", "activate", card)
+        return refused("ability_unknown", "D2", "activate", card)
+    times = 2 if kind == "activate2" else 1
+    if times == 2 and act.limit < 2:
+        return refused("not_twice", "R91", "activate", card)
+    if p.used.get(k, 0) + times > act.limit:
+        return refused("used", "R89", "activate", card, n=act.limit)
+    gold = gold_ok(st, "activate")
+    cost = {g: n * times for g, n in act.pay.items()}
+    short_cards = cost.get("card", 0) > len(p.hand) or cost.get("deal", 0) > len(p.deals)
+    if short_cards or not can_pay(p, act.pay, times, gold):
+        have = have_of(p, cost, gold)
+        if cost.get("card"):
+            have["hand_card"] = len(p.hand)
+        if cost.get("deal"):
+            have["deal"] = len(p.deals)
+        return refused(
+            "activate_cost",
+            "R88",
+            "activate",
+            card,
+            cost=tokens_of(cost, pay=True),
+            have=tokens_of(have),
+            form=None if any(have.values()) else "nothing",
+        )
+    return refused("activate_nothing", "R88", "activate", card)
 
 
-def why_free(game: SettlersRules, p, kind: str, k: int) -> tuple[str, str]:
+def why_free(game: SettlersRules, p, kind: str, k: int) -> dict:
     c = game.cards[k]
     if kind == "defend":
         if p.defence < 1:
-            return "you have no defence token", "R101"
+            return refused("no_defence", "R101", kind)
         if k not in p.locations:
-            return f"{c.id} is not a location of yours", "R102"
+            return refused("not_yours", "R102", kind, c.id)
         if not c.common:
-            return "a defence token goes on a common location only", "R108"
-        return f"{c.id} already holds a defence token", "R104"
+            return refused("defence_common", "R108", kind, c.id)
+        return refused("defended", "R104", kind, c.id)
     if p.faction != "Japanese":
-        return "only the Japanese deploy samurai", "R142"
+        return refused("japanese_only", "R142", kind)
     if p.worker < 1:
-        return "you have no worker to deploy", "R142"
+        return refused("no_worker", "R142", kind)
     if k not in p.locations or c.faction != "Japanese":
-        return "a samurai goes on one of your Japanese locations", "R142"
-    return f"{c.id} already holds a samurai", "R142"
+        return refused("samurai_where", "R142", kind, c.id)
+    return refused("has_samurai", "R142", kind, c.id)
 
 
 @legal.on("after")
@@ -258,7 +348,8 @@ def after(game: SettlersRules, st, d: Decision, seat: int, action: int, ev: list
 def why_after(game: SettlersRules, st, d: Decision, seat: int, action: int) -> tuple[str, str]:
     kind, k = game.action_space.kind(action)
     if kind in ("defend", "samurai"):
-        return why_free(game, st.seats[seat], kind, k)
+        r = why_free(game, st.seats[seat], kind, k)
+        return english(game, r), r["rule"]
     return "after your action only free actions remain, or end the turn", "R55"
 
 

@@ -39,6 +39,7 @@ from .empire import (
     steal_options,
     take_card,
     take_off,
+    tokens_of,
 )
 from .state import VIRTUAL, SettlersState
 from .view import describe_ops
@@ -110,7 +111,7 @@ def gain(game: SettlersRules, st: SettlersState, fr: Frame, op: Gain, ev: list) 
                 setattr(p, good, getattr(p, good) + n)
                 goods[good] = n
         if goods:
-            ev.append(event("gain", seat=fr.seat, goods=goods))
+            ev.append(event("gain", seat=fr.seat, goods=tokens_of(goods)))
         fr.vars["_cards"] = [g for g in CARD_GAINS for _ in range(getattr(op, g))]
     cards = fr.vars["_cards"]
     while cards:
@@ -131,7 +132,7 @@ def gain_per(game: SettlersRules, st: SettlersState, fr: Frame, op: GainPer, ev:
     n = count if op.max is None else min(count, op.max)  # R18b, audit #4
     if n:
         setattr(p, op.good, getattr(p, op.good) + n)
-        ev.append(event("gain", seat=fr.seat, goods={op.good: n}))
+        ev.append(event("gain", seat=fr.seat, goods=tokens_of({op.good: n})))
     return DONE
 
 
@@ -294,7 +295,7 @@ def steal(game: SettlersRules, st: SettlersState, fr: Frame, op: Steal, ev: list
         res = RESOURCES[r]
         setattr(st.seats[q], res, getattr(st.seats[q], res) - 1)
         setattr(st.seats[fr.seat], res, getattr(st.seats[fr.seat], res) + 1)
-        ev.append(event("steal", seat=fr.seat, target=q, res=res))
+        ev.append(event("steal", seat=fr.seat, target_seat=q, goods=tokens_of({res: 1})))
     return DONE
 
 
@@ -339,7 +340,7 @@ def remove_location(game: SettlersRules, st: SettlersState, fr: Frame, op: Remov
             return DONE
         take_off(st, owner, k)
         discard_card(game, st, k)
-        ev.append(event("removed", seat=fr.seat, owner=owner, card=game.cards[k].id))
+        ev.append(event("removed", seat=fr.seat, owner_seat=owner, card=game.cards[k].id))
     return DONE
 
 
@@ -370,7 +371,7 @@ def take_raze_good(game: SettlersRules, st: SettlersState, fr: Frame, op: TakeRa
     res = goods[answer - A.OPTION]
     p = st.seats[fr.seat]
     setattr(p, res, getattr(p, res) + 1)
-    ev.append(event("gain", seat=fr.seat, goods={res: 1}))
+    ev.append(event("gain", seat=fr.seat, goods=tokens_of({res: 1})))
     return DONE
 
 
@@ -398,13 +399,13 @@ def cancel_deal(game: SettlersRules, st: SettlersState, fr: Frame, op: CancelDea
         i = a - A.ATTACK
         st.attack_row.remove(i)
         st.attack_gone.append(i)
-        ev.append(event("attack_cancelled", seat=fr.seat, attack=game.attacks[i].id))
+        ev.append(event("attack_cancelled", seat=fr.seat, attack=game.attacks[i].id, target=game.target(i)))
     elif a is not None:
         k = a - game.action_space.pick
         owner = deal_owner(st, k)
         st.seats[owner].deals.remove(k)
         discard_card(game, st, k)
-        ev.append(event("deal_cancelled", seat=fr.seat, owner=owner, card=game.cards[k].id))
+        ev.append(event("deal_cancelled", seat=fr.seat, owner_seat=owner, card=game.cards[k].id))
     return DONE
 
 
@@ -420,13 +421,13 @@ def take_deal(game: SettlersRules, st: SettlersState, fr: Frame, op: TakeDeal, e
         i = a - A.ATTACK
         st.attack_row.remove(i)
         st.seats[fr.seat].attack_deals.append(i)
-        ev.append(event("attack_taken", seat=fr.seat, attack=game.attacks[i].id))
+        ev.append(event("attack_taken", seat=fr.seat, attack=game.attacks[i].id, target=game.target(i)))
     elif a is not None:
         k = a - game.action_space.pick
         owner = deal_owner(st, k)
         st.seats[owner].deals.remove(k)
         st.seats[fr.seat].deals.append(k)
-        ev.append(event("deal_taken", seat=fr.seat, owner=owner, card=game.cards[k].id))
+        ev.append(event("deal_taken", seat=fr.seat, owner_seat=owner, card=game.cards[k].id))
     return DONE
 
 
@@ -444,7 +445,7 @@ def foundation_from_hand(game: SettlersRules, st: SettlersState, fr: Frame, op: 
         goods = {r: getattr(op, r) for r in RESOURCES if getattr(op, r)}
         for r, n in goods.items():
             setattr(p, r, getattr(p, r) + n)
-        ev.append(event("foundation", seat=fr.seat, goods=goods))
+        ev.append(event("foundation", seat=fr.seat, goods=tokens_of(goods)))
     return DONE
 
 
@@ -534,10 +535,10 @@ def exchange(game: SettlersRules, st: SettlersState, fr: Frame, op: Exchange, ev
             p.worker -= 2
             if good in RESOURCES:
                 setattr(p, good, getattr(p, good) + 1)
-                ev.append(event("exchange", seat=fr.seat, good=good))
+                ev.append(event("exchange", seat=fr.seat, goods=tokens_of({good: 1})))
             else:
                 source = "common" if good == "common_card" else "empire"
-                ev.append(event("exchange", seat=fr.seat, good=source + " card"))
+                ev.append(event("exchange", seat=fr.seat, goods=tokens_of({source + "_card": 1})))
                 take_card(game, st, fr.seat, source, ev)
         options = exchange_options(st, fr.seat)
         answer = (

@@ -18,6 +18,12 @@ from .vocab import RESOURCES
 # --- paying (R57, R60, R69, R88, R114) ---------------------------------------------------
 
 
+def tokens_of(goods: dict, pay: bool = False) -> list[str]:
+    """Goods as the tokens events and refusals carry (``wood:2``), which the table words with
+    their plural forms (words.py); in a payment a card comes from the hand."""
+    return [f"{'hand_card' if pay and g == 'card' else g}:{n}" for g, n in goods.items() if n]
+
+
 def gold_ok(st, what: str) -> bool:
     """A34: gold stands in for wood, stone or food in every cost, or only in build costs."""
     return what == "build" or st.options["gold_substitutes"] == "all_costs"
@@ -59,7 +65,7 @@ def pay(st, seat: int, cost: dict, ev: list, times: int = 1, gold_ok: bool = Tru
         p.gold -= gold
         paid["gold"] = gold
     if paid:
-        ev.append(event("pay", seat=seat, goods=paid))
+        ev.append(event("pay", seat=seat, goods=tokens_of(paid)))
 
 
 # --- cards (R43, R118-R121) -------------------------------------------------------------------
@@ -183,10 +189,10 @@ def raze_location(game, st, razer: int, owner: int, k: int, ev: list) -> None:
     if c.common:
         q.foundations.append(k)
         q.wood += 1
-        ev.append(event("razed", seat=razer, owner=owner, card=c.id, foundation=True))
+        ev.append(event("razed", seat=razer, owner_seat=owner, card=c.id, foundation=True))
     else:
         discard_card(game, st, k)
-        ev.append(event("razed", seat=razer, owner=owner, card=c.id, foundation=False))
+        ev.append(event("razed", seat=razer, owner_seat=owner, card=c.id, foundation=False))
     after_raze(game, st, razer, k)
 
 

@@ -14,7 +14,7 @@ from epochal.engine import Decision, event
 from epochal.engine.effects import Registry
 
 from .decisions import free_actions
-from .empire import draw_common, order, take_card
+from .empire import draw_common, order, take_card, tokens_of
 
 if TYPE_CHECKING:
     from .rules import SettlersRules
@@ -199,7 +199,7 @@ def cleanup(game: SettlersRules, st, ev: list) -> None:
                 setattr(p, good, 0)  # R127
         p.defended = []  # R106
         p.used = {}  # R94
-        ev.append(event("cleanup", seat=seat, kept=kept))
+        ev.append(event("cleanup", seat=seat, kept=tokens_of(kept), n=len(kept)))
     st.first = (st.first + 1) % st.players  # R126.3
     if solo:  # R199, R207
         st.phase = "attack"
@@ -213,7 +213,12 @@ def finish(game: SettlersRules, st, ev: list) -> None:
     st.over = True
     st.phase = "end"
     st.stack.clear()
-    ev.append(event("game_over", scores=[s.total for s in game.scores(st)], winners=game.winners(st)))
+    scores = game.scores(st)
+    winners = game.winners(st)
+    ev.append(event("game_over", scores=[s.total for s in scores], winners=winners))
+    if st.players > 1:  # R136, R137: each seat's result, for the log
+        for seat, score in enumerate(scores):
+            ev.append(event("final", seat=seat, vp=score.total, won=seat in winners))
     if st.players == 1:  # R219-R221
         result = game.solo.result(st)
         ev.append(

@@ -21,6 +21,7 @@ from epochal.engine import rng as rngmod
 from epochal.engine.effects import EffectRunner
 
 from . import actions as A
+from . import words
 from .activation import action_of
 from .cards import FACTIONS, Action, DataSet, copy_ids
 from .decisions import legal, resolve, why_not
@@ -215,11 +216,21 @@ class SettlersRules(Game):
             options["factions"] = f"rotation:{(index * players + index // step) % n}"
         return options
 
+    # --- words (words.py): names, card texts, prompts, refusals ----------------------------------
     def display_name(self, text: str, lang: str = "en") -> str | None:
-        if text not in self.index_of:
-            return None
-        card = self.cards[self.index_of[text]]
-        return (card.entry.name_ru if lang == "ru" and card.entry.name_ru else card.name) or None
+        return words.display_name(self, text, lang)
+
+    def card_text(self, card: str, lang: str = "en") -> list[str]:
+        return words.card_text(self, card, lang)
+
+    def describe_decision(self, state, seat: int) -> dict | None:
+        return words.describe_decision(self, state, seat)
+
+    def prompt_keys(self) -> set[str]:
+        return set(words.PROMPT_KEYS)
+
+    def why_not(self, state, seat: int) -> list[dict]:
+        return words.why_not(self, state, seat)
 
     def data_id(self) -> str:
         return f"imperial-settlers#{self._digest}"

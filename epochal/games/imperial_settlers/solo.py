@@ -188,6 +188,7 @@ class SoloMode:
                 card=self.cards[k].id,
                 rule=rule,
                 attacks=[self.attacks[i].id for i in moved],
+                targets=[self.target(i) for i in moved],
                 total=len(st.trophies),
             )
         )

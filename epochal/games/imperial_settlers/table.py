@@ -17,8 +17,10 @@ from __future__ import annotations
 import msgspec
 
 from . import actions as A
+from . import words
 from .cards import COLOURS, KINDS, RESOURCES, SUPPLY
-from .view import shown_cards
+from .empire import tokens_of
+from .view import running_card, shown_cards
 from .vocab import Choose
 
 # The location kinds in the order of an empire's rows (R17), the card colours in the order a row
@@ -30,7 +32,9 @@ def ui(game, st, seat: int | None) -> dict:
     shown = shown_cards(game, st, seat)
     out = {
         "boards": {p.faction: board(game, p.faction) for p in st.seats},
-        "cards": {game.cards[k].id: effects(game, st, k) for k in sorted(shown)},
+        "cards": {
+            game.cards[k].id: {**effects(game, st, k), "lines": words.line_kinds(game, k)} for k in sorted(shown)
+        },
         "rounds": 5,
     }
     if seat is None:
@@ -43,6 +47,22 @@ def ui(game, st, seat: int | None) -> dict:
         source = running_card(st, frame)
         if source is not None and source in shown:
             out["source"] = game.cards[source].id
+    return out
+
+
+def entries(game) -> dict[str, str]:
+    """Each copy's id -> its card's id (the first copy's), under which the catalogue names and
+    words it (a copy differs at most in its cost, raze bonus or deal, which the board draws)."""
+    return {c.id: c.entry.id for c in game.cards if c.id != c.entry.id}
+
+
+def looks(game) -> dict[str, dict]:
+    """Each card's kind, colours, VP and deck kind (the catalogue's first copy), so that a card's
+    face can be drawn from the catalogue alone (the card gallery, the prompt's card)."""
+    out: dict[str, dict] = {}
+    for c in game.cards:
+        if c.id == c.entry.id:
+            out[c.id] = {"kind": c.kind, "colours": list(c.entry.colours), "vp": c.vp, "empire": not c.common}
     return out
 
 
@@ -78,15 +98,6 @@ def effects(game, st, k: int) -> dict:
     if c.triggers:
         out["triggers"] = [{"on": t.on, "colour": t.colour, "do": msgspec.to_builtins(t.do)} for t in c.triggers]
     return out
-
-
-def running_card(st, frame) -> int | None:
-    """The card whose effect asks the question (a location activated, a card being built)."""
-    i = frame.args.get("frame")
-    if i is None or not 0 <= i < len(st.run):
-        return None
-    card = st.run[i].card
-    return card if card >= 0 else None
 
 
 def place(game, st, seat: int, k: int) -> tuple[str, int | None]:
@@ -154,32 +165,41 @@ def _describe(game, st, seat: int, frame, a: int) -> dict:
         where, owner = place(game, st, seat, k)
         out = {"verb": kind, "card": c.id, "where": where, "owner": owner}
         if kind == "build":
-            out.update(cost=dict(c.cost), discard=c.discard)
+            out.update(cost=dict(c.cost), discard=c.discard, costs=tokens_of(c.cost))
             form = "_".join(w for w, on in (("free", not c.cost), ("discard", c.discard)) if on)
             if form:
                 out["form"] = form
         elif kind == "deal":
-            out.update(good=c.deal, pay={"food": 1})
+            out.update(good=c.deal, pay={"food": 1}, pays=["food:1"], gains=tokens_of({c.deal: 1}))
         elif kind == "raze_hand":
-            out.update(bonus=dict(c.raze or {}), pay={"raze": 1})
+            out.update(bonus=dict(c.raze or {}), pay={"raze": 1}, pays=["raze:1"], gains=tokens_of(c.raze or {}))
         elif kind == "raze":
             extra = game.protection(st, owner, k) if owner is not None else 0
-            out.update(bonus=dict(c.raze or {}), pay={"raze": 2 + extra})
+            out.update(
+                bonus=dict(c.raze or {}),
+                pay={"raze": 2 + extra},
+                pays=tokens_of({"raze": 2 + extra}),
+                gains=tokens_of(c.raze or {}),
+            )
             if owner is None:
                 out["form"] = "virtual"
         elif kind in ("activate", "activate2"):
             act = game.action_of(st, k)
             times = 2 if kind == "activate2" else 1
-            out.update(times=times, pay={g: n * times for g, n in act.pay.items()})
+            pay = {g: n * times for g, n in act.pay.items()}
+            out.update(times=times, pay=pay, pays=tokens_of(pay, pay=True))
             if act.pay:
                 out["form"] = "pay"
         elif kind == "pick":
             if frame is not None and frame.kind == "pick_table":
-                out["purpose"] = "take"
+                out.update(purpose="take", form="take")
             elif frame is not None and frame.kind == "draft":
-                out["purpose"] = "keep"
+                out.update(purpose="keep", form="keep")
             else:
-                out["purpose"] = frame.args.get("purpose") if frame is not None else None
+                purpose = frame.args.get("purpose") if frame is not None else None
+                out["purpose"] = purpose
+                if purpose in words.PURPOSES:
+                    out["form"] = words.PURPOSES[purpose]
         return out
     if a == A.PASS:
         return {"verb": "pass"}
@@ -193,31 +213,36 @@ def _describe(game, st, seat: int, frame, a: int) -> dict:
         deck = "common" if a == A.CARD_COMMON else "empire"
         return {"verb": "source", "deck": deck, "form": deck}
     if A.EXCHANGE <= a < A.EXCHANGE + 5:
-        return {"verb": "exchange", "good": A.EXCHANGE_GOODS[a - A.EXCHANGE], "pay": {"worker": 2}}
+        good = A.EXCHANGE_GOODS[a - A.EXCHANGE]
+        return {"verb": "exchange", "good": good, "pay": {"worker": 2}, "gains": tokens_of({good: 1})}
     if A.OPTION <= a < A.OPTION + A.MAX_OPTIONS:
         n = a - A.OPTION
         out = {"verb": "option", "n": n, "number": n + 1}
         texts = frame.args.get("texts", []) if frame is not None else []
-        if n < len(texts):
-            out.update(text=texts[n], form="text")
         ops = choice_ops(game, st, frame)
         if ops is not None and n < len(ops):
             out["ops"] = ops[n]
+            if ops[n] and all(op["op"] == "gain" for op in ops[n]):  # an option of goods, in words
+                gained: dict = {}
+                for op in ops[n]:
+                    for good, k in op.items():
+                        if good != "op":
+                            gained[good] = gained.get(good, 0) + k
+                out.update(gains=tokens_of(gained), form="goods")
         elif n < len(texts) and texts[n] in RESOURCES:
-            out.update(good=texts[n], form="good")
+            out.update(good=texts[n], gains=tokens_of({texts[n]: 1}), form="good")
         return out
     attack = getattr(A, "ATTACK", None)
     if attack is not None and attack <= a < attack + A.ATTACK_CARDS and a - attack < len(game.attacks):
         i = a - attack
-        return {
-            "verb": "attack",
-            "attack": game.attacks[i].id,
-            "target": game.target(i),
-            "purpose": frame.args.get("purpose") if frame is not None else None,
-        }
+        purpose = frame.args.get("purpose") if frame is not None else None
+        out = {"verb": "attack", "attack": game.attacks[i].id, "target": game.target(i), "purpose": purpose}
+        if purpose in words.PURPOSES:
+            out["form"] = words.PURPOSES[purpose]
+        return out
     if A.STEAL <= a < A.STEAL + 12:
         q, r = divmod(a - A.STEAL, 3)
-        return {"verb": "steal", "owner": q, "good": RESOURCES[r]}
+        return {"verb": "steal", "owner": q, "good": RESOURCES[r], "gains": tokens_of({RESOURCES[r]: 1})}
     return {"verb": "action", "id": a}
 
 

@@ -173,6 +173,15 @@ def trigger_text(t) -> str:
     return f"each pair of workers an opponent exchanges: {describe_ops(t.do)}"
 
 
+def running_card(st, frame) -> int | None:
+    """The card whose effect asks the question (a location activated, a card being built)."""
+    i = frame.args.get("frame")
+    if i is None or not 0 <= i < len(st.run):
+        return None
+    card = st.run[i].card
+    return card if card >= 0 else None
+
+
 def shown_cards(game, st, seat: int | None, legal: list[int] | None = None) -> set[int]:
     """The physical cards ``seat``'s view names (None: a spectator's): every seat's discards,
     locations, foundations and deals, the seat's own hand, hidden foundations and draft packet,
