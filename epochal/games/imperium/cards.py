@@ -51,7 +51,8 @@ class Face(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
 class Card(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
     id: str  # the printed number
     name: str  # English
-    name_ru: str | None = None  # Russian, where a source states it
+    name_ru: str | None = None  # the Russian edition's name, where a source prints it (``source`` cites it)
+    name_ru_translated: str | None = None  # else: our translation of the English name's meaning, not official
     deck: str = "common"  # "common" or the nation
     group: str | None = None  # common deck: market, fame, unrest, king_of_kings
     suits: list[str] = []  # banner first; dual uncivilised+civilised
