@@ -9,7 +9,7 @@ decision or a child frame; it is then called again with the answer in ``fr.vars[
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from epochal.engine import event
 from epochal.engine import rng as rngmod
@@ -237,7 +237,7 @@ def op_retrieve(game: ImperiumRules, st, fr, op: Retrieve, ev: list) -> int | bo
         op.may,
         lambda: [k for k in zone if shared.matches(game, k, op.filter)],
         act,
-        f"take from your {op.from_}",
+        "take from your history" if op.from_ == "history" else "take from your discard pile",
         "R154",
     )
 
@@ -487,7 +487,7 @@ def op_play_card(game: ImperiumRules, st, fr, op: PlayCard, ev: list) -> int | b
         fr,
         playing.play_card_candidates(game, st, fr.seat, op, fr.card),
         op.may,
-        f"play a card from your {zone}",
+        "play a card from your hand" if zone == "hand" else "play a card from your discard pile",
         "R71",
     )
     if k == WAIT:
@@ -518,7 +518,9 @@ def op_break_through(game: ImperiumRules, st, fr, op: BreakThrough, ev: list) ->
         options.append(A.BT_DECK)  # variants 2-4
     if suit == "tributary" or not deck or op.filter:
         options.append(A.BT_MAIN)  # variant 5
-    answer = game.runner.choose(st, fr, "bt_source", options, False, purpose=f"break through for {suit}", rule="R135")
+    answer = game.runner.choose(
+        st, fr, "bt_source", options, False, purpose="break through for the declared category", rule="R135", suit=suit
+    )
     if answer == WAIT:
         return WAIT
     p = st.seats[fr.seat]
@@ -677,7 +679,6 @@ def op_choose(game: ImperiumRules, st, fr, op: Choose, ev: list) -> int | bool: 
         False,
         purpose="choose",
         rule="R150",
-        texts=[shared.describe_ops(ops) for ops in op.options],
     )
     if answer == WAIT:
         return WAIT
@@ -694,9 +695,7 @@ def op_may(game: ImperiumRules, st, fr, op: May, ev: list) -> int | bool:  # R11
         return True
     if not playing.precondition(game, st, fr.seat, op.do, fr.card):
         return True
-    answer = game.runner.choose(
-        st, fr, "may", [A.YES, A.NO], False, purpose="may", text=shared.describe_ops(op.do), rule="R111"
-    )
+    answer = game.runner.choose(st, fr, "may", [A.YES, A.NO], False, purpose="may", rule="R111")
     if answer == WAIT:
         return WAIT
     fr.vars["_chosen"] = answer
@@ -817,7 +816,7 @@ def _shield(game: ImperiumRules, st, fr, target: int, ev: list):
             if not shared.can_pay(st.seats[fr.seat], tolls[0]):
                 return True
             answer = game.runner.choose(
-                st, fr, "may", [A.YES, A.NO], False, rule="R257", purpose=f"pay seat {target} to attack it"
+                st, fr, "may", [A.YES, A.NO], False, rule="R257", purpose="pay to attack", target=target
             )
             if answer == WAIT:
                 return WAIT
@@ -887,7 +886,6 @@ def sys_offer_reaction(game: ImperiumRules, st, fr, op: OfferReaction, ev: list)
         rule="R80",
         purpose="exhaust {card}",
         card=k,
-        text=shared.describe_ops(cast(When, game.face(k, face).exhaust[0]).do),
     )
     if answer == WAIT:
         return WAIT
@@ -912,7 +910,7 @@ def op_require(game: ImperiumRules, st, fr, op: Require, ev: list) -> int | bool
 
 @handlers.on(EndTrigger)
 def op_end_trigger(game: ImperiumRules, st, fr, op: EndTrigger, ev: list) -> int | bool:
-    shared.trigger_end(st, game.cards[fr.card].name if op.why is None else op.why, ev)
+    shared.trigger_end(st, "card", ev, "R212", card=game.cards[fr.card].id)
     return True
 
 

@@ -99,7 +99,7 @@ def nation_top_to_discard(game: ImperiumRules, st, seat: int, ev: list) -> None:
     ev.append(event("nation_card", seat=seat, card=card.id))
     if card.location == "accession":
         if p.nation == "Vikings":  # R101, R216
-            shared.trigger_end(st, f"{card.name} left the Viking nation deck (R216)", ev)
+            shared.trigger_end(st, "zenith", ev, "R216", card=card.id)
         else:
             p.empire = True  # R99
             ev.append(event("empire", seat=seat))
@@ -113,7 +113,7 @@ def develop(game: ImperiumRules, st, seat: int, k: int, pay: bool, ev: list) -> 
     p.discard.append(k)
     ev.append(event("develop", seat=seat, card=game.cards[k].id))
     if not p.development:
-        shared.trigger_end(st, f"seat {seat} developed its last card (R214)", ev)
+        shared.trigger_end(st, "developed", ev, "R214", seat=seat)
 
 
 def market_cards(
@@ -141,7 +141,8 @@ def put_tokens(game: ImperiumRules, st, seat: int, k: int, tokens: dict[str, int
     slot = st.market[slot_of(st, k)]
     for res, n in tokens.items():
         slot.tokens[res] = slot.tokens.get(res, 0) + n
-    ev.append(event("market_token", seat=seat, card=game.cards[k].id, tokens=tokens))
+    for res, n in tokens.items():
+        ev.append(event("market_token", seat=seat, card=game.cards[k].id, res=res, n=n))
 
 
 def take_from_market(game: ImperiumRules, st, seat: int, k: int, keep_unrest: bool, ev: list) -> None:
@@ -211,7 +212,7 @@ def reveal_main(game: ImperiumRules, st, seat: int, suit: str, f: Filter | None,
         setattr(p, res, getattr(p, res) + 2)
         ev.append(event("gain", seat=seat, res=res, n=2))
     if not main:
-        shared.trigger_end(st, "the main deck is empty (R213)", ev)
+        shared.trigger_end(st, "main_deck", ev, "R213")
 
 
 def king_of_kings(game: ImperiumRules, st, seat: int, ev: list) -> None:
@@ -233,7 +234,7 @@ def king_of_kings(game: ImperiumRules, st, seat: int, ev: list) -> None:
     shared.push(game, st, seat, st.kok, "play", "" if face is card else "B")
     if st.kok_side == "A":
         st.kok_side = "B"
-        shared.trigger_end(st, "King of Kings was flipped (R215)", ev)
+        shared.trigger_end(st, "king_of_kings", ev, "R215")
     ev.append(event("king_of_kings", seat=seat, side=st.kok_side))
 
 
@@ -249,7 +250,7 @@ def refill(game: ImperiumRules, st: ImperiumState, slot: int, ev: list) -> None:
     s.card = deck.pop()
     s.tokens = {}
     if not st.decks["main"]:
-        shared.trigger_end(st, "the main deck is empty (R213)", ev)
+        shared.trigger_end(st, "main_deck", ev, "R213")
     ev.append(event("market_card", slot=slot, card=game.cards[s.card].id))
     tuck_unrest(game, st, slot, ev)
 
@@ -277,4 +278,6 @@ def collapse(game: ImperiumRules, st, ev: list) -> None:
     st.phase = "end"
     st.run.clear()
     st.stack.clear()
-    ev.append(event("collapse", unrest=[scoring.unrest_count(game, st, s) for s in range(st.players)]))
+    unrest = [scoring.unrest_count(game, st, s) for s in range(st.players)]
+    ev.append(event("collapse", unrest=unrest))
+    ev += [event("unrest_held", seat=s, n=n) for s, n in enumerate(unrest)]

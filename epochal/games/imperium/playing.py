@@ -12,7 +12,7 @@ import msgspec
 from epochal.engine import event
 from epochal.engine.effects import Registry
 
-from . import shared
+from . import shared, words
 from .shared import costs
 from .vocab import (
     Abandon,
@@ -205,29 +205,69 @@ def put_into_play(game: ImperiumRules, st, seat: int, k: int, zone: str, free: b
     shared.react_now(game, st, seat, "play", ev, card=k)
 
 
+Refusal = tuple[str, str | None, dict]  # why not: a reason (the locale's why.<reason>), its rule, parts
+
+
 def can_play(game: ImperiumRules, st, seat: int, k: int) -> bool:
+    return play_refusal(game, st, seat, k) is None
+
+
+def play_refusal(game: ImperiumRules, st, seat: int, k: int) -> Refusal | None:
+    """Why ``k`` cannot be played from the hand now (R71-R74), None when it can."""
     p = st.seats[seat]
     card = game.cards[k]
     if card.unplayable or not (card.play or card.pinned):
-        return False
+        return "unplayable", None, {}
     if card.state == "empire" and not p.empire and not may_play_empire(game, st, seat, k):
-        return False  # R72, R122
+        return "needs_empire", "R72", {}  # R122
     if card.state == "barbarian" and p.empire and not ignores_barbarian(game, st, seat, k):
-        return False
+        return "needs_barbarian", "R72", {}
     if card.free:
         if k in p.free_played:  # R74, G37
-            return False
+            return "free_used", "R74", {}
     elif p.actions < 1:  # R71
-        return False
-    return precondition(game, st, seat, card.play, k)
+        return "no_action", "R71", {}
+    return refusal_of(game, st, seat, card.play, k, "", "play")
+
+
+def refusal_of(
+    game: ImperiumRules, st, seat: int, ops: list, card: int, face: str = "", part: str = "play", at: int = 0
+) -> Refusal | None:
+    """Why an effect that opens with a cost cannot be used (``precondition``), None when it can:
+    a payment the seat cannot make (R163), a requirement not met, a choice with no affordable
+    option (R164), or another opening step it cannot carry out (the step's words as an effect
+    reference to ``card``'s ``part``, operation ``at``)."""
+    if precondition(game, st, seat, ops, card):
+        return None
+    first = ops[0]
+    if isinstance(first, Pay):
+        cost = costs(discounted(game, st, seat, card, first))
+        if not shared.can_pay(st.seats[seat], cost):
+            return "cost", "R163", {"cost": cost}
+        return refusal_of(game, st, seat, ops[1:], card, face, part, at + 1)
+    if isinstance(first, Choose):
+        return "no_option", "R164", {}
+    if card < 0:
+        return "first_step", "R163", {}
+    text = words.ref(game.cards[card].id, face, part, [at], "inf")
+    return ("requires", None, {"text": text}) if isinstance(first, Require) else ("first_step", "R163", {"text": text})
 
 
 def can_exhaust(game: ImperiumRules, st, seat: int, k: int) -> bool:
+    return exhaust_refusal(game, st, seat, k) is None
+
+
+def exhaust_refusal(game: ImperiumRules, st, seat: int, k: int) -> Refusal | None:
+    """Why ``k`` in play cannot be exhausted now (R76-R78), None when it can."""
     p = st.seats[seat]
-    face = game.face(k, p.side if k == p.power else "")
-    ops = face.exhaust
-    if not ops or type(ops[0]) is When:  # reactive: on trigger
-        return False
-    if k in p.exhausted or p.exhausts < 1:  # R77, R78
-        return False
-    return precondition(game, st, seat, ops, k)
+    face = p.side if k == p.power else ""
+    ops = game.face(k, face).exhaust
+    if not ops:
+        return "no_exhaust", "R76", {}
+    if type(ops[0]) is When:  # reactive: on its trigger (G24)
+        return "reactive", "R80", {}
+    if k in p.exhausted:
+        return "exhausted", "R77", {}
+    if p.exhausts < 1:
+        return "no_exhaust_token", "R78", {}
+    return refusal_of(game, st, seat, ops, k, face, "exhaust")

@@ -19,7 +19,7 @@ from epochal.engine import rng as rngmod
 from epochal.engine.effects import EffectRunner
 
 from . import actions as A
-from . import piles, scoring, shared
+from . import piles, prompts, scoring, shared, words
 from .cards import MARKET_SUITS, NATIONS, Card, Face
 from .decisions import LEGAL, RESOLVE, why_not
 from .effects import handlers
@@ -130,10 +130,27 @@ class ImperiumRules(Game):
         return options
 
     def display_name(self, text: str, lang: str = "en") -> str | None:
-        if text not in self.index_of:
-            return None
-        card = self.cards[self.index_of[text]]
-        return (card.name_ru if lang == "ru" and card.name_ru else card.name) or None
+        """A card id as the card's name in ``lang`` (words.card_name); an effect reference
+        (words.ref: a choice's option, a may's offer) as its words."""
+        if text in self.index_of:
+            return words.card_name(self.cards[self.index_of[text]], lang)
+        if text.startswith(words.REF):
+            return words.ref_text(self, text, lang)
+        if text.startswith(words.TOKENS_REF):
+            return words.tokens_text(self, text, lang)
+        return None
+
+    def card_text(self, card: str, lang: str = "en") -> list[str]:
+        return list(words.card_text(self, card, lang))
+
+    def describe_decision(self, state, seat: int) -> dict | None:
+        return prompts.describe_decision(self, state, seat)
+
+    def prompt_keys(self) -> set[str]:
+        return prompts.prompt_keys()
+
+    def why_not(self, state, seat: int) -> list[dict]:
+        return prompts.why_not(self, state, seat)
 
     def data_id(self) -> str:
         return f"imperium-classics#{self._digest}"
@@ -265,6 +282,7 @@ class ImperiumRules(Game):
             # decided; run here, once the operation that took the last unrest has stopped, so
             # the unrest just taken counts for its taker (G34)
             scoring.before_scoring(self, st, ev)
+            ev += scoring.result_events(self, st)
             ev.append(
                 event(
                     "game_over",

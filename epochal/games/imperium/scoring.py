@@ -113,3 +113,16 @@ def scoring_zones(p: Seat) -> list[int]:
     for under in p.garrison.values():
         cards = cards + under
     return cards
+
+
+def result_events(game: ImperiumRules, st) -> list[dict]:
+    """The end in log lines a person reads: each seat's score (and unrest cards, after a
+    collapse), then each winner, named by seat (R224-R236)."""
+    out = []
+    for seat, score in enumerate(game.scores(st)):
+        line = event("final_score", seat=seat, total=score.total, collapsed=st.collapsed)
+        if st.collapsed:
+            line["unrest"] = unrest_count(game, st, seat)
+        out.append(line)
+    out += [event("winner", seat=seat) for seat in game.winners(st)]
+    return out

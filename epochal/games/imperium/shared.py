@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, TypeVar
 
-import msgspec
-
 from epochal.engine import event
 from epochal.engine.effects import WAIT
 
@@ -126,8 +124,9 @@ def pay(game: ImperiumRules, st, seat: int, cost: dict, ev: list) -> bool:
     p.population -= use_p
     p.progress -= use_g
     p.actions -= actions
-    if any(plan):
-        ev.append(event("pay", seat=seat, materials=use_m, population=use_p, progress=use_g, action=actions))
+    for res, n in zip(GAINS, plan, strict=True):  # an event per kind of token, each with its count
+        if n:
+            ev.append(event("pay", seat=seat, res=res, n=n))
     return True
 
 
@@ -306,31 +305,14 @@ def react_now(game: ImperiumRules, st, seat: int, event_name: str, ev: list, car
         push(game, st, s, -1, "reaction", vars_={"card": k, "amount": sum(amount)})
 
 
-def describe_ops(ops: list) -> str:
-    """An effect in words for a decision's text: each operation's name and plain values."""
-    parts = []
-    for op in msgspec.to_builtins(ops):
-        name = op["op"]
-        args = ", ".join(
-            f"{k} {v}"
-            for k, v in op.items()
-            if k not in ("op", "do", "options", "else") and not isinstance(v, dict | list)
-        )
-        lists = ", ".join(
-            f"{k} {'/'.join(map(str, v))}"
-            for k, v in op.items()
-            if isinstance(v, list) and k not in ("do", "options", "else")
-        )
-        parts.append(" ".join(x for x in (name.replace("_", " "), args, lists) if x))
-    return "; ".join(parts)
-
-
 def hand_limit(game: ImperiumRules, st, seat: int) -> int:
     return 5 + sum(x.args.n for x in active(game, st, seat, HandSize))  # R91
 
 
-def trigger_end(st, why: str, ev: list) -> None:
+def trigger_end(st, why: str, ev: list, rule: str = "", **parts) -> None:
+    """``why`` names the trigger (main_deck, king_of_kings, zenith, developed, card), ``rule``
+    the rule; ``parts`` what the log line names (the card, the seat)."""
     if not st.scoring_triggered:
         st.scoring_triggered = True
-        ev.append(event("end_triggered", why=why))
-    st.log_triggers.append(why)
+        ev.append(event("end_triggered", why=why, rule=rule, **parts))
+    st.log_triggers.append(f"{why} {rule}".strip())

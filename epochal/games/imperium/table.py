@@ -3,12 +3,16 @@
 (``web/board.js``) can put it on that card or button.
 
 Only the seat's own legal actions are described; they name cards the seat holds, cards face up
-on the table, or the cards a decision shows it (the fame cards it looks at).
+on the table, or the cards a decision shows it (the fame cards it looks at). A choice an effect
+asks carries the form of its purpose (``prompts.FORMS``), so each answer reads as what it does
+("Discard Advance", "Take the top card of the region deck"); a choose's option and a may's offer
+carry an effect reference (``words.ref``) that the reader's language words.
 """
 
 from __future__ import annotations
 
 from . import actions as A
+from . import prompts
 from .cards import MARKET_SUITS, RESOURCES
 
 # A nation's resource tokens, in the order the page shows them.
@@ -18,27 +22,24 @@ CONSTANTS = {"resources": list(RESOURCES)}
 def ui(game, st, seat: int | None) -> dict:
     frame = st.stack[-1] if st.stack else None
     if seat is None or frame is None or seat not in frame.seats:
-        return {}  # the decision's words are the view's, worded for this seat
-    return {
-        "actions": {str(a): describe(game, st, seat, a) for a in game.legal(st, seat)},
-        "purpose": game.purpose(frame),
-        "texts": frame.args.get("texts"),
-    }
+        return {}
+    return {"actions": {str(a): describe(game, st, seat, a) for a in game.legal(st, seat)}}
 
 
 def describe(game, st, seat: int, a: int) -> dict:
-    """``Game.describe_action``: the seat's legal action ``a`` with the rule that allows it. A
-    choice an effect asks carries its purpose (named to the seat, which is the one deciding) and
-    the rule the effect gave it."""
-    frame = st.stack[-1] if st.stack else None
+    """``Game.describe_action``: the seat's legal action ``a`` with the rule that allows it."""
+    d = st.stack[-1] if st.stack else None
     kind, k = game.action_space.kind(a)
-    rule = frame.args.get("rule") if frame is not None else None
-    purpose = game.purpose(frame) if frame is not None else ""
+    rule = d.args.get("rule") if d is not None else None
+    form = prompts.form(d) if d is not None else ""
     if kind in A.CARD_BLOCKS:
         where = "market" if any(s.card == k for s in st.market) else "table"
         out = {"verb": kind, "card": game.cards[k].id, "where": where}
         if kind == "card":
-            return {**out, "purpose": purpose, "rule": rule or "R150"}
+            out["rule"] = rule or "R150"
+            if form in prompts.KINDS["card"]:
+                out["form"] = form
+            return out
         return {**out, "rule": "R71" if kind == "play" else "R78"}
     if a == A.ACTIVATE:
         return {"verb": "activate", "rule": "R69"}
@@ -47,22 +48,36 @@ def describe(game, st, seat: int, a: int) -> dict:
     if A.REVOLT <= a < A.END:
         return {"verb": "revolt", "n": a - A.REVOLT, "rule": "R83"}
     if a == A.END:
-        if frame is None or frame.kind == "activate":
+        if d is None or d.kind == "activate":
             return {"verb": "end", "rule": "R69"}
-        return {"verb": "decline", "purpose": purpose, "rule": rule}
+        out = {"verb": "decline", "rule": rule}
+        if form in prompts.KINDS.get(d.kind, ()):
+            out["form"] = form
+        return out
     if a in (A.YES, A.NO):
-        out = {"verb": "yes" if a == A.YES else "no", "purpose": purpose, "rule": rule}
-        text = frame.args.get("text") if frame is not None else None
-        if text and a == A.YES:
-            out.update(text=text, form="text")  # what the effect offered would do
+        out = {"verb": "yes" if a == A.YES else "no", "rule": rule}
+        described = prompts.describe_decision(game, st, seat) or {}
+        if described.get("form"):
+            out["form"] = described["form"]
+        for part in ("text", "tokens", "target", "card"):
+            if part in described:
+                out[part] = described[part]
         return out
     if A.OPTION <= a < A.SUIT:
         n = a - A.OPTION
-        texts = (frame.args.get("texts") if frame is not None else None) or []
         out = {"verb": "option", "n": n, "number": n + 1, "rule": rule}
-        if n < len(texts):
-            out.update(text=texts[n], form="text")
+        text = prompts.option_ref(game, st, d, n) if d is not None else None
+        if text:
+            out.update(text=text, form="text")
+        elif form == "marvellous":
+            out["form"] = form
         return out
     if A.SUIT <= a < A.BT_DECK:
-        return {"verb": "suit", "suit": MARKET_SUITS[a - A.SUIT], "purpose": purpose, "rule": rule or "R134"}
-    return {"verb": "bt_deck" if a == A.BT_DECK else "bt_main", "rule": "R135"}
+        suit = MARKET_SUITS[a - A.SUIT]
+        out = {"verb": "suit", "suit": suit, "category": suit, "rule": rule or "R134"}
+        if form in prompts.KINDS["suit"]:
+            out["form"] = form
+        return out
+    declared = d.args.get("suit", "") if d is not None else ""
+    verb = "bt_deck" if a == A.BT_DECK else "bt_main"
+    return {"verb": verb, "category": declared, "deck_name": declared, "found": declared, "rule": "R135"}

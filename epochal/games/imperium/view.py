@@ -11,9 +11,9 @@ from __future__ import annotations
 import msgspec
 
 from epochal.engine.hidden import follow, follow_action, offered_cards, redeal
+from epochal.engine.locale import describe_text
 
-from . import actions as A
-from . import shared
+from . import prompts, table
 from .cards import Card
 from .rules import ImperiumRules
 from .state import ImperiumState
@@ -38,14 +38,6 @@ def card_info(game: ImperiumRules, k: int) -> dict:
         "nation": c.deck,
         "provenance": c.provenance,
     }
-    if c.name_ru:
-        info["name_ru"] = c.name_ru
-    for trigger in ("play", "exhaust", "solstice"):
-        ops = getattr(c, trigger)
-        if ops:
-            info[trigger] = shared.describe_ops(ops)
-    if c.passive:
-        info["passive"] = msgspec.to_builtins(c.passive)
     return info
 
 
@@ -113,6 +105,7 @@ def view(game: ImperiumRules, st: ImperiumState, seat: int | None) -> dict:
             "kind": frame.kind,
             "seats": list(frame.seats),
             "purpose": purpose_for(game, frame, seat, shown) if "purpose" in frame.args else None,
+            "form": prompts.form(frame) or None,
             "rule": frame.args.get("rule"),
         }
     return {
@@ -152,39 +145,10 @@ def purpose_for(game: ImperiumRules, frame, seat: int | None, shown: set[int]) -
 
 
 def action_text(game: ImperiumRules, st: ImperiumState, seat: int | None, a: int) -> str:
-    """The seat's own legal action in words (the seat is the one deciding)."""
-    kind, k = game.action_space.kind(a)
-    if kind == "play":
-        return f"play {game.cards[k].name} ({game.cards[k].id})"
-    if kind == "exhaust":
-        return f"exhaust {game.cards[k].name} ({game.cards[k].id})"
-    frame = st.stack[-1] if st.stack else None
-    purpose = game.purpose(frame) if frame else ""
-    if kind == "card":
-        return f"{purpose}: {game.cards[k].name} ({game.cards[k].id})"
-    if a == A.ACTIVATE:
-        return "Activate: play and exhaust cards"
-    if a == A.INNOVATE:
-        return "Innovate: discard your hand, break through for one card"
-    if A.REVOLT <= a < A.END:
-        return f"Revolt: return {a - A.REVOLT} unrest card(s) from your hand"
-    if a == A.END:
-        return "end / done" if not frame or frame.kind == "activate" else f"decline ({purpose})"
-    if a == A.YES:
-        return f"yes: {frame.args.get('text', purpose)}" if frame else "yes"
-    if a == A.NO:
-        return "no"
-    if A.OPTION <= a < A.SUIT:
-        texts = frame.args.get("texts", []) if frame else []
-        i = a - A.OPTION
-        return f"choose: {texts[i]}" if i < len(texts) else f"option {i + 1}"
-    if A.SUIT <= a < A.BT_DECK:
-        return f"{purpose}: {SUITS[a - A.SUIT]}"
-    if a == A.BT_DECK:
-        return "break through: take the top card of that category's deck"
-    if a == A.BT_MAIN:
-        return "break through: reveal the main deck until a card of that category"
-    return f"action {a}"
+    """The seat's own legal action in the engine's English: its description (table.describe)
+    through the English templates."""
+    text = describe_text(game, table.describe(game, st, seat if seat is not None else 0, a), "en")
+    return text or f"action {a}"
 
 
 def determinize(game: ImperiumRules, st: ImperiumState, seat: int, rng) -> ImperiumState:

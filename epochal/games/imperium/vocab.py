@@ -501,7 +501,7 @@ Ops = Annotated[list[AnyOp], Meta(max_length=MAX_OPS)]  # an effect: operations 
 # --- passives -------------------------------------------------------------------------------------
 
 
-class Passive(msgspec.Struct, tag_field="hook", forbid_unknown_fields=True, omit_defaults=True):
+class Passive(msgspec.Struct, tag_field="hook", tag="_passive", forbid_unknown_fields=True, omit_defaults=True):
     """A passive effect, active while its card is in the play area (the power card's all
     game, R159): ``{"hook": NAME, "args": {...}}``; the rules consult it by its type."""
 

@@ -54,7 +54,6 @@ def marvellous(game: ImperiumRules, st, fr, op: Hook, ev: list) -> int | bool:
         False,
         purpose="{card}: discard / back on top / history",
         card=k,
-        texts=["discard it", "return it to the top of your deck", "put it into your history"],
     )
     if answer == WAIT:
         return WAIT
@@ -152,5 +151,5 @@ def gambling(game: ImperiumRules, st, fr, op: Hook, ev: list) -> int | bool:
             st.exile.append(k)
         ev.append(event("gamble", seat=fr.seat, card=game.cards[k].id, declared=suit))
         if not main:
-            shared.trigger_end(st, "the main deck is empty (R213)", ev)
+            shared.trigger_end(st, "main_deck", ev, "R213")
     return True
