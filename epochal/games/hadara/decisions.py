@@ -191,8 +191,6 @@ def resolve_colony(game: HadaraRules, st: HadaraState, i: int, action: int, d: D
     cost = game._colony_cost(st, seat, v)
     pay_buy_down(game, seat, cost)
     token = st.stacks[v].pop()
-    if st.stacks[v]:
-        ev.append(event("colony_top", requirement=game.requirements[v], reveals=True))
     seat.colonies.append(token)
     seat.annexed.append(False)
     seat.took += 1
@@ -200,6 +198,8 @@ def resolve_colony(game: HadaraRules, st: HadaraState, i: int, action: int, d: D
     seat.coins += tribute
     col = game.colonies[token]
     ev.append(event("colony", seat=i, colony=col.id, requirement=col.requirement, paid=cost, tribute=tribute))
+    if st.stacks[v]:  # after the colony taken, the next one shows
+        ev.append(event("colony_top", requirement=game.requirements[v], reveals=True))
     st.stack.append(Decision(kind="colony_mode", seats=[i]))
 
 

@@ -68,7 +68,8 @@ def _draw(game: HadaraRules, st: HadaraState, i: int, d: Decision) -> dict:
     seat = st.seats[i]
     return {
         "kind": "draw",
-        "card": game.card_id[seat.hand[0]],
+        # both drawn cards are named; neither is "the" card of the decision (the board shows both)
+        "one": game.card_id[seat.hand[0]],
         "other": game.card_id[seat.hand[1]],
         "from_deck": BOARD[game.deck_at(st, i)],
         "round": st.round + 1,

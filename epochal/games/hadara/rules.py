@@ -279,18 +279,8 @@ class HadaraRules(Game):
         statues += sum(self.slots[s].bonus for s in face_down)
         if st.options["pe4_facedown"] == "ru":  # A3
             statues += self.fx.statue_facedown_vp(seat) * len(face_down)
-        halves = sorted((math.ceil(seat.tracks[t] / 2), seat.tracks[t]) for t in seat.silver)
-        silver = sum(h for h, _ in halves)
-        if halves and self.fx.has(seat, FullSilver):  # PE14
-            best = max(full - half for half, full in halves)
-            silver += best
-        counts = [0] * 5
-        for k in seat.cards:
-            if not self.fx.is_joker(k):
-                counts[self.color_of[k]] += 1
-        jokers = self.fx.jokers(seat)
-        sets = complete_sets(counts, jokers)
-        pe11_sets = sets if st.options["joker_sets"] == "both" else complete_sets(counts, 0)
+        silver = sum(self.silver_vp(seat))
+        sets, pe11_sets, _ = self.color_sets(st, seat)
         gold = 7 * seat.gold * sets + self.fx.set_bonus(seat) * pe11_sets  # R88, PE11
         cards = sum(self.vp_of[k] for k in seat.cards)
         coins = seat.coins // 5
@@ -304,6 +294,51 @@ class HadaraRules(Game):
             "coins": coins,
         }
         return Score(total=sum(breakdown.values()), breakdown=breakdown, tiebreak=(left,))
+
+    def silver_vp(self, seat: Seat) -> list[int]:
+        """R87: each silver medal's VP, half its track rounded up; PE14: the one gaining most in full."""
+        vp = [math.ceil(seat.tracks[t] / 2) for t in seat.silver]
+        if vp and self.fx.has(seat, FullSilver):
+            gains = [seat.tracks[t] - half for t, half in zip(seat.silver, vp, strict=True)]
+            best = gains.index(max(gains))
+            vp[best] = seat.tracks[seat.silver[best]]
+        return vp
+
+    def color_sets(self, st: HadaraState, seat: Seat) -> tuple[int, int, list[int]]:
+        """R88: complete sets of five colours for the gold medals (PE12 jokers filling one gap
+        each), the sets PE11 counts (A20: the option joker_sets), and the cards per colour."""
+        counts = [0] * 5
+        for k in seat.cards:
+            if not self.fx.is_joker(k):
+                counts[self.color_of[k]] += 1
+        sets = complete_sets(counts, self.fx.jokers(seat))
+        pe11_sets = sets if st.options["joker_sets"] == "both" else complete_sets(counts, 0)
+        return sets, pe11_sets, counts
+
+    def score_notes(self, st: HadaraState, seat: Seat) -> dict:
+        """The numbers behind each score row, for the end screen's explanation of a cell."""
+        sets, pe11_sets, counts = self.color_sets(st, seat)
+        placed = [code for code in seat.statues if code >= 0]
+        return {
+            "colonies": {"n": len(seat.colonies), "annexed": sum(seat.annexed)},
+            "statues": {"n": len(placed), "down": sum(code % 2 for code in placed)},
+            "silver": {
+                "n": len(seat.silver),
+                "medals": [
+                    {"track": TRACKS[t], "value": seat.tracks[t], "vp": vp}
+                    for t, vp in zip(seat.silver, self.silver_vp(seat), strict=True)
+                ],
+            },
+            "gold": {
+                "medals": seat.gold,
+                "sets": sets,
+                "bonus": self.fx.set_bonus(seat) * pe11_sets,
+                "jokers": self.fx.jokers(seat),
+                "missing": [COLORS[c] for c, n in enumerate(counts) if n <= sets],
+            },
+            "cards": {"n": len(seat.cards)},
+            "coins": {"coins": seat.coins, "vp": seat.coins // 5, "left": seat.coins % 5},
+        }
 
     def scores(self, st) -> list[Score]:
         return [self.score_seat(st, seat) for seat in st.seats]

@@ -148,6 +148,7 @@ def view(game: Hadara, st: HadaraState, seat: int | None) -> dict:
             else None
         ),
         "winners": game.winners(st) if st.over else None,
+        "score_notes": [game.score_notes(st, s) for s in st.seats] if st.over else None,
     }
 
 
