@@ -37,8 +37,9 @@ class GunsAndSteel(ModuleGame, GunsRules):  # views and tables: engine/composed.
         return _words.why_not(self, cast(GunsState, state), seat)
 
     def table_constants(self) -> dict:
-        # the printed names of the cards whose name the page shows translated, for the hover
-        return {**_table.CONSTANTS, "known_names": _words.known_names(self)}
+        # each card's facts for its face, and the printed names of the cards whose name the page
+        # shows translated (for the hover)
+        return {**_table.CONSTANTS, "faces": _table.faces(self), "known_names": _words.known_names(self)}
 
     def card_ids(self):
         return frozenset(self.keys) | frozenset(self.wkeys)  # a start card once per colour

@@ -1,21 +1,16 @@
-"""Guns & Steel at the web table (``Game.table_ui``): card effects and wonder conditions as data,
-so the page (``web/board.js``) words them in its language, and each legal action's parts
-(``Game.describe_action``, worded by the locale's ``action.<verb>`` templates).
+"""Guns & Steel at the web table: each legal action's parts (``Game.describe_action``, worded by
+the locale's ``action.<verb>`` templates, and placed by ``web/board.js`` on the thing it acts on),
+and the fixed facts the board draws on every card's face (``faces``, sent with the constants).
 
-The view gives each card's effect and each wonder's condition as one English sentence. A page in
-Russian needs the parts instead: the effect's operations (the vocabulary of ``cards.py``,
-defaults left out) and the condition's clauses. They are sent for exactly the cards and wonders
-the seat's view names, so they describe nothing the seat may not see. A legal action's
-description is the view's entry for it (its kind and its target, ``view.legal_entry``) with the
-verb, the rule that allows it, and what it costs.
+A legal action's description is the view's entry for it (its kind and its target,
+``view.legal_entry``) with the verb, the rule that allows it, and what it costs. A card's words
+(its name and its text, both sides) come from the table's card catalogue (``words.py``).
 """
 
 from __future__ import annotations
 
-import msgspec
-
 from . import actions as A
-from .cards import EPOCHS, RESOURCES
+from .cards import EPOCHS, RESOURCES, provenance
 from .decisions import REFUSAL_OF_DECISION
 from .rules import COLOURS, PHASE_OF
 from .view import legal_entry
@@ -30,20 +25,42 @@ CONSTANTS = {
 }
 
 
-def ui(game, st, seat: int | None) -> dict:
-    view = game.view(st, seat)
-    effects = {key: msgspec.to_builtins(game.civ[game.index_of[key]].effect) for key in view["cards"]}
-    conditions = {}
-    for key in view["wonder_cards"]:
-        wonder = game.wonder_list[game.windex[key]]
-        # New World wonders are built on their condition (R25.6); Renaissance ones take glory
-        # tokens on theirs (R25.6b), in the combined variant too (R111)
-        clauses = wonder.build if wonder.theme == "new_world" else wonder.glory
-        conditions[key] = msgspec.to_builtins(clauses)
-    out = {"effects": effects, "conditions": conditions}
-    if seat is not None:
-        out["actions"] = {str(a): describe(game, st, seat, a) for a in game.legal(st, seat)}
+def faces(game) -> dict[str, dict]:
+    """What the board draws on each card and wonder of the data beside its words (its type, cost,
+    VP, military strength, icons, epoch): the same for every seat and every language."""
+    out: dict[str, dict] = {}
+    for c in game.data.file.cards:
+        out[c.id] = {
+            "type": c.type,
+            "resource": c.resource,
+            "cost": dict(c.cost) if c.theme != "start" else None,  # start cards are never bought
+            "vp": c.vp,
+            "military": c.military,
+            "response": c.response,
+            "two_player": c.two_player,
+            "provisional": provenance(c) != "exact",
+            "named": bool(c.name),
+            "start": c.theme == "start",
+            "number": int(c.id[1:]),
+        }
+    for w in game.data.file.wonders:
+        out[w.id] = {
+            "wonder": True,
+            "epoch": w.epoch,
+            "vp": w.vp,
+            "tokens": w.tokens,
+            "two_player": w.two_player,
+            "provisional": provenance(w) != "exact",
+            "named": bool(w.name),
+            "number": int(w.id[1:]),
+        }
     return out
+
+
+def ui(game, st, seat: int | None) -> dict:
+    if seat is None:
+        return {}
+    return {"actions": {str(a): describe(game, st, seat, a) for a in game.legal(st, seat)}}
 
 
 # The rule that allows each kind of action (a pass: the rule of the decision it ends).
