@@ -18,6 +18,9 @@ class Imperium(ModuleGame, ImperiumRules):  # views and tables: engine/composed.
     views = _view
     tables = _table
 
+    def table_constants(self) -> dict:
+        return _table.constants(self)  # per card data: each card's colour and English name
+
     # --- research adapters (epochal.adapters; vector layout in observe.py) ---------------------
     observation_layout_class = _observe.ObservationLayout
 

@@ -19,6 +19,19 @@ from .cards import MARKET_SUITS, RESOURCES
 CONSTANTS = {"resources": list(RESOURCES)}
 
 
+def constants(game) -> dict:
+    """``Game.table_constants``: besides the resources, each card's colour (its first category,
+    or its power) and, where its Russian name is our translation, its English name (the board's
+    hover for the unofficial mark). The same for every language and every seat."""
+    cards = {}
+    for c in game.cards:
+        entry = {"suit": "power" if c.power else (c.suits[0] if c.suits else "none")}
+        if not c.name_ru:
+            entry["en"] = c.name
+        cards[c.id] = entry
+    return {**CONSTANTS, "cards": cards}
+
+
 def ui(game, st, seat: int | None) -> dict:
     frame = st.stack[-1] if st.stack else None
     if seat is None or frame is None or seat not in frame.seats:

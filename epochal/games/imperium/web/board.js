@@ -1,44 +1,63 @@
 // Imperium's table: the market with its tokens and tucked unrest, your hand, play area, power
-// card, development area and history, and every other nation's open information. Each legal
-// action sits on the card it acts on (play and exhaust buttons, a card to choose); the rest
-// (the turn choice, options, yes/no, categories) sit in the decision panel. What an action
-// means comes from the server (`ui.actions`), never from guessing here; its words come from the
-// game's locale (`ctx.tr`, locale/ui.<lang>.json).
+// card, development area and history, and every other nation's open information. Every card is
+// drawn with its name and its text in the page's language (ctx.cards, from the server's card
+// catalogue); a name that is our translation, not the edition's, carries a mark and the English
+// name on hover. Each legal action on a card sits on that card (the page's decision panel lists
+// them all with the prompt); a card the seat cannot act on now says why, with the rule.
 import {h} from "/static/js/dom.js";
-import {lang} from "/static/js/i18n.js";
 
-const ICON = {materials: "▣", population: "☺", progress: "✦", action: "▶", exhaust: "⟳",
-              vp: "★", pinned: "◆", attack: "⚔", unrest: "⚠"};
+const ICON = {materials: "▣", population: "☺", progress: "✦", action: "▶", exhaust: "⟳", unrest: "⚠"};
+const UNOFFICIAL = "*";
 
 const tr = (ctx, key, params) => ctx.tr(key, params);
 
-function cardTile(ctx, id, acts, extra = {}) {
-  const c = ctx.view.cards[id] || {name: id, suits: []};
-  const suit = c.suits?.[0] || "none";
-  const name = (lang() === "ru" && c.name_ru) || c.name;
-  const lines = ["play", "exhaust", "solstice"].filter((k) => c[k]).map((k) => `${tr(ctx, `text.${k}`)}: ${c[k]}`);
-  const vp = typeof c.vp === "number" ? c.vp : c.vp ? "*" : null;
-  return h("div", {class: `im-card suit-${suit}${extra.exhausted ? " exhausted" : ""}`, "data-card": id,
-                   title: [id, ...lines].join("\n")},
+// The card's catalogue entry (name and text lines in the page's language), and what the table's
+// constants say of it (its colour, its English name).
+function entry(ctx, id) {
+  return ctx.cards.get(id) || {id, name: ctx.constants.cards?.[id]?.en || "", text: []};
+}
+
+function nameOf(ctx, id) {
+  const name = entry(ctx, id).name || "";
+  return name.endsWith(UNOFFICIAL) ? name.slice(0, -UNOFFICIAL.length) : name;
+}
+
+// The face of one card from the catalogue alone: name (with the unofficial mark), its kind and
+// its text lines. Used by the decision panel, the card gallery and every card of the board.
+export function cardFace(ctx, id, extra = {}) {
+  const card = entry(ctx, id);
+  const known = ctx.constants.cards?.[id] || {};
+  const unofficial = (card.name || "").endsWith(UNOFFICIAL);
+  const note = unofficial && known.en ? tr(ctx, "unofficial", {name: known.en}) : null;
+  const [kind, ...lines] = card.text || [];
+  return h("div", {class: `im-card suit-${known.suit || "none"}${extra.exhausted ? " exhausted" : ""}`,
+                   "data-card": id, title: [note, id].filter(Boolean).join("\n")},
     h("div", {class: "im-card-head"},
-      // the state as the initial of its name in a ring: no font carries circled letters everywhere
-      c.state ? h("span", {class: "im-state", title: tr(ctx, `state.${c.state}`)}, tr(ctx, `state.${c.state}`)[0]) : null,
-      c.pinned ? h("span", {title: tr(ctx, "pinned")}, ICON.pinned) : null,
-      c.attack ? h("span", {title: tr(ctx, "attack")}, ICON.attack) : null,
-      h("b", {}, name),
-      vp !== null ? h("span", {class: "im-vp", title: tr(ctx, "vp")}, ICON.vp, vp) : null),
-    h("div", {class: "im-card-suits"}, (c.suits || []).map((s) => tr(ctx, `suit.${s}`)).join(" / "),
-      c.free ? ` · ${tr(ctx, "free")}` : ""),
-    c.cost && Object.keys(c.cost).length
-      ? h("div", {class: "im-cost"}, tr(ctx, "cost"), " ", Object.entries(c.cost).map(([r, n]) => `${ICON[r]}${n}`).join(" "))
-      : null,
-    extra.unrest ? h("div", {class: "im-tucked", title: tr(ctx, "tucked")}, ICON.unrest) : null,
-    extra.tokens ? h("div", {class: "im-tokens"}, Object.entries(extra.tokens).map(([r, n]) => `${ICON[r]}${n}`).join(" ")) : null,
-    extra.garrison?.length ? h("div", {class: "im-garrison"}, tr(ctx, "garrison"), ": ", extra.garrison.join(", ")) : null,
-    h("div", {class: "im-card-acts"}, (acts || []).map((a) =>
-      ctx.control(a.id, tr(ctx, a.verb === "play" ? "play_btn" : a.verb === "exhaust" ? "exhaust_btn" : "choose_btn"),
-                  {title: a.text}))),
-    h("div", {class: "im-card-id"}, id, c.provenance && c.provenance !== "exact" ? " ≈" : ""));
+      h("b", {class: "im-name"}, nameOf(ctx, id)),
+      unofficial ? h("span", {class: "im-unofficial", title: note}, UNOFFICIAL) : null,
+      extra.exhausted ? h("span", {class: "im-exhausted", title: tr(ctx, "exhausted")}, ICON.exhaust) : null),
+    kind ? h("div", {class: "im-kind"}, kind) : null,
+    lines.map((line) => h("div", {class: "im-line"}, line)),
+    extra.more);
+}
+
+// A card on the board: its face, what lies on it, the controls of the seat's legal actions on it,
+// and why the seat cannot act on it now.
+function cardTile(ctx, id, acts, extra = {}) {
+  const why = ctx.whyNot.filter((w) => w.card === id);
+  const more = [
+    extra.unrest ? h("div", {class: "im-tucked"}, ICON.unrest, " ", tr(ctx, "tucked")) : null,
+    extra.tokens ? h("div", {class: "im-tokens"}, Object.entries(extra.tokens).map(([r, n]) =>
+      h("span", {title: tr(ctx, `res.${r}`)}, `${ICON[r]}${n} `))) : null,
+    extra.garrison?.length ? h("div", {class: "im-garrison"}, tr(ctx, "garrison"), ": ",
+      extra.garrison.map((g) => `«${nameOf(ctx, g)}»`).join(", ")) : null,
+    acts?.length ? h("div", {class: "im-card-acts"}, acts.map((a) =>
+      ctx.control(a.id, a.verb === "play" ? tr(ctx, "play_btn") : a.verb === "exhaust" ? tr(ctx, "exhaust_btn")
+        : tr(ctx, "choose_btn"), {title: a.text}))) : null,
+    why.length ? h("div", {class: "im-why"}, why.map((w) =>
+      h("div", {}, w.text, w.rule ? [" — ", ctx.rule(w.rule)] : null))) : null,
+  ];
+  return cardFace(ctx, id, {exhausted: extra.exhausted, more});
 }
 
 function tokens(ctx, s) {
@@ -48,20 +67,13 @@ function tokens(ctx, s) {
     h("span", {title: tr(ctx, "exhaust_tokens")}, `${ICON.exhaust}${s.exhausts}`));
 }
 
-export function prompt(ctx) {
-  const kind = ctx.view.decision?.kind;
-  if (kind === "turn" || kind === "activate") return tr(ctx, `prompt.${kind}`);
-  return ctx.ui.purpose || ctx.view.decision?.purpose || "";
-}
-
-export function describe(ctx, id) {
-  const a = ctx.legal.get(id);
-  if (!a) return null;
-  if (a.verb === "revolt") return tr(ctx, "revolt", {n: a.n});
-  if (a.verb === "option") return ctx.ui.texts?.[a.n] || tr(ctx, "option", {n: a.n + 1});
-  if (a.verb === "suit") return tr(ctx, `suit.${a.suit}`);
-  if (["activate", "innovate", "end", "decline", "yes", "no", "bt_deck", "bt_main"].includes(a.verb)) return tr(ctx, a.verb);
-  return a.text;
+// Where the game stands, for the page's turn bar.
+export function status(ctx) {
+  const v = ctx.view;
+  const parts = [tr(ctx, "round", {n: v.round})];
+  if (v.scoring_triggered) parts.push(tr(ctx, "triggered"));
+  if (v.final_round) parts.push(tr(ctx, "final"));
+  return `${parts.join(" · ")} · `;
 }
 
 export function scoreLabel(ctx, key) { return tr(ctx, `score.${key}`); }
@@ -71,33 +83,22 @@ export function render(ctx) {
   const acts = ctx.byCard;
   const me = ctx.seat;
   const order = me === null ? v.seats.map((s) => s.seat) : [me, ...v.seats.map((s) => s.seat).filter((s) => s !== me)];
+  const decks = Object.entries(v.decks).map(([k, n]) => `${tr(ctx, `deck.${k}`)}: ${n}`);
   return h("div", {class: "im"},
-    h("div", {class: "im-status"},
-      h("b", {}, tr(ctx, "round", {n: v.round})), " · ", tr(ctx, "turn", {name: ctx.names[v.turn]}),
-      v.scoring_triggered ? h("span", {class: "im-warn"}, " · ", tr(ctx, "triggered")) : null,
-      v.final_round ? h("span", {class: "im-warn"}, " · ", tr(ctx, "final")) : null),
-    decisionPanel(ctx),
     h("section", {class: "im-market"}, h("h3", {}, tr(ctx, "market")),
       h("div", {class: "im-row"}, v.market.map((slot) => slot.card
         ? cardTile(ctx, slot.card, acts.get(slot.card), {tokens: Object.keys(slot.tokens).length ? slot.tokens : null, unrest: slot.unrest})
         : h("div", {class: "im-card empty"}))),
-      h("div", {class: "im-decks"}, tr(ctx, "decks"), ": ",
-        Object.entries(v.decks).map(([k, n]) => `${k === "main" ? tr(ctx, "main") : tr(ctx, `suit.${k}`)} ${n}`).join(" · "),
-        ` · ${tr(ctx, "fame")} ${v.fame} · ${tr(ctx, "unrest_pile")} ${v.unrest_pile} · ${tr(ctx, "exile")} ${v.exile} · `,
-        tr(ctx, "kok", {side: v.king_of_kings}))),
+      h("div", {class: "im-decks"}, [...decks,
+        `${tr(ctx, "fame")}: ${v.fame}`, `${tr(ctx, "unrest_pile")}: ${v.unrest_pile}`, `${tr(ctx, "exile")}: ${v.exile}`,
+        tr(ctx, `kok.${v.king_of_kings}`)].join(" · "))),
     order.map((s) => seatPanel(ctx, v.seats[s], s === me, acts)));
 }
 
-function decisionPanel(ctx) {
-  const fixed = [...ctx.legal.values()].filter((a) => !a.card);
-  if (!fixed.length) return null;
-  return h("section", {class: "im-decision"}, fixed.map((a) => ctx.control(a.id, describe(ctx, a.id), {title: a.text})));
-}
-
 function seatPanel(ctx, s, mine, acts) {
-  const v = ctx.view;
+  const nation = ctx.has(`side.${s.nation}`) ? tr(ctx, `side.${s.nation}`) : s.nation;
   return h("section", {class: `im-seat${mine ? " mine" : ""}`, "data-seat": s.seat},
-    h("h3", {}, ctx.names[s.seat], " · ", s.nation, " · ", tr(ctx, `state.${s.state}`), " ", tokens(ctx, s)),
+    h("h3", {}, ctx.names[s.seat], " · ", nation, " · ", tr(ctx, `state.${s.state}`), " ", tokens(ctx, s)),
     h("div", {class: "im-sizes muted"},
       tr(ctx, "in_hand", {n: s.hand_size}), " · ", tr(ctx, "deck", {n: s.deck_size}), " · ",
       tr(ctx, "nation_deck", {n: s.nation_deck}), " · ", tr(ctx, "history_n", {n: s.history_size})),
