@@ -336,9 +336,7 @@ def describe_decision(game: SettlersRules, st, seat: int) -> dict | None:
         return None
     d = st.stack[-1]
     out: dict = {"kind": d.kind}
-    if d.kind == "turn":
-        out["round"] = st.round
-    elif d.kind == "draft" and d.args.get("rule") == "R183":
+    if d.kind == "draft" and d.args.get("rule") == "R183":
         out["form"] = "second"
     elif d.kind in CARD_FORMS:
         form = PURPOSES.get(d.args.get("purpose", ""))
@@ -368,13 +366,13 @@ def why_not(game: SettlersRules, st, seat: int) -> list[dict]:
         return r if r["reason"] in shown else None
 
     for k in p.hand:
-        c = cards[k]
-        for r in (
-            refused(L.build + k, ("build_discard", "build_cost")),
-            refused(L.deal + k, ("deal_food",)) if c.faction == p.faction and c.deal else None,
-        ):
-            if r:
-                out.append(r)
+        r = refused(L.build + k, ("build_discard", "build_cost"))
+        if r:
+            out.append(r)
+    dealable = [k for k in p.hand if cards[k].faction == p.faction and cards[k].deal]
+    r = refused(L.deal + dealable[0], ("deal_food",)) if dealable else None
+    if r:  # the same reason for every card: said once
+        out.append({**r, "card": None})
     if not p.raze and any(cards[k].raze and (cards[k].common or cards[k].faction == "Japanese") for k in p.hand):
         out.append(refusal(game, st, seat, L.raze_hand + next(k for k in p.hand if cards[k].raze)))
     for k in p.locations:
