@@ -218,9 +218,10 @@ class Game(ABC):
         templates (``engine.locale.struct_text``). Default: none."""
         return []
 
-    def board_lines(self, view: dict) -> list[str]:
-        """The table as text lines for the terminal client, from ``view`` (what one seat sees);
-        [] (the default): the client prints its generic summary."""
+    def board_panels(self, state: State, seat: int, lang: str = "en") -> list[dict]:
+        """The table as the terminal client draws it for ``seat``, in words of ``lang``: panels
+        ``{"title", "rows": [[cell, ...], ...], "header": bool}`` (Rich tables), naming only what
+        ``seat`` may see. Default: none (the client shows the decision and its cards alone)."""
         return []
 
     def display_name(self, text: str, lang: str = "en") -> str | None:

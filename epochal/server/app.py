@@ -392,6 +392,14 @@ def create_app(
     async def game_page(game_id: str):
         return FileResponse(WEB / "game.html")
 
+    @app.get("/rules/{name}", include_in_schema=False)
+    @app.get("/cards/{name}", include_in_schema=False)
+    async def reference_page(name: str):
+        """A game's rules summary or card gallery (drawn by reference.js)."""
+        if name not in game_names():
+            raise StarletteHTTPException(404, "Not Found")
+        return FileResponse(WEB / "reference.html")
+
     @app.get("/favicon.ico", include_in_schema=False)
     async def favicon():
         return FileResponse(WEB / "favicon.svg", media_type="image/svg+xml", headers={"Cache-Control": "max-age=86400"})

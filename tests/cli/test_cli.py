@@ -158,7 +158,7 @@ def test_the_terminal_lists_the_actions_in_words_of_the_chosen_language(tmp_path
     with pytest.raises(_Enough):
         play_terminal(game, players, 0, "random", 4, {}, None, console, input_fn=answer, lang=lang)
     console.file.close()
-    item = re.compile(r"^  [ \d]\d\. (.*)$")  # "   1. ...", the numbered list (events are "  ...")
+    item = re.compile(r"^│\s+\d+\.\s+(.*?)\s*│$")  # "│  1. ... │", the numbered list in its panel
     listed = [m[1] for line in (tmp_path / "out.txt").read_text().splitlines() if (m := item.match(line))]
     assert len(listed) > 40
     letters = {"ru": "абвгдежзийклмнопрстуфхцчшщыьэюя", "hu": "áéíóöőúüű"}[lang]

@@ -19,6 +19,8 @@ const STRINGS = {
     "lobby.open": "Waiting for players", "lobby.running": "Running", "lobby.finished": "Finished",
     "lobby.none": "None yet.", "lobby.moves": "{n} moves", "lobby.won": "won",
     "lobby.default_human": "Player {n}", "lobby.default_bot": "Bot {n}",
+    "lobby.rotation": "in turn, starting with {side}", "lobby.by_name": "chosen by name for each seat",
+    "lobby.choice.rotate": "rotated from game to game",
     "level.random": "random", "level.easy": "easy", "level.normal": "normal", "level.hard": "hard",
     "table.your_turn": "Your turn", "table.waiting": "Waiting for {names}",
     "table.over": "Game over", "table.spectating": "You are watching",
@@ -32,6 +34,11 @@ const STRINGS = {
     "table.show_scores": "Show scores", "table.record": "Download the record",
     "table.lobby": "Lobby", "table.error": "Not possible", "table.no_game": "This game does not exist.",
     "table.bad_link": "This link does not open a seat of this game.",
+    "table.offline": "the server cannot be reached; the page reconnects by itself — try again in a moment",
+    "table.decide": "make your choice", "table.undo_why": "Undo takes back only your own last action, and only while it revealed nothing new.",
+    "table.tiebreak_help": "Compared only when totals are equal, in the order shown.",
+    "table.rule_open": "What this rule says", "table.rule_missing": "(no summary yet)", "table.rules_all": "All rules",
+    "table.close_popup": "Close", "table.cards": "Cards", "table.rules": "Rules summary",
     "table.no_layout": "This game has no board drawing yet; here is the position as data.",
   },
   ru: {
@@ -49,6 +56,8 @@ const STRINGS = {
     "lobby.open": "Ждут игроков", "lobby.running": "Идут", "lobby.finished": "Завершены",
     "lobby.none": "Пока нет.", "lobby.moves": "ходов: {n}", "lobby.won": "победа",
     "lobby.default_human": "Игрок {n}", "lobby.default_bot": "Бот {n}",
+    "lobby.rotation": "по порядку, начиная с: {side}", "lobby.by_name": "выбрать для каждого места",
+    "lobby.choice.rotate": "по кругу от партии к партии",
     "level.random": "случайный", "level.easy": "лёгкий", "level.normal": "средний", "level.hard": "сильный",
     "table.your_turn": "Ваш ход", "table.waiting": "Ждём: {names}",
     "table.over": "Игра окончена", "table.spectating": "Вы зритель",
@@ -62,6 +71,11 @@ const STRINGS = {
     "table.show_scores": "Показать счёт", "table.record": "Скачать запись партии",
     "table.lobby": "Лобби", "table.error": "Нельзя", "table.no_game": "Такой игры нет.",
     "table.bad_link": "Эта ссылка не открывает место в этой игре.",
+    "table.offline": "сервер недоступен; страница переподключится сама — попробуйте чуть позже",
+    "table.decide": "сделайте выбор", "table.undo_why": "Отменить можно только своё последнее действие и только пока оно ничего нового не открыло.",
+    "table.tiebreak_help": "Сравнивается, только когда итог равный, в показанном порядке.",
+    "table.rule_open": "Что говорит это правило", "table.rule_missing": "(пересказа пока нет)", "table.rules_all": "Все правила",
+    "table.close_popup": "Закрыть", "table.cards": "Карты", "table.rules": "Правила кратко",
     "table.no_layout": "Для этой игры ещё нет рисунка поля; вот позиция в виде данных.",
   },
   hu: {
@@ -79,6 +93,8 @@ const STRINGS = {
     "lobby.open": "Játékosokra vár", "lobby.running": "Folyamatban", "lobby.finished": "Befejezett",
     "lobby.none": "Még nincs.", "lobby.moves": "{n} lépés", "lobby.won": "nyert",
     "lobby.default_human": "{n}. játékos", "lobby.default_bot": "{n}. gép",
+    "lobby.rotation": "sorban, kezdve ezzel: {side}", "lobby.by_name": "helyenként név szerint",
+    "lobby.choice.rotate": "játékról játékra körbe",
     "level.random": "véletlen", "level.easy": "könnyű", "level.normal": "közepes", "level.hard": "nehéz",
     "table.your_turn": "Te következel", "table.waiting": "Várakozás: {names}",
     "table.over": "Vége a játéknak", "table.spectating": "Nézőként figyeled",
@@ -92,6 +108,11 @@ const STRINGS = {
     "table.show_scores": "Eredmény", "table.record": "A játszma letöltése",
     "table.lobby": "Előcsarnok", "table.error": "Nem lehet", "table.no_game": "Nincs ilyen játék.",
     "table.bad_link": "Ez a link nem nyit helyet ebben a játékban.",
+    "table.offline": "a szerver nem érhető el; az oldal magától újrakapcsolódik — próbáld újra kicsit később",
+    "table.decide": "válassz", "table.undo_why": "Csak a saját utolsó lépésed vonható vissza, és csak amíg semmi újat nem fedett fel.",
+    "table.tiebreak_help": "Csak egyenlő összpontszámnál számít, a mutatott sorrendben.",
+    "table.rule_open": "Mit mond ez a szabály", "table.rule_missing": "(még nincs összefoglaló)", "table.rules_all": "Minden szabály",
+    "table.close_popup": "Bezárás", "table.cards": "Kártyák", "table.rules": "Szabályok röviden",
     "table.no_layout": "Ehhez a játékhoz még nincs táblarajz; íme az állás adatként.",
   },
 };
@@ -123,10 +144,52 @@ export function t(key, params) {
   return format(STRINGS[current]?.[key] ?? STRINGS.en[key] ?? key, params);
 }
 
-// A template with its {name} placeholders filled in.
-export function format(text, params) {
-  for (const [k, v] of Object.entries(params || {})) text = text.replaceAll(`{${k}}`, String(v));
-  return text;
+// A template with its fields filled in: ICU-style, as the server's templates (engine/messages.py):
+// {name}, {n, plural, one {# card} other {# cards}} by the language's plural rules (=N first),
+// {x, select, a {…} other {…}}; "#" in a plural branch is the number.
+export function format(text, params = {}) {
+  let out = "", i = 0;
+  while (i < text.length) {
+    const open = text.indexOf("{", i);
+    if (open < 0) { out += text.slice(i); break; }
+    out += text.slice(i, open);
+    const close = matching(text, open);
+    if (close < 0) { out += text.slice(open); break; }
+    out += argument(text.slice(open + 1, close), params, text.slice(open, close + 1));
+    i = close + 1;
+  }
+  return out;
+}
+
+function matching(text, open) {
+  let depth = 0;
+  for (let j = open; j < text.length; j++) {
+    if (text[j] === "{") depth++;
+    else if (text[j] === "}" && --depth === 0) return j;
+  }
+  return -1;
+}
+
+function argument(body, params, raw) {
+  const [name, kind, ...rest] = body.split(",");
+  const key = name.trim();
+  if (!Object.hasOwn(params, key)) return raw;             // not given: left as it is
+  const value = params[key];
+  if (kind === undefined) return String(value);
+  const branches = {};
+  let spec = rest.join(",");
+  for (let m; (m = /^\s*(=?[\w-]+)\s*\{/.exec(spec));) {
+    const start = m[0].length - 1, end = matching(spec, start);
+    if (end < 0) break;
+    branches[m[1]] = spec.slice(start + 1, end);
+    spec = spec.slice(end + 1);
+  }
+  if (kind.trim() === "plural") {
+    const n = Number(value);
+    const branch = branches[`=${n}`] ?? branches[new Intl.PluralRules(current).select(n)] ?? branches.other ?? "";
+    return format(branch.replaceAll("#", String(n)), params);
+  }
+  return format(branches[String(value)] ?? branches.other ?? "", params);
 }
 
 export function has(key) { return key in (STRINGS[current] || {}) || key in STRINGS.en; }

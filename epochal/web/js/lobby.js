@@ -1,4 +1,6 @@
-// The lobby: create a game (seats, bots, options, card data), hand out links, list games.
+// The lobby: create a game (seats, bots, options, card data), hand out links, list games. A
+// game's title, its options' labels, one-sentence descriptions and choices, and its sides'
+// names (nations, empires) are the game's own words (GET /api/meta/<game>/table?lang=).
 import {api, fill, h} from "./dom.js";
 import {LANGS, lang, pickLang, setLang, t} from "./i18n.js";
 
@@ -6,6 +8,8 @@ const form = document.getElementById("create");
 const created = document.getElementById("created");
 const lists = document.getElementById("games");
 let meta = null;
+let words = {};             // game -> its words in the page's language
+const BY_NAME = "\u0000by-name";   // the sides option's value "each seat's side chosen by name"
 
 function translateStatic() {
   for (const el of document.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
@@ -15,8 +19,46 @@ function translateStatic() {
 function languageSelect() {
   const select = document.getElementById("lang");
   fill(select, Object.entries(LANGS).map(([code, name]) => h("option", {value: code, selected: code === lang()}, name)));
-  select.onchange = () => { setLang(select.value); translateStatic(); drawForm(); refresh(); };
+  select.onchange = () => {
+    setLang(select.value);
+    translateStatic();
+    drawForm();
+    refresh();
+    loadWords().then(() => { drawForm(); refresh(); });     // then the games' own words
+  };
 }
+
+async function loadWords() {
+  const tables = await Promise.all(meta.games.map((g) =>
+    api("GET", `/api/meta/${encodeURIComponent(g.name)}/table?lang=${g.languages.includes(lang()) ? lang() : "en"}`)
+      .catch(() => ({strings: {}}))));
+  words = Object.fromEntries(meta.games.map((g, i) => [g.name, tables[i].strings || {}]));
+}
+
+// A game's word for `key`, or `fallback` when the game has none.
+function word(game, key, fallback) {
+  return words[game]?.[key] ?? fallback;
+}
+
+function title(g) { return word(g.name, "title", g.title); }
+
+// An option's choice in words: the game's label, a rotation as "starting with <side>".
+function choiceLabel(g, o, c) {
+  const label = word(g.name, `option.${o.name}.${c}`, null);
+  if (label !== null) return label;
+  const rotation = /^rotation:(\d+)$/.exec(String(c));
+  if (rotation && o.sides.length) {
+    const side = o.sides[Number(rotation[1])];
+    return t("lobby.rotation", {side: word(g.name, `side.${side}`, side)});
+  }
+  return t(`lobby.choice.${c}`) === `lobby.choice.${c}` ? String(c) : t(`lobby.choice.${c}`);
+}
+
+let drawnGame = null;       // the game whose options the form shows (their choices survive a redraw)
+let openOptions = false;
+
+function sidesOption(g) { return g.options.find((o) => o.sides.length) || null; }
+function chosenSide(o) { return form.elements[`option.${o.name}`]?.value ?? null; }
 
 function gameMeta() { return meta.games.find((g) => g.name === form.elements.game.value) || meta.games[0]; }
 
@@ -27,7 +69,12 @@ function drawForm() {
   const players = Math.max(g.players[0], Math.min(g.players[1], asked));
   const kept = [...form.querySelectorAll(".seat-row")].map((row) => ({
     kind: row.querySelector("[name=kind]").value, level: row.querySelector("[name=level]").value,
-    name: row.querySelector("[name=name]").value, touched: row.querySelector("[name=name]").dataset.touched}));
+    name: row.querySelector("[name=name]").value, touched: row.querySelector("[name=name]").dataset.touched,
+    side: row.querySelector("[name=side]")?.value}));
+  const keptOptions = g.name === drawnGame
+    ? Object.fromEntries(g.options.map((o) => [o.name, form.elements[`option.${o.name}`]?.value]).filter(([, v]) => v))
+    : {};
+  drawnGame = g.name;
   const counts = [];
   for (let n = g.players[0]; n <= g.players[1]; n++) counts.push(n);
   const seats = [];
@@ -41,18 +88,28 @@ function drawForm() {
                     meta.bot_levels.map((l) => h("option", {value: l, selected: l === old.level}, t(`level.${l}`))));
     const kind = h("select", {name: "kind", "data-testid": `seat-kind-${i}`, onchange: drawForm},
                    ["human", "bot"].map((k) => h("option", {value: k, selected: k === old.kind}, t(`lobby.${k}`))));
-    seats.push(h("div", {class: "seat-row"}, h("span", {class: "seat-no"}, t("lobby.seat", {n: i + 1})), kind, level, name));
+    const sides = sidesOption(g);
+    const side = sides && chosenSide(sides) === BY_NAME
+      ? h("select", {name: "side", "data-testid": `seat-side-${i}`},
+          sides.sides.map((n) => h("option", {value: n, selected: (old.side ?? sides.sides[i % sides.sides.length]) === n},
+                                      word(g.name, `side.${n}`, n))))
+      : null;
+    seats.push(h("div", {class: "seat-row"}, h("span", {class: "seat-no"}, t("lobby.seat", {n: i + 1})), kind, level, name, side));
   }
   fill(form,
     h("label", {}, t("lobby.game"), h("select", {name: "game", onchange: drawForm, "data-testid": "game"},
-      meta.games.map((x) => h("option", {value: x.name, selected: x.name === chosen}, x.title)))),
+      meta.games.map((x) => h("option", {value: x.name, selected: x.name === chosen}, title(x))))),
     h("label", {}, t("lobby.players"), h("select", {name: "players", onchange: drawForm, "data-testid": "players"},
       counts.map((n) => h("option", {value: n, selected: n === players}, n)))),
     h("fieldset", {class: "seats"}, seats),
-    h("details", {class: "options"}, h("summary", {}, t("lobby.options")),
-      g.options.map((o) => h("label", {title: o.help}, o.name,
-        h("select", {name: `option.${o.name}`, "data-testid": `option-${o.name}`},
-          o.choices.map((c) => h("option", {value: JSON.stringify(c), selected: c === o.default}, String(c))))))),
+    h("details", {class: "options", open: openOptions || null, ontoggle: (e) => { openOptions = e.target.open; }},
+      h("summary", {}, t("lobby.options")),
+      g.options.map((o) => h("label", {class: "option"}, h("span", {class: "option-name"}, word(g.name, `option.${o.name}`, o.name)),
+        h("select", {name: `option.${o.name}`, "data-testid": `option-${o.name}`, onchange: o.sides.length ? drawForm : null},
+          o.choices.map((c) => h("option", {value: JSON.stringify(c), selected: JSON.stringify(c) === (keptOptions[o.name] ?? JSON.stringify(o.default))},
+                                 choiceLabel(g, o, c))),
+          o.sides.length ? h("option", {value: BY_NAME, selected: keptOptions[o.name] === BY_NAME}, t("lobby.by_name")) : null),
+        h("span", {class: "muted small option-help"}, word(g.name, `option.${o.name}.help`, ""))))),
     h("label", {}, t("lobby.data"), h("select", {name: "data", "data-testid": "data"},
       g.data_sets.map((d) => h("option", {value: d.key, title: d.status}, dataSetLabel(d))))),
     h("label", {class: "check"}, h("input", {type: "checkbox", name: "undo", "data-testid": "undo"}), t("lobby.undo")),
@@ -69,7 +126,12 @@ async function submit(event) {
     return seat;
   });
   const options = {};
-  for (const o of g.options) options[o.name] = JSON.parse(form.elements[`option.${o.name}`].value);
+  for (const o of g.options) {
+    const value = form.elements[`option.${o.name}`].value;
+    options[o.name] = value === BY_NAME
+      ? [...form.querySelectorAll(".seat-row [name=side]")].map((s) => s.value).join(",")
+      : JSON.parse(value);
+  }
   try {
     const game = await api("POST", "/api/games", {game: g.name, seats, options, data: form.elements.data.value,
                                                   undo: form.elements.undo.checked});
@@ -119,7 +181,7 @@ function gameItem(g) {
              s.name, g.scores ? ` ${g.scores[s.seat]}` : "", won ? ` ♛` : "");
   });
   return h("li", {"data-game-id": g.id},
-    h("b", {}, g.title), " ", h("span", {class: "muted"}, t("lobby.moves", {n: g.ply})), " ", names, " ",
+    h("b", {}, word(g.game, "title", g.title)), " ", h("span", {class: "muted"}, t("lobby.moves", {n: g.ply})), " ", names, " ",
     h("a", {href: `${g.spectator_link}?lang=${lang()}`}, t("lobby.watch")),
     g.record_link ? [" · ", h("a", {href: g.record_link, download: true}, t("lobby.record"))] : null);
 }
@@ -129,6 +191,7 @@ async function main() {
   translateStatic();
   languageSelect();
   meta = await api("GET", "/api/meta");
+  await loadWords();
   drawForm();
   form.addEventListener("submit", submit);
   refresh();

@@ -1,18 +1,22 @@
-// The generic game page: connection, turn banner, game log, undo, end screen, languages.
-// The board itself is drawn by the game's own module, `web/board.js` in the game's package
-// (served as /static/games/<game>/board.js, with its board.css), which puts the legal actions on
-// the things they act on; any legal action it does not place still gets a button here, so every
-// legal action is always one click away. The module's words and the game's constants come from
-// GET /api/meta/<game>/table (ctx.tr, ctx.has, ctx.constants).
+// The generic game page: connection, the turn bar, the decision panel, game log, undo, end
+// screen, rules summaries, languages. The board itself is drawn by the game's own module,
+// `web/board.js` in the game's package (served as /static/games/<game>/board.js, with its
+// board.css), which puts the legal actions on the things they act on. The decision panel holds
+// the prompt (the server's sentence), the card it is for, every legal action as a control and the
+// things the seat cannot do now with the reason and the rule; a board control and a panel control
+// of the same action light up together. The module's words and the game's constants come from
+// GET /api/meta/<game>/table (ctx.tr, ctx.has, ctx.constants), the cards' names and texts from
+// GET /api/games/<id>/cards (ctx.cards).
 import {api, fill, h} from "./dom.js";
 import {LANGS, format, lang, pickLang, setLang, t} from "./i18n.js";
+import {ruleLink, rulesFor} from "./rules.js";
 
 const $ = (id) => document.getElementById(id);
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const token = new URLSearchParams(location.hash.slice(1)).get("seat");
 
-let layout = null;          // the game's board: {name, lang, module, strings, constants}
-let current = null;         // newest message with a view: {version, view, ui, meta, action_texts}
+let layout = null;          // the game's board: {name, lang, module, strings, constants, cards}
+let current = null;         // newest message with a view: {version, view, ui, meta, action_texts, prompt, why_not}
 let entries = new Map();    // visible log entries by their index in the record
 let resetVersion = -1;      // updates older than the last hello/reset are history already
 let socket = null;
@@ -21,6 +25,7 @@ let pending = false;
 let stopped = false;
 let endDismissed = false;
 let shownLog = [];
+let wasMine = false;        // my turn at the last drawing: the page scrolls to the decision when it starts
 
 function connect() {
   if (stopped) return;
@@ -73,12 +78,17 @@ async function loadLayout(game) {
   if (layout?.name === game && layout.lang === lang()) return;
   const same = layout?.name === game;          // a new language: only the words change
   const base = `/static/games/${encodeURIComponent(game)}`;
-  const [module, table] = await Promise.all([
-    same ? layout.module : import(`${base}/board.js`).catch(() => null),  // none: every action goes in the side bar
+  const [module, table, catalogue] = await Promise.all([
+    same ? layout.module : import(`${base}/board.js`).catch(() => null),  // none: the panel holds every action
     api("GET", `/api/meta/${encodeURIComponent(game)}/table?lang=${lang()}`).catch(() => ({})),
+    api("GET", `/api/games/${encodeURIComponent(gameId)}/cards?lang=${lang()}`).catch(() => ({cards: []})),
     same ? null : stylesheet(`${base}/board.css`),
   ]);
-  layout = {name: game, lang: lang(), module, strings: table.strings || {}, constants: table.constants || {}};
+  layout = {name: game, lang: lang(), module, strings: table.strings || {}, constants: table.constants || {},
+            cards: new Map(catalogue.cards.map((c) => [c.id, c]))};
+  rulesFor(game);
+  fill($("help"), ["rules", "cards"].map((k) => h("a", {href: `/${k}/${encodeURIComponent(game)}?lang=${lang()}`,
+                                                        target: "_blank", "data-testid": `${k}-link`}, t(`table.${k}`))));
 }
 
 // Resolves once the sheet is in (or failed: a game may have no styles of its own).
@@ -99,6 +109,17 @@ document.addEventListener("click", (e) => {
   if (el && !el.disabled && !pending) act(Number(el.dataset.actionId));
 });
 
+// A control on the board and its twin in the decision panel light up together.
+for (const [type, on] of [["mouseover", true], ["mouseout", false], ["focusin", true], ["focusout", false]]) {
+  document.addEventListener(type, (e) => {
+    const el = e.target.closest?.("[data-action-id], [data-why-card]");
+    if (!el) return;
+    const selector = el.dataset.actionId !== undefined
+      ? `[data-action-id="${el.dataset.actionId}"]` : `[data-card="${CSS.escape(el.dataset.whyCard)}"]`;
+    for (const twin of document.querySelectorAll(selector)) twin.classList.toggle("hl", on);
+  });
+}
+
 async function act(id) {
   pending = true;
   render();
@@ -106,7 +127,7 @@ async function act(id) {
     accept(await api("POST", `/api/games/${encodeURIComponent(gameId)}/actions?lang=${lang()}`,
                      {action: id, version: current.version}, token));
   } catch (err) {
-    toast(err.message);
+    toast(err.status ? err.message : t("table.offline"));
   } finally {
     pending = false;
     render();
@@ -119,7 +140,7 @@ async function undo() {
   try {
     receive(await api("POST", `/api/games/${encodeURIComponent(gameId)}/undo?lang=${lang()}`, undefined, token));
   } catch (err) {
-    toast(err.message);
+    toast(err.status ? err.message : t("table.offline"));
   } finally {
     pending = false;
     render();
@@ -137,29 +158,36 @@ function render() {
   const legal = new Map(view.legal.map((a) => [a.id, {...a, ...(ui.actions?.[a.id] || {}), text: texts[a.id] ?? a.text}]));
   const byCard = new Map();     // the legal actions that act on a card, by its id
   for (const a of legal.values()) if (a.card) byCard.set(a.card, [...(byCard.get(a.card) || []), a]);
-  const placed = new Set();
   const words = layout?.strings || {};
+  const mine = meta.seat !== null && (meta.actors || []).includes(meta.seat) && !view.over;
   const ctx = {
     view, ui, meta, t, legal, byCard, seat: meta.seat, names: meta.names,
     tr: (key, params) => format(Object.hasOwn(words, key) ? words[key] : key, params),   // the game's words
     has: (key) => Object.hasOwn(words, key),
     constants: layout?.constants || {},
+    cards: layout?.cards || new Map(),
+    prompt: mine ? current.prompt || null : null,
+    whyNot: mine ? current.why_not || [] : [],
+    rule: ruleLink,
     control(id, label, opts = {}) {
-      placed.add(id);
       return h("button", {class: `act ${opts.cls || ""}`, "data-action-id": id, "data-testid": "action",
                           title: opts.title, disabled: pending}, label);
     },
   };
-  document.title = `${meta.title} — Epochal`;
-  $("title").textContent = `${meta.title} · ${meta.seat === null ? t("table.spectating") : meta.names[meta.seat]}`;
+  const title = ctx.has("title") ? ctx.tr("title") : meta.title;
+  document.title = `${mine ? "● " : ""}${title} — Epochal`;
+  $("title").textContent = `${title} · ${meta.seat === null ? t("table.spectating") : meta.names[meta.seat]}`;
   document.body.classList.toggle("busy", pending);
   document.body.dataset.version = current.version;      // lets tests wait for the next position
   provisional(view);
-  banner(ctx);
+  banner(ctx, mine);
   fill($("board"), layout?.module ? layout.module.render(ctx) : genericBoard(view));
-  sideActions(ctx, placed);
+  decisionPanel(ctx, mine);
+  sideActions(ctx);
   drawLog();
   endScreen(ctx);
+  if (mine && !wasMine) $("decision").scrollIntoView({block: "nearest", behavior: "smooth"});
+  wasMine = mine;
 }
 
 // A game without a layout yet is still playable: its actions are in the side bar, and the
@@ -180,33 +208,72 @@ function provisional(view) {
                             view.data.status));
 }
 
-function banner(ctx) {
+// The turn bar: stays in view (sticky), says whose turn it is, where the game stands (the
+// module's `status`) and what the seat decides.
+function banner(ctx, mine) {
   const {view, meta} = ctx;
   const el = $("banner");
   const waiting = meta.actors || [];
+  const status = layout?.module?.status?.(ctx);
+  const where = status ? h("span", {class: "where"}, status) : null;
   if (view.over) {
     const names = (view.winners || []).map((s) => meta.names[s]).join(", ");
     el.className = "banner over";
     fill(el, h("b", {}, t("table.over")), " · ", t(view.winners?.length > 1 ? "table.winners" : "table.winner"), ": ", names);
-  } else if (meta.seat !== null && waiting.includes(meta.seat)) {
+  } else if (mine) {
     el.className = "banner mine";
-    fill(el, h("b", {"data-testid": "your-turn"}, t("table.your_turn")), " — ", layout?.module?.prompt?.(ctx) || "");
+    fill(el, where, h("b", {"data-testid": "your-turn"}, t("table.your_turn")), " — ",
+         h("span", {"data-testid": "prompt"}, promptText(ctx)));
   } else {
     el.className = "banner wait";
-    fill(el, meta.seat === null ? [t("table.spectating"), " · "] : null,
+    fill(el, where, meta.seat === null ? [t("table.spectating"), " · "] : null,
          t("table.waiting", {names: waiting.map((s) => meta.names[s] + (meta.kinds[s] === "bot" ? ` (${t("table.bot")})` : "")).join(", ")}));
   }
 }
 
-function sideActions(ctx, placed) {
-  const rest = [...ctx.legal.keys()].filter((id) => !placed.has(id));
-  const describe = (id) => layout?.module?.describe?.(ctx, id) || ctx.legal.get(id).text;
+function promptText(ctx) {
+  return ctx.prompt?.text || layout?.module?.prompt?.(ctx) || t("table.decide");
+}
+
+// Every legal action as a control (the module's `option` may draw it richer than its words),
+// and the things the seat cannot do now, disabled, with the reason and the rule.
+function decisionPanel(ctx, mine) {
+  const el = $("decision");
+  el.hidden = !mine;
+  if (!mine) return el.replaceChildren();
+  const card = ctx.prompt?.card;
+  const face = card && (layout?.module?.cardFace?.(ctx, card) || genericFace(ctx, card));
+  const option = (id) => layout?.module?.option?.(ctx, id) || layout?.module?.describe?.(ctx, id) || ctx.legal.get(id).text;
+  fill(el,
+    h("div", {class: "decision-head"},
+      face ? h("div", {class: "decision-card", "data-why-card": card}, face) : null,
+      h("p", {class: "decision-prompt"}, promptText(ctx))),
+    h("div", {class: "options", "data-testid": "options"},
+      [...ctx.legal.keys()].map((id) => h("button", {class: "act option", "data-action-id": id, "data-testid": "option",
+                                                     disabled: pending}, option(id)))),
+    ctx.whyNot.length ? h("ul", {class: "why-not", "data-testid": "why-not"},
+      ctx.whyNot.map((w) => h("li", {"data-why-card": w.card || null},
+        h("span", {class: "why-what"}, w.card ? ctx.cards.get(w.card)?.name || "" : ""),
+        h("span", {class: "why-text"}, w.text), w.rule ? [" — ", ruleLink(w.rule)] : null))) : null);
+}
+
+// A card's face from the catalogue alone, for a game module that draws none.
+function genericFace(ctx, id) {
+  const card = ctx.cards.get(id);
+  if (!card) return null;
+  return h("div", {class: "face", "data-card": id}, h("b", {}, card.name),
+           card.text.map((line) => h("div", {class: "small"}, line)));
+}
+
+function sideActions(ctx) {
+  const canUndo = ctx.meta.can_undo && !pending;
   fill($("actions"),
-    rest.length ? [h("h3", {}, t("table.other_actions")),
-                   h("div", {class: "fallback"}, rest.map((id) => ctx.control(id, describe(id))))] : null,
     ctx.meta.undo && ctx.meta.seat !== null && !ctx.view.over
-      ? h("button", {class: "undo", "data-testid": "undo", disabled: pending || !ctx.meta.can_undo, onclick: undo}, "↶ ", t("table.undo"))
+      ? h("button", {class: "undo", "data-testid": "undo", disabled: !canUndo, onclick: undo,
+                     title: canUndo ? null : t("table.undo_why")}, "↶ ", t("table.undo"))
       : null,
+    ctx.meta.undo && ctx.meta.seat !== null && !ctx.view.over && !canUndo
+      ? h("p", {class: "muted small", "data-testid": "undo-why"}, t("table.undo_why")) : null,
     ctx.view.over && endDismissed
       ? h("button", {"data-testid": "show-scores", onclick: () => { endDismissed = false; render(); }}, t("table.show_scores"))
       : null);
@@ -234,20 +301,24 @@ function endScreen(ctx) {
   if (el.hidden) return;
   const scores = view.scores || [];
   const keys = Object.keys(scores[0] || {}).filter((k) => k !== "total" && k !== "tiebreak");
-  const label = (k) => layout?.module?.scoreLabel?.(ctx, k) || k;
+  const label = (k) => layout?.module?.scoreLabel?.(ctx, k) || (ctx.has(`score.${k}`) ? ctx.tr(`score.${k}`) : k);
+  const help = (k) => (ctx.has(`score.${k}.help`) ? ctx.tr(`score.${k}.help`) : null);
+  const note = (k, s) => layout?.module?.scoreNote?.(ctx, k, s) || null;
   const winners = new Set(view.winners || []);
-  const cell = (s, value, cls) => h("td", {class: `${cls || ""}${winners.has(s) ? " win" : ""}`}, value);
+  const cell = (s, value, cls, title) => h("td", {class: `${cls || ""}${winners.has(s) ? " win" : ""}`, title}, value);
   fill(el, h("div", {class: "end-card"},
     h("h2", {}, t("table.scores")),
     h("table", {class: "scores", "data-testid": "score-table"},
       h("thead", {}, h("tr", {}, h("th", {}), scores.map((_, s) => h("th", {class: winners.has(s) ? "win" : ""},
         winners.has(s) ? "♛ " : "", meta.names[s], s === meta.seat ? ` (${t("table.you")})` : "")))),
       h("tbody", {},
-        keys.map((k) => h("tr", {"data-category": k}, h("th", {}, label(k)), scores.map((sc, s) => cell(s, sc[k])))),
+        keys.map((k) => h("tr", {"data-category": k}, h("th", {title: help(k), class: help(k) ? "explained" : null}, label(k)),
+                          scores.map((sc, s) => cell(s, sc[k], "", note(k, s))))),
         h("tr", {class: "total", "data-category": "total"}, h("th", {}, t("table.total")),
           scores.map((sc, s) => cell(s, sc.total, "total"))),
         scores.some((sc) => sc.tiebreak?.length)
-          ? h("tr", {class: "tiebreak", "data-category": "tiebreak"}, h("th", {}, t("table.tiebreak")),
+          ? h("tr", {class: "tiebreak", "data-category": "tiebreak"},
+              h("th", {title: help("tiebreak") || t("table.tiebreak_help"), class: "explained"}, t("table.tiebreak")),
               scores.map((sc, s) => cell(s, sc.tiebreak.join(" / "))))
           : null)),
     h("div", {class: "row"},
