@@ -36,7 +36,7 @@ GAMES = {
     "imperial_settlers": {},
 }
 # Words a person should never read: snake_case, card ids such as 1CAR16 or I-GRN-07, rule codes.
-RAW = re.compile(r"\b[a-z]+_[a-z_]+\b|\b\d[A-Z]{2,}\d+\b|\b[IV]+-[A-Z]{3}-\d+\b|\bPE\d+\b")
+RAW = re.compile(r"\b[a-z0-9]+_[a-z0-9_]+\b|\b\d[A-Z]{2,}\d+\b|\b[IV]+-[A-Z]{3}-\d+\b|\bPE\d+\b")
 
 
 def call(method: str, url: str, body=None, token: str | None = None) -> dict:

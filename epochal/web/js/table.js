@@ -26,6 +26,8 @@ let stopped = false;
 let endDismissed = false;
 let shownLog = [];
 let wasMine = false;        // my turn at the last drawing: the page scrolls to the decision when it starts
+let confirming = null;      // with "confirm each move" on: the action waiting for its confirmation
+const confirmMoves = () => localStorage.getItem("epochal.confirm") === "1";
 
 function connect() {
   if (stopped) return;
@@ -106,7 +108,13 @@ function stylesheet(href) {
 
 document.addEventListener("click", (e) => {
   const el = e.target.closest("[data-action-id]");
-  if (el && !el.disabled && !pending) act(Number(el.dataset.actionId));
+  if (!el || el.disabled || pending) return;
+  const id = Number(el.dataset.actionId);
+  if (confirmMoves() && confirming !== id) {
+    confirming = id;                        // asked in the decision panel: confirm or choose again
+    render();
+    $("decision").scrollIntoView({block: "nearest"});
+  } else act(id);
 });
 
 // A control on the board and its twin in the decision panel light up together.
@@ -121,6 +129,7 @@ for (const [type, on] of [["mouseover", true], ["mouseout", false], ["focusin", 
 }
 
 async function act(id) {
+  confirming = null;
   pending = true;
   render();
   try {
@@ -244,10 +253,17 @@ function decisionPanel(ctx, mine) {
   const card = ctx.prompt?.card;
   const face = card && (layout?.module?.cardFace?.(ctx, card) || genericFace(ctx, card));
   const option = (id) => layout?.module?.option?.(ctx, id) || layout?.module?.describe?.(ctx, id) || ctx.legal.get(id).text;
+  if (!ctx.legal.has(confirming)) confirming = null;
   fill(el,
     h("div", {class: "decision-head"},
       face ? h("div", {class: "decision-card", "data-why-card": card}, face) : null,
-      h("p", {class: "decision-prompt"}, promptText(ctx))),
+      h("p", {class: "decision-prompt"}, promptText(ctx)),
+      layout?.module?.resources?.(ctx) || null),           // what the seat has to pay with
+    confirming !== null
+      ? h("div", {class: "confirm", "data-testid": "confirm"}, h("span", {}, ctx.legal.get(confirming).text, "?"),
+          h("button", {class: "primary", "data-action-id": confirming, "data-testid": "confirm-yes"}, t("table.confirm")),
+          h("button", {onclick: () => { confirming = null; render(); }}, t("table.cancel")))
+      : null,
     h("div", {class: "options", "data-testid": "options"},
       [...ctx.legal.keys()].map((id) => h("button", {class: "act option", "data-action-id": id, "data-testid": "option",
                                                      disabled: pending}, option(id)))),
@@ -274,6 +290,11 @@ function sideActions(ctx) {
       : null,
     ctx.meta.undo && ctx.meta.seat !== null && !ctx.view.over && !canUndo
       ? h("p", {class: "muted small", "data-testid": "undo-why"}, t("table.undo_why")) : null,
+    ctx.meta.seat !== null && !ctx.view.over
+      ? h("label", {class: "check small"}, h("input", {type: "checkbox", checked: confirmMoves(), "data-testid": "confirm-moves",
+            onchange: (e) => { localStorage.setItem("epochal.confirm", e.target.checked ? "1" : "0"); confirming = null; render(); }}),
+          " ", t("table.confirm_moves"))
+      : null,
     ctx.view.over && endDismissed
       ? h("button", {"data-testid": "show-scores", onclick: () => { endDismissed = false; render(); }}, t("table.show_scores"))
       : null);
