@@ -17,6 +17,7 @@ from .decisions import feed_all_cards
 from .rules import BOARD, CRESTS
 from .rules import HadaraRules as Hadara
 from .state import HadaraState
+from .words import display_name
 
 
 def card_info(game: Hadara, k: int) -> dict:
@@ -153,10 +154,8 @@ def view(game: Hadara, st: HadaraState, seat: int | None) -> dict:
 
 
 def short(game: Hadara, k: int) -> str:
-    c = game.data.cards[k]
-    bonus = " ".join(f"{t[:3].upper()}+{v}" for t, v in zip(TRACKS, c.bonus.as_tuple(), strict=False) if v)
-    effect = f" {type(c.effect).__struct_config__.tag}" if c.effect is not None else ""
-    return f"{c.id} ({c.color}, cost {c.cost}, {c.vp} VP{', ' + bonus if bonus else ''}{effect})"
+    """A card in the engine's English: its name (words.py) and price, never its id."""
+    return f"{display_name(game, game.card_id[k], 'en')} (cost {game.cost_of[k]})"
 
 
 # The actions whose text does not depend on the position.
@@ -164,7 +163,7 @@ FIXED_TEXTS = {
     A.PLUNDER: "plunder the colony (take its coins)",
     A.ANNEX: "annex the colony (pay, flip, gain its back)",
     A.GOLD: "buy a gold medal",
-    A.FEED_PAY: "pay coins instead of removing a card (PE6)",
+    A.FEED_PAY: "pay coins instead of removing a card",
     A.PASS: "pass",
 }
 
@@ -192,7 +191,7 @@ def action_text(game: Hadara, st: HadaraState, seat: int, a: int) -> str:
             if sell
             else f"buy {short(game, keep)} for {game.price(s, keep)}"
         )
-        return f"discard {game.card_id[discard]}, {verb}"
+        return f"discard {short(game, discard)}, {verb}"
     if A.TAKE <= a < A.COLONY:
         p, sell = divmod(a - A.TAKE, 2)
         pile = st.piles[p]
