@@ -2,7 +2,7 @@
 
     .venv/bin/python tools/symbols_font.py [--font /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf]
 
-The pages draw tokens, resources and marks with Unicode symbols (⚔ ♛ ⛏ …). A person's browser may
+The pages draw tokens, resources and marks with Unicode symbols (⚔ ♛ …). A person's browser may
 have no font with them and show empty boxes, so the pages ship the ones they use, cut from DejaVu
 Sans (free: its licence is beside the font) with fontTools' subsetter: every character outside
 the Latin, Cyrillic and general punctuation blocks found in the pages, their scripts and styles,
