@@ -30,6 +30,7 @@ const CLS = {start_resource: "res", play_resource: "res", play_technology: "tech
              recall: "recall", play_attack: "attack", activate_attack: "attack", spend: "spend", target: "take"};
 
 const tr = (ctx, key, params) => ctx.tr(key, params);
+let pyramidLeft = 0;            // how far the pyramid's frame is scrolled sideways, across redraws
 const has = (ctx, key) => ctx.has(key);
 
 // --- cards: the catalogue's words, the constants' facts -------------------------------------------
@@ -172,7 +173,8 @@ export function status(ctx) {
   const v = ctx.view;
   if (!v) return null;
   const phase = v.over ? "over" : v.phase;
-  return [tr(ctx, "round", {n: v.round}), " · ", has(ctx, `phase.${phase}`) ? tr(ctx, `phase.${phase}`) : ""];
+  return [tr(ctx, `theme.${v.theme}`), " · ", tr(ctx, "round", {n: v.round}), " · ",
+          has(ctx, `phase.${phase}`) ? tr(ctx, `phase.${phase}`) : ""];
 }
 
 // --- card faces ------------------------------------------------------------------------------------
@@ -188,7 +190,7 @@ function civCard(ctx, key, opts = {}) {
   const text = lines(ctx, key);
   const why = opts.why ? whyFor(ctx, key) : [];
   return h("div", {class: `gs-card t-${f.type}${f.provisional ? " prov" : ""}${why.length ? " why-not" : ""}${opts.cls ? ` ${opts.cls}` : ""}`,
-                   "data-card": base(key), "data-side": opts.side, "data-testid": opts.testid, title: hover(ctx, key)},
+                   "data-card": base(key), "data-key": key, "data-side": opts.side, title: hover(ctx, key)},
     h("div", {class: "gs-card-band"},
       h("span", {class: "gs-type"}, tr(ctx, `type.${f.type}`)),
       h("span", {class: "spacer"}),
@@ -249,7 +251,8 @@ function resourceTile(ctx, zoneEntry, opts = {}) {
   const f = key ? faceOf(ctx, key) : null;
   const why = key && opts.why ? whyFor(ctx, key) : [];
   return h("div", {class: `gs-tile r-${zoneEntry.resource}${key ? "" : " hidden"}${opts.live ? " live" : ""}${why.length ? " why-not" : ""}`,
-                   "data-card": key ? base(key) : null, "data-side": "resource", "data-res": zoneEntry.resource,
+                   "data-card": key ? base(key) : null, "data-key": key || null, "data-side": "resource",
+                   "data-res": zoneEntry.resource,
                    "data-pos": zoneEntry.pos, title: key ? hover(ctx, key) : tr(ctx, "hidden")},
     chip(ctx, zoneEntry.resource, undefined, {big: true}),
     h("span", {class: "gs-tile-name"}, resName(ctx, zoneEntry.resource)),
@@ -272,10 +275,10 @@ function pyramid(ctx, g) {
   for (let r = rows.length - 1; r >= 0; r--) {
     const epoch = ctx.constants.epochs[r];
     const slots = rows[r].map((s) => {
-      if (!s.card) return h("div", {class: "gs-slot empty", title: tr(ctx, "bought")}, h("span", {}, tr(ctx, "bought")));
+      if (!s.card) return h("div", {class: "gs-slot empty", "data-slot": s.slot}, h("span", {}, tr(ctx, "bought")));
       const here = g.slot.get(s.slot) || [];
       // the whole slot buys the card, as its button does (the page acts on the closest action id)
-      return h("div", {class: `gs-slot${here.length ? " live" : ""}`,
+      return h("div", {class: `gs-slot${here.length ? " live" : ""}`, "data-slot": s.slot,
                        "data-action-id": here.length === 1 ? here[0].id : null},
         civCard(ctx, s.card, {surcharge: s.surcharge, why: true, controls: controls(ctx, here)}));
     });
@@ -285,9 +288,10 @@ function pyramid(ctx, g) {
       combined ? stackPanel(ctx, epoch, g) : null));
   }
   // every update redraws the board: the pyramid keeps the place it was scrolled to
-  const scroll = h("div", {class: "gs-pyr-scroll", "data-testid": "pyramid-scroll"}, h("div", {class: "gs-pyr-rows"}, lines));
-  const left = document.querySelector(".gs-pyr-scroll")?.scrollLeft;
-  if (left) queueMicrotask(() => { scroll.scrollLeft = left; });
+  const scroll = h("div", {class: "gs-pyr-scroll", "data-testid": "pyramid-scroll",
+                           onscroll: (e) => { pyramidLeft = e.target.scrollLeft; }},
+    h("div", {class: "gs-pyr-rows"}, lines));
+  if (pyramidLeft) queueMicrotask(() => { scroll.scrollLeft = pyramidLeft; });
   return h("section", {class: `gs-pyramid${combined ? " combined" : ""}`, "data-testid": "pyramid",
                        style: `--gs-n: ${widest}`},
     h("h3", {}, tr(ctx, "pyramid")), scroll);
