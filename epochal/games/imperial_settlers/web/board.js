@@ -125,9 +125,13 @@ function card(ctx, id, opts = {}) {
   if (!c) return h("div", {class: "is-card back"}, "?");
   const fx = ctx.ui.cards?.[id] || {};
   const lines = textLines(ctx, id, fx.lines);
-  const words = lines.filter((l) => !TOKEN_LINES.has(l.kind));
+  // A stand-in action shows only when the option plays it; then "its cost is not known" goes.
+  const standIns = ctx.view.options?.stand_ins === "on";
+  const standIn = lines.some((l) => l.kind === "stand_in");
+  const words = lines.filter((l) => !TOKEN_LINES.has(l.kind) && !(l.kind === "stand_in" && !standIns)
+                                    && !(l.kind === "ability" && standIn && standIns));
   const said = (kind) => lines.filter((l) => l.kind === kind).map((l) => l.line).join("\n");
-  const uncertain = words.some((l) => l.kind === "ability");
+  const uncertain = words.some((l) => l.kind === "ability" || l.kind === "stand_in");
   const prov = c.provenance && c.provenance !== "exact";
   const loc = opts.location;
   const why = (ctx.whyNot || []).filter((w) => w.card === id);
@@ -140,7 +144,7 @@ function card(ctx, id, opts = {}) {
       h("span", {class: "is-vp", title: said("vp")}, c.vp)),
     h("div", {class: "is-cost", title: said("cost")},
       goods(ctx, c.cost, {count: true, empty: h("span", {class: "muted"}, tr(ctx, "free"))}),
-      c.discard ? h("span", {class: "is-discard", title: tr(ctx, "discard_loc")}, "⤓", c.discard) : null,
+      c.discard ? h("span", {class: "is-discard", title: tr(ctx, "discard_loc")}, "↧", c.discard) : null,
       loc ? tokens(ctx, loc) : null),
     opts.small ? null : h("div", {class: "is-lines"}, words.map((l) =>
       h("div", {class: `is-line k-${l.kind || "text"}`, "data-testid": l.kind === "ability" ? "ability-note" : null},
