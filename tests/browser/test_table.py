@@ -184,7 +184,7 @@ def test_the_page_in_russian_and_in_english(server, new_page):
     assert lobby.inner_text("[data-testid=create]") == "Create game"
 
 
-def test_a_game_without_a_board_layout_is_playable_from_the_side_bar(server, new_page):
+def test_a_game_without_a_board_layout_is_playable_from_the_decision_panel(server, new_page):
     # Block the layout module, as for a newly registered game that has none yet.
     game = create_game(server, [HUMAN, {"kind": "bot", "level": "random"}], seed=6)
     page = new_page("en")
@@ -195,7 +195,7 @@ def test_a_game_without_a_board_layout_is_playable_from_the_side_bar(server, new
     rng = random.Random(4)
     for _ in range(6):
         assert my_turn_or_end(page) == "turn"
-        assert page.locator("[data-testid=actions] [data-action-id]").count()
+        assert page.locator("[data-testid=decision] [data-action-id]").count()
         assert page.locator("[data-testid=board] [data-action-id]").count() == 0
         click_something(page, rng)
     assert page.locator("[data-testid=log] li").count() > 3
