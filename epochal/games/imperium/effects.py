@@ -853,7 +853,8 @@ def op_steal(game: ImperiumRules, st, fr, op: Steal, ev: list) -> int | bool:  #
         taken = min(n, getattr(t, res))
         setattr(t, res, getattr(t, res) - taken)
         setattr(p, res, getattr(p, res) + taken)
-        ev.append(event("steal", seat=fr.seat, from_seat=target, res=res, n=taken))
+        if taken:  # a player with nothing to give gives nothing: no line for it
+            ev.append(event("steal", seat=fr.seat, from_seat=target, res=res, n=taken))
         if taken < n and op.else_unrest:
             k = piles.take_from_unrest_pile(game, st, ev)
             if k >= 0:
