@@ -224,7 +224,6 @@ KINDS = (
 FORMS = {
     "activate": ("cost",),
     "pay": ("buy", "surcharge"),
-    "purchase": ("none",),
     "play_attack": ("more",),
     "start_resource": ("must",),
 }
@@ -234,6 +233,12 @@ def prompt_keys() -> set[str]:
     keys = {f"prompt.{kind}" for kind in KINDS}
     keys |= {f"prompt.{kind}.{form}" for kind, forms in FORMS.items() for form in forms}
     return keys
+
+
+def card_id(game: GunsRules, k: int) -> str:
+    """A card as the table's catalogue names it: a start card by its number alone ("C03"), which
+    its colour does not change (R10)."""
+    return game.civ[k].id
 
 
 def units(game: GunsRules, values) -> dict[str, int]:
@@ -250,37 +255,35 @@ def describe_decision(game: GunsRules, st: GunsState, seat: int) -> dict | None:
     kind = d.kind
     out: dict = {"kind": kind}
     fr = st.run[-1] if st.run else None
-    keys = game.keys
     if kind == "start_resource":
         if st.options["start_resource"] == "mandatory":
             out["form"] = "must"
     elif kind == "activate":
         k = d.args["card"]
-        out["card"] = keys[k]
+        out["card"] = card_id(game, k)
         if game.pay_cost[k] is not None:
             out["form"] = "cost"
             out["cost"] = units(game, game.pay_cost[k])
     elif kind == "pay" and st.payment is not None:
         pm = st.payment
-        out.update(card=keys[pm.card], cost=units(game, pm.cost), surcharge=pm.any)
+        out.update(card=card_id(game, pm.card), cost=units(game, pm.cost), surcharge=pm.any)
         if pm.purpose == "buy":
             out["form"] = "surcharge" if pm.any else "buy"
     elif kind == "purchase":
-        n = sum(1 for a in game.legal(st, seat) if a != A.PASS)
-        out["n"] = n
-        if not n:
-            out["form"] = "none"
+        # with nothing it can pay for, the seat is not asked (a single answer, R83)
+        out["n"] = sum(1 for a in game.legal(st, seat) if a != A.PASS)
     elif kind == "respond" and st.attack is not None:
         a = st.attack
-        out.update(card=keys[a.card], owner=a.attacker, strength=a.strength, mine=game.military(st.seats[seat]))
+        out.update(card=card_id(game, a.card), owner=a.attacker, strength=a.strength)
+        out["mine"] = game.military(st.seats[seat])
     elif kind in ("lose", "hand_over", "give_wonder") and fr is not None:
         op = game.runner.ops(fr)[fr.pc]
-        out.update(card=keys[fr.card], owner=fr.vars.get("attacker", fr.seat))
+        out.update(card=card_id(game, fr.card), owner=fr.vars.get("attacker", fr.seat))
         if kind != "give_wonder":
             out["n"] = op.n - fr.vars.get("_done", 0)
     elif kind in ("restore", "target", "take", "play_attack", "activate_attack") and fr is not None:
         op = game.runner.ops(fr)[fr.pc]
-        out["card"] = keys[fr.card]
+        out["card"] = card_id(game, fr.card)
         if kind == "restore":
             out.update(res=op.res, n=op.n - fr.vars.get("_done", 0))
         elif kind == "take":
@@ -322,7 +325,7 @@ def why_not(game: GunsRules, st: GunsState, seat: int) -> list[dict]:
         out += idle_attacks(game, st, seat)
     if kind == "respond":
         out += [
-            {"reason": "no_response", "verb": "respond", "card": game.keys[k], "rule": "R63"}
+            {"reason": "no_response", "verb": "respond", "card": card_id(game, k), "rule": "R63"}
             for k in st.seats[seat].hand
             if not game.resp[k]
         ]
@@ -337,7 +340,8 @@ def have(game: GunsRules, st: GunsState, seat: int) -> dict[str, int]:
 
 def unaffordable(game: GunsRules, st: GunsState, seat: int) -> list[dict]:
     """Pyramid cards (R74-R77) and development stack tops (R113) the seat cannot pay for: the
-    base cost alone (R76a), or the base cost with the surcharge (R76b, R77)."""
+    base cost alone (R76a), or the base cost with the surcharge (R76b, R77). The seat is asked
+    only when it can pay for one card at least, so it always has resources here."""
     out = []
     available = game.available(st.seats[seat])
     mode = pay.purchase_mode(st.options)
@@ -350,22 +354,22 @@ def unaffordable(game: GunsRules, st: GunsState, seat: int) -> list[dict]:
             surcharge = extra[A.slot_id(r, i)]
             if pay.covers(available, game.cost[k], surcharge, mode):
                 continue
-            item: dict[str, Any] = {"verb": "buy", "card": game.keys[k], "cost": units(game, game.cost[k])}
+            item: dict[str, Any] = {"verb": "buy", "card": card_id(game, k), "cost": units(game, game.cost[k])}
             item["have"] = owned
             if surcharge and pay.covers(available, game.cost[k], 0, mode):
                 item.update(reason="surcharge", surcharge=surcharge, rule="R77")
             else:
                 item.update(reason="cost", surcharge=surcharge, rule="R76")
-            out.append(empty_handed(item))
+            out.append(item)
     for e, stack in enumerate(st.stacks):
         if not stack:
             continue
         k = stack[-1]
         surcharge = game.stack_surcharge(st, e)
         if not pay.covers(available, game.cost[k], surcharge, mode):
-            item = {"reason": "stack", "verb": "buy", "card": game.keys[k], "cost": units(game, game.cost[k])}
+            item = {"reason": "stack", "verb": "buy", "card": card_id(game, k), "cost": units(game, game.cost[k])}
             item.update(surcharge=surcharge, have=owned, rule="R113")
-            out.append(empty_handed(item))
+            out.append(item)
     return out
 
 
@@ -377,7 +381,7 @@ def empty_handed(item: dict) -> dict:
 
 
 def activation_cost(game: GunsRules, st: GunsState, seat: int, k: int, verb: str, rule: str) -> dict:
-    item: dict[str, Any] = {"reason": "activation_cost", "verb": verb, "card": game.keys[k], "rule": rule}
+    item: dict[str, Any] = {"reason": "activation_cost", "verb": verb, "card": card_id(game, k), "rule": rule}
     item.update(cost=units(game, game.pay_cost[k] or ()), have=have(game, st, seat))
     return empty_handed(item)
 
@@ -399,10 +403,11 @@ def inactive_technologies(game: GunsRules, st: GunsState, seat: int) -> list[dic
         can_act = acts and fx.attack_cards_payable(game, st, seat, p.tech)
         if (plays or acts) and not (can_play or can_act):
             reason = "no_attack" if plays and acts else "no_attack_in_hand" if plays else "no_attack_in_zone"
-            out.append({"reason": reason, "verb": "activate", "card": game.keys[k], "rule": "R58" if plays else "R57"})
+            rule = "R58" if plays else "R57"
+            out.append({"reason": reason, "verb": "activate", "card": card_id(game, k), "rule": rule})
         use = next((op for op in effect if isinstance(op, Use)), None)
         if use is not None and not any(fx.use_matches(game, st, q, use) for q in game.clockwise(st, seat)[1:]):
-            out.append({"reason": "no_target", "verb": "activate", "card": game.keys[k], "rule": "R55"})
+            out.append({"reason": "no_target", "verb": "activate", "card": card_id(game, k), "rule": "R55"})
     return out
 
 
@@ -416,7 +421,7 @@ def idle_attacks(game: GunsRules, st: GunsState, seat: int) -> list[dict]:
         if game.kind[k] != "attack":
             continue
         if k in used:
-            out.append({"reason": "activated", "verb": "activate_attack", "card": game.keys[k], "rule": "R58"})
+            out.append({"reason": "activated", "verb": "activate_attack", "card": card_id(game, k), "rule": "R58"})
         elif not game.can_activate(st, seat, k):
             out.append(activation_cost(game, st, seat, k, "activate_attack", "R51"))
     return out
@@ -427,7 +432,7 @@ def overpaying(game: GunsRules, st: GunsState, seat: int) -> list[dict]:
     legal = set(game.legal(st, seat))
     base = game.action_space.spend
     return [
-        {"reason": "overpay", "verb": "spend", "card": game.keys[k], "res": game.res_name(k), "rule": "R79"}
+        {"reason": "overpay", "verb": "spend", "card": card_id(game, k), "res": game.res_name(k), "rule": "R79"}
         for k in game.resource_cards(st.seats[seat])
         if base + k not in legal
     ]
