@@ -310,7 +310,10 @@ def worded(game: ImperiumRules, st, seat: int, k: int, verb: str, reason: str, r
 def cost_parts(p, cost: dict) -> dict:
     """What a payment needs and what the seat has that could pay it ("needs 4 materials, you
     have 1 material and 2 progress"), as token references."""
-    have = {res: getattr(p, res) for res in shared.RES}
+    kinds = [res for res in shared.RES if cost.get(res)]
+    if kinds:  # progress stands in for materials and population (R165)
+        kinds = [res for res in shared.RES if res in kinds or res == "progress"]
+    have = {res: getattr(p, res) for res in kinds}
     if cost.get("action"):
         have["action"] = p.actions
     return {"cost": tokens_ref(cost), "have": tokens_ref(have)}

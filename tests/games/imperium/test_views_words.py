@@ -171,7 +171,12 @@ def test_why_not_a_payment_says_what_it_needs_and_what_the_seat_has():
     p = st.seats[0]
     p.actions = 1  # the Greek power card spends 2 actions to exhaust
     reasons = {w["card"]: w["text"] for w in why_not_words(game, st, 0, "en", NAMES)}
-    assert reasons["1GRE1"] == "Greeks: needs 2 actions; you have 3 materials, 2 population, 1 progress and 1 action"
+    assert reasons["1GRE1"] == "Greeks: needs 2 actions; you have 1 action"
+    give(game, st, 0, "1CIV3")  # Moneylenders: pay 3 materials
+    st.seats[0].empire = True
+    p.materials, p.progress = 1, 0
+    reasons = {w["card"]: w["text"] for w in why_not_words(game, st, 0, "ru", NAMES)}
+    assert reasons["1CIV3"] == "«Ростовщики*»: нужно 3 жетона ресурсов, а у вас 1 жетон ресурсов"
     p.exhausts = 0
     reasons = {w["card"]: w["text"] for w in why_not_words(game, st, 0, "ru", NAMES)}
     assert reasons["1GRE1"] == "Нет жетона эксплуатации, чтобы эксплуатировать «Греки»"
