@@ -163,6 +163,7 @@ def take_from_market(game: ImperiumRules, st, seat: int, k: int, keep_unrest: bo
             seat=seat,
             card=game.cards[k].id,
             unrest=unrest >= 0 and keep_unrest,
+            exile=False,
         )
     )
     if unrest >= 0:
