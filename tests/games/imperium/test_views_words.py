@@ -247,3 +247,16 @@ def test_every_rule_the_prompts_and_reasons_cite_is_summarised_in_both_languages
         assert cited <= summary.keys()
         assert not any(re.search(r"[A-Za-z]{4}", summary[k]) for k in summary if lang == "ru" and k.startswith("R"))
     assert idx(game, "1ROM1") >= 0
+
+
+def test_every_event_of_random_games_has_a_line_in_each_language():
+    game = fresh("Romans", "Celts", activate=False)[0]
+    for lang in ("en", "ru"):
+        for seed in range(3):
+            rng = random.Random(seed)
+            st = game.new(2 + seed, seed)
+            while not st.over:
+                seat = game.actors(st)[0]
+                for ev in game.apply(st, seat, rng.choice(game.legal(st, seat))):
+                    line = render("imperium", ev, lang, NAMES, game.display_name)
+                    assert "=" not in line and not RAW.search(line), (lang, ev, line)
