@@ -5,9 +5,11 @@ The decoding mirrors ``actions.py``. Each legal action of the seat is described
 (``Game.describe_action``, worded by the locale's ``action.<verb>`` templates) by its verb, the
 rule that allows it and the card it acts on, with where that card lies (``hand``, ``table``, ``packet``, ``location``,
 ``foundation``, ``hidden_foundation``, ``deal``) and whose it is, so the page can put the control
-on that card. Card effects are sent as the data's operation lists (``cards``) so the page can
-draw them as icons and words in its own language; they are sent only for the cards the seat's
-view shows (``view.shown_cards``: the view's own rule). The empire boards (production and
+on that card; goods a description pays or gains are also given as tokens (``costs``, ``pays``,
+``gains``: ``wood:2``), which the templates word with their plural forms. For each card the seat's
+view shows (``view.shown_cards``: the view's own rule) ``cards`` gives its operation lists and the
+kinds of its text lines (``lines``), so the page can take the catalogue's words of a card's effects
+and draw its cost, deal and raze bonus (which a copy may change) as tokens. The empire boards (production and
 storage) are public. In the solo mode the virtual opponent's locations are razing targets
 (``where``: ``virtual``) and its revealed attack cards may be chosen (verb ``attack``).
 """
