@@ -309,8 +309,8 @@ function wonderPanel(ctx, entryOf, epoch, g) {
   return h("div", {class: `gs-wonder${taken ? " taken" : ""}${here.length ? " live" : ""}`,
                    "data-wonder": w, "data-testid": `wonder-${epoch}`},
     wonderFace(ctx, w, {why: !taken}),
-    f.tokens ? h("div", {class: "gs-tokens"}, GLYPH.glory, " ", tr(ctx, "tokens", {n: f.tokens}),
-      h("span", {class: "gs-glory-row"}, glory)) : null,
+    f.tokens ? h("div", {class: "gs-tokens", title: tr(ctx, "tokens", {n: f.tokens})}, GLYPH.glory, " ",
+      tr(ctx, "tokens_short", {n: f.tokens}), " ", h("span", {class: "gs-glory-row"}, glory)) : null,
     taken ? h("div", {class: "gs-taken", "data-testid": "taken-by"}, dot(ctx, entryOf.taken_by), " ",
       tr(ctx, "taken_by", {name: seatName(ctx, entryOf.taken_by)})) : null,
     controls(ctx, here));
