@@ -159,7 +159,9 @@ def test_an_all_bot_game_runs_alone_and_spectators_can_watch(client):
     assert msg["seat"] is None and msg["view"]["legal"] == [] and msg["view"]["over"]
 
 
-@pytest.mark.parametrize("lang,word", [("en", "Step A2"), ("ru", "Этап A2"), ("hu", "Szakasz: A2")])
+@pytest.mark.parametrize(
+    "lang,word", [("en", "Phase A: drawing rounds"), ("ru", "Фаза А: раунды выбора карт"), ("hu", "A fázis: húzási körök")]
+)
 def test_the_log_speaks_the_chosen_language(client, lang, word):
     game = create(client, [HUMAN, bot("random")], options={"mode": "basic"})
     wait_until(lambda: client.get(f"/api/games/{game['id']}/view", headers=tok(game, 0)).json()["view"]["legal"])
