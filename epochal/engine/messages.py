@@ -67,7 +67,10 @@ def _render(nodes: list, args: Mapping[str, object], lang: str, number) -> str:
         if kind == "plural":
             n = _as_number(value, name)
             options = node["options"]
-            branch = options.get(f"={_number(n)}") or options.get(plural_category(lang, n)) or options["other"]
+            branch = next(
+                (options[key] for key in (f"={_number(n)}", plural_category(lang, n)) if key in options),
+                options["other"],
+            )
             out.append(_render(branch, args, lang, n - node.get("offset", 0)))
         elif kind == "select":
             options = node["options"]

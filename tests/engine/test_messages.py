@@ -43,3 +43,8 @@ def test_a_missing_field_or_a_broken_template_is_a_message_error():
         format_message("{n, plural, one {a}", {"n": 1}, "en")
     with pytest.raises(MessageError, match="not a number"):
         format_message(COINS_RU, {"n": "many"}, "ru")
+
+
+def test_an_empty_branch_is_a_branch():
+    template = "{n, plural, =0 {} one {# card} other {# cards}}"
+    assert format_message(template, {"n": 0}, "en") == ""
