@@ -9,7 +9,7 @@ from pathlib import Path
 
 from epochal.engine.composed import ModuleGame
 
-from . import cards, explain, vocab, words
+from . import cards, explain, panels, vocab, words
 from . import observe as _observe
 from . import table as _table
 from . import view as _view
@@ -41,6 +41,9 @@ class Hadara(ModuleGame, HadaraRules):  # views and tables: engine/composed.py
 
     def why_not(self, state, seat):
         return explain.why_not(self, state, seat)
+
+    def board_panels(self, state, seat, lang="en"):
+        return panels.board_panels(self, state, seat, lang)
 
     # --- research adapters (epochal.adapters; vector layout in observe.py) ---------------------
     observation_layout_class = _observe.ObservationLayout
