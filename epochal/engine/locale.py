@@ -96,7 +96,20 @@ def render(game: str, ev: dict, lang: str = "en", names: list[str] | None = None
             return {named(k): v for k, v in value.items()}
         return value
 
-    args = {k: _show(named(v)) for k, v in ev.items() if k not in ("type", "to")}
+    package = _registered(game)
+
+    def shown(value):
+        if isinstance(value, dict) and all(isinstance(n, int) for n in value.values()):
+            counted = [
+                format_message(t, {"n": n}, lang) if (t := _template(package, lang, f"count.{k}")) else None
+                for k, n in value.items()
+                if n
+            ]
+            if counted and None not in counted:
+                return ", ".join(c for c in counted if c is not None)
+        return _show(named(value))
+
+    args = {k: shown(v) for k, v in ev.items() if k not in ("type", "to")}
     for key, value in ev.items():
         if (key in ("seat", "first") or key.endswith("_seat")) and isinstance(value, int) and names:
             args[key] = names[value] if 0 <= value < len(names) else str(value)
@@ -173,7 +186,7 @@ def _word(game: Game, package: str | None, lang: str, part: str, value, names: l
     if isinstance(value, str):
         return game.display_name(value, lang) or ui.get(f"{part}.{value}") or ui.get(f"term.{value}") or value
     if isinstance(value, dict):
-        return ", ".join(f"{_word(game, package, lang, part, k, names)} {_show(v)}" for k, v in value.items() if v)
+        return ", ".join(_counted(game, package, lang, part, k, v, names) for k, v in value.items() if v)
     if isinstance(value, list):
         return ", ".join(str(_word(game, package, lang, part, v, names)) for v in value)
     if isinstance(value, int) and not isinstance(value, bool):
@@ -181,6 +194,18 @@ def _word(game: Game, package: str | None, lang: str, part: str, value, names: l
             return names[value]
         return value
     return "" if value is None else _show(value)
+
+
+def _counted(game: Game, package: str | None, lang: str, part: str, key, n, names: list[str] | None) -> str:
+    """``n`` of ``key`` (a resource, a good): the game's template ``count.<key>`` ("{n, plural,
+    one {# монета} ...}") when it has one, else "word n"."""
+    template = _template(package, lang, f"count.{key}") if isinstance(key, str) else None
+    if template is not None and isinstance(n, int):
+        try:
+            return format_message(template, {"n": n}, lang)
+        except MessageError:
+            pass
+    return f"{_word(game, package, lang, part, key, names)} {_show(n)}"
 
 
 # --- a seat's decision, the things it cannot do, card texts, the rules summary ---------------------

@@ -19,8 +19,12 @@ async function draw() {
   fill($("nav"), ["rules", "cards"].map((k) => h("a", {href: `/${k}/${encodeURIComponent(game)}?${q}`,
                                                         class: k === kind ? "here" : ""}, t(`table.${k}`))));
   if (kind === "rules") return rulesPage((await api("GET", `${base}/rules?${q}`)).rules);
+  const files = `/static/games/${encodeURIComponent(game)}`;
+  if (!document.querySelector(`link[href="${files}/board.css"]`)) {
+    document.head.append(h("link", {rel: "stylesheet", href: `${files}/board.css`}));
+  }
   const [module, cards] = await Promise.all([
-    import(`/static/games/${encodeURIComponent(game)}/board.js`).catch(() => null),
+    import(`${files}/board.js`).catch(() => null),
     api("GET", `${base}/cards?${q}`),
   ]);
   cardsPage(module, words, table.constants || {}, cards.cards);

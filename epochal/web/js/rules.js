@@ -21,10 +21,13 @@ async function rules() {
   return summary;
 }
 
-// A rule number as a link to its summary ("R38"); a list of them ("R38, R40") as one link each.
+// A rule number as a link to its summary ("R38"; the specs' ambiguities and data notes "A24",
+// "G5" too); a list of them ("R38, R40") as one link each.
+const CODE = /^[RAG]\d+[a-z]?$/;
+
 export function ruleLink(rule) {
-  const parts = String(rule).split(/(\bR\d+[a-z]?\b)/);
-  return parts.map((part) => /^R\d+[a-z]?$/.test(part)
+  const parts = String(rule).split(/(\b[RAG]\d+[a-z]?\b)/);
+  return parts.map((part) => CODE.test(part)
     ? h("a", {class: "rule", href: `/rules/${encodeURIComponent(game)}?lang=${lang()}#${part}`, "data-rule": part,
               title: t("table.rule_open")}, part)
     : part);

@@ -267,10 +267,22 @@ function decisionPanel(ctx, mine) {
     h("div", {class: "options", "data-testid": "options"},
       [...ctx.legal.keys()].map((id) => h("button", {class: "act option", "data-action-id": id, "data-testid": "option",
                                                      disabled: pending}, option(id)))),
-    ctx.whyNot.length ? h("ul", {class: "why-not", "data-testid": "why-not"},
-      ctx.whyNot.map((w) => h("li", {"data-why-card": w.card || null},
-        h("span", {class: "why-what"}, w.card ? ctx.cards.get(w.card)?.name || "" : ""),
-        h("span", {class: "why-text"}, w.text), w.rule ? [" — ", ruleLink(w.rule)] : null))) : null);
+    whyNotList(ctx));
+}
+
+// What cannot be done now: the first few in view, the rest behind a "more" line (a purchase
+// phase may list twenty cards), so the board stays near.
+const WHY_SHOWN = 4;
+
+function whyNotList(ctx) {
+  if (!ctx.whyNot.length) return null;
+  const item = (w) => h("li", {"data-why-card": w.card || null},
+    h("span", {class: "why-what"}, w.card ? ctx.cards.get(w.card)?.name || "" : ""),
+    h("span", {class: "why-text"}, w.text), w.rule ? [" — ", ruleLink(w.rule)] : null);
+  const rest = ctx.whyNot.slice(WHY_SHOWN);
+  return h("div", {class: "why-not", "data-testid": "why-not"},
+    h("ul", {}, ctx.whyNot.slice(0, WHY_SHOWN).map(item)),
+    rest.length ? h("details", {}, h("summary", {}, t("table.why_more", {n: rest.length})), h("ul", {}, rest.map(item))) : null);
 }
 
 // A card's face from the catalogue alone, for a game module that draws none.
