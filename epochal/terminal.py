@@ -93,8 +93,11 @@ def play_terminal(
     words = WORDS.get(lang, WORDS["en"])
     seed = random.randrange(2**31) if seed is None else seed
     state = game.new(players, seed, options)
+    # "Player 2 (heuristic)": the seat's number as the board panels name it, and who plays it.
     names = [
-        words["you"].format(name=words["seat"].format(n=s + 1)) if s == seat else f"{vs} {s + 1}"
+        words["you"].format(name=words["seat"].format(n=s + 1))
+        if s == seat
+        else f"{words['seat'].format(n=s + 1)} ({vs})"
         for s in range(players)
     ]
     record = new_record(game, state, seed, names)
