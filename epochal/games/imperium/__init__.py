@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from epochal.engine.composed import ModuleGame
 
-from . import cards
+from . import cards, panels
 from . import observe as _observe
 from . import table as _table
 from . import view as _view
@@ -20,6 +20,9 @@ class Imperium(ModuleGame, ImperiumRules):  # views and tables: engine/composed.
 
     def table_constants(self) -> dict:
         return _table.constants(self)  # per card data: each card's colour and English name
+
+    def board_panels(self, state, seat, lang="en"):
+        return panels.board_panels(self, state, seat, lang)
 
     # --- research adapters (epochal.adapters; vector layout in observe.py) ---------------------
     observation_layout_class = _observe.ObservationLayout
