@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from epochal.engine.composed import ModuleGame
 
-from . import cards, words
+from . import cards, panels, words
 from . import observe as _observe
 from . import table as _table
 from . import view as _view
@@ -29,6 +29,9 @@ class ImperialSettlers(ModuleGame, SettlersRules):  # views and tables: engine/c
             "entries": _table.entries(self),
             "cards": _table.looks(self),
         }
+
+    def board_panels(self, state, seat, lang="en"):
+        return panels.board_panels(self, state, seat, lang)
 
     # --- research adapters (epochal.adapters; vector layout in observe.py) ---------------------
     observation_layout_class = _observe.ObservationLayout
