@@ -60,9 +60,9 @@ def test_R51_the_activation_prompt_names_the_card_and_its_cost():
     act(game, st, 0, "play_technology", "C09")
     d = game.describe_decision(st, 0)
     assert d == {"kind": "activate", "card": "C09", "form": "cost", "cost": {"food": 1}}
-    assert prompt(game, st, 0) == "Activate Technology 9 (provisional)? Its effect first costs Food 1"
+    assert prompt(game, st, 0) == "Activate Technology 9 (provisional)? Its effect first costs 1 Food"
     assert prompt(game, st, 0, "ru") == (
-        "Активировать «Технология 9 (предварительно)»? Сначала эффект нужно оплатить: Еда 1"
+        "Активировать «Технология 9 (предварительно)»? Сначала эффект нужно оплатить: 1 Еда"
     )
     assert game.describe_decision(st, 1) is None  # only the seat that decides is asked
 
@@ -151,14 +151,14 @@ def test_R76_R77_pyramid_cards_the_seat_cannot_pay_for_say_what_they_cost_and_wh
     items = why(game, st, 0)
     assert "C06" not in items  # one Food pays it
     assert items["C07"]["rule"] == "R76"
-    assert items["C07"]["text"] == "costs Iron 2; you have Food 1"
+    assert items["C07"]["text"] == "costs 2 Iron; you have 1 Food"
     assert items["C13"]["rule"] == "R77"
     assert items["C13"]["text"] == (
-        "besides its cost Food 1, the 2 connected cards below it add 2 resources of your choice; you have Food 1"
+        "besides its cost 1 Food, the 2 connected cards below it add 2 resources of your choice; you have 1 Food"
     )
     ru = why(game, st, 0, "ru")
     assert ru["C13"]["text"] == (
-        "кроме стоимости (Еда 1) нужно ещё 2 ресурса на выбор за связанные карточки ниже; у вас: Еда 1"
+        "кроме стоимости (1 Еда) нужно ещё 2 ресурса на выбор за связанные карточки ниже; у вас: 1 Еда"
     )
     # with nothing to pay, there is nothing to decide: the seat buys nothing (R83)
     place(game, st, 0)
@@ -192,7 +192,7 @@ def test_R51_R58_hand_cards_whose_effect_could_not_be_activated_say_why():
     begin(game, st, 0, "technology")
     items = why(game, st, 0)
     assert items["C09"]["rule"] == "R51"
-    assert items["C09"]["text"] == "its effect costs Iron 2; you have Iron 1, so it could not be activated"
+    assert items["C09"]["text"] == "its effect costs 2 Iron; you have 1 Iron, so it could not be activated"
     assert items["C12"]["rule"] == "R58"
     assert (
         why(game, st, 0, "ru")["C12"]["text"]
@@ -327,7 +327,7 @@ def test_log_lines_in_russian_quote_card_names_and_use_the_rulebook_s_words():
     ev = {"type": "defeated", "seat": 2, "attacker": 0, "strength": 1, "against": 3}
     assert render(GAME.name, ev, "ru", NAMES, GAME.display_name) == "Vera проигрывает атаку (1 против 3)"
     ev = {"type": "gain", "seat": 1, "res": {"iron": 2}}
-    assert render(GAME.name, ev, "ru", NAMES, GAME.display_name) == "Boris получает на этот ход: Железо 2"
+    assert render(GAME.name, ev, "ru", NAMES, GAME.display_name) == "Boris получает на этот ход: 2 Железа"
     ev = {"type": "glory", "seat": 2, "wonder": "W17", "tokens": 1}
     assert render(GAME.name, ev, "ru", NAMES, GAME.display_name) == (
         "Vera кладёт жетон Славы на «Сиднейский Оперный Театр» (жетонов этого игрока на Чуде: 1)"
