@@ -86,14 +86,16 @@ def _status(w: _Words, v: dict, names: list[str]) -> dict:
 def _market(w: _Words, v: dict) -> dict:
     """A row per market card: its name, categories, the tokens on it (R54, R84) and the unrest
     card tucked under it (R53)."""
-    rows = [[w("panel.card"), w("panel.suits"), w("panel.tokens"), w("panel.under")]]
+    rows = [[w("panel.card"), w("panel.suits"), w("panel.on_it")]]
     for slot in v["market"]:
         card = slot["card"]
         if card is None:
-            rows.append([w("panel.empty"), "", "", ""])
+            rows.append([w("panel.empty"), "", ""])
             continue
-        under = w("panel.unrest_card") if slot["unrest"] else ""
-        rows.append([w.name(card), w.suits(card), w.tokens(slot["tokens"]), under])
+        on_it = [w.tokens(slot["tokens"])] if slot["tokens"] else []
+        if slot["unrest"]:
+            on_it.append(w("tucked"))
+        rows.append([w.name(card), w.suits(card), "\n".join(on_it)])
     return {"title": w("market"), "rows": rows, "header": True}
 
 
