@@ -43,7 +43,7 @@ def test_imperium_board_is_drawn_and_played_by_clicking(server, new_page):
     # the Celts' hand stays hidden: only its size is shown
     assert "celts" in board and page.locator(".im-seat:not(.mine) h4", has_text="Your hand").count() == 0
     prompt = page.inner_text("[data-testid=prompt]")
-    assert prompt.startswith("Your turn: Activate")
+    assert prompt.startswith("Choose Activate")
     page.click("[data-testid=decision] [data-action-id]:has-text('Activate')")
     page.wait_for_selector(
         ".im-seat.mine [data-action-id]:has-text('Play'), [data-testid=decision] :text('End activation')"
