@@ -14,6 +14,7 @@ from epochal.engine.composed import ModuleGame
 
 from . import cards
 from . import observe as _observe
+from . import panels as _panels
 from . import table as _table
 from . import view as _view
 from . import words as _words
@@ -24,7 +25,6 @@ from .state import GunsState
 class GunsAndSteel(ModuleGame, GunsRules):  # views and tables: engine/composed.py
     views = _view
     tables = _table
-    board_lines = staticmethod(_view.board_lines)  # it reads the view only
     # the game in words (words.py): names, card texts, the decision's prompt, why not
     display_name = _words.display_name
     card_text = _words.card_text
@@ -35,6 +35,10 @@ class GunsAndSteel(ModuleGame, GunsRules):  # views and tables: engine/composed.
 
     def why_not(self, state: State, seat: int) -> list[dict]:
         return _words.why_not(self, cast(GunsState, state), seat)
+
+    def board_panels(self, state: State, seat: int, lang: str = "en") -> list[dict]:
+        # drawn from the seat's view alone (panels.py), so it names nothing hidden
+        return _panels.board_panels(self, cast(GunsState, state), seat, lang)
 
     def table_constants(self) -> dict:
         # each card's facts for its face, and the printed names of the cards whose name the page

@@ -175,19 +175,7 @@ def card_text(game: GunsRules, card: str, lang: str = "en") -> list[str]:
         lines.append(
             _capital(ops_text(game, entry.effect, lang)) if entry.effect else _say(game, lang, "card.none", {})
         )
-        lines.append(
-            _say(
-                game,
-                lang,
-                "card.technology",
-                {
-                    "type": ui[f"type.{entry.type}"],
-                    "vp": entry.vp,
-                    "military": entry.military,
-                    "response": "yes" if entry.response else "no",
-                },
-            )
-        )
+        lines.append(technology_line(game, entry, lang))
         if entry.theme == "start":
             lines.append(_say(game, lang, "card.start", {}))
         else:
@@ -196,6 +184,12 @@ def card_text(game: GunsRules, card: str, lang: str = "en") -> list[str]:
     if entry.two_player:
         lines.append(_say(game, lang, "card.two_player", {}))
     return lines
+
+
+def technology_line(game: GunsRules, entry: Civ, lang: str) -> str:
+    """A civilization card's type, VP, military strength and response icon in a line."""
+    args = {"type": ui_strings(game.name, lang)[f"type.{entry.type}"], "vp": entry.vp, "military": entry.military}
+    return _say(game, lang, "card.technology", {**args, "response": "yes" if entry.response else "no"})
 
 
 # --- decisions -----------------------------------------------------------------------------------
