@@ -250,7 +250,14 @@ def refusal_of(
     if card < 0:
         return "first_step", "R163", {}
     text = words.ref(game.cards[card].id, face, part, [at], "inf")
-    return ("requires", None, {"text": text}) if isinstance(first, Require) else ("first_step", "R163", {"text": text})
+    if isinstance(first, Require):
+        return "requires", None, {"text": text}
+    return "first_step", STEP_RULES.get(type(first), "R163"), {"text": text}
+
+
+# The rule an opening step the seat cannot carry out rests on (what may be abandoned, recalled,
+# swapped); any other step is a cost the seat cannot pay (R163).
+STEP_RULES: dict[type, str] = {Abandon: "R167", Recall: "R158", SwapExile: "R142"}
 
 
 def can_exhaust(game: ImperiumRules, st, seat: int, k: int) -> bool:

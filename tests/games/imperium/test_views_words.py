@@ -182,6 +182,14 @@ def test_why_not_a_payment_says_what_it_needs_and_what_the_seat_has():
     assert reasons["1GRE1"] == "нет жетона эксплуатации, чтобы эксплуатировать эту карту"
 
 
+def test_why_not_a_card_opening_with_an_abandon_cites_the_abandon_rule_and_leaves_the_name_to_the_page():
+    game, st = fresh("Romans", "Celts")
+    give(game, st, 0, "1ROM14")  # Grandeur: abandon 3 region cards, with none in play
+    reasons = {w["card"]: w for w in why_not_words(game, st, 0, "ru", NAMES)}
+    assert reasons["1ROM14"]["rule"] == "R167"
+    assert reasons["1ROM14"]["text"] == "сейчас нельзя разрушить 3 карты региона"
+
+
 def test_why_not_says_nothing_of_cards_the_seat_cannot_see():
     game = fresh("Romans", "Celts", activate=False)[0]
     for seed in range(4):
