@@ -18,7 +18,7 @@ from epochal.agents import make_agent
 from epochal.engine import Game, new_record, visible
 from epochal.engine.locale import (
     action_words,
-    card_texts,
+    cards_by_id,
     prompt_words,
     render,
     rules_summary,
@@ -33,7 +33,7 @@ WORDS = {
         "seat": "Player {n}",
         "players": "{n} players",
         "seed": "seed {seed}",
-        "data": "card data",
+        "provisional": "Provisional card data: some cards are stand-ins until checked against the printed game.",
         "choose": "choose 1-{n}: ",
         "again": "please type a number from 1 to {n}",
         "cannot": "Not possible now",
@@ -48,7 +48,7 @@ WORDS = {
         "seat": "Игрок {n}",
         "players": "игроков: {n}",
         "seed": "зерно {seed}",
-        "data": "данные карт",
+        "provisional": "Предварительные данные карт: часть карт — заменители, пока их не сверили с печатной игрой.",
         "choose": "выберите 1-{n}: ",
         "again": "введите число от 1 до {n}",
         "cannot": "Сейчас нельзя",
@@ -63,7 +63,7 @@ WORDS = {
         "seat": "{n}. játékos",
         "players": "{n} játékos",
         "seed": "mag {seed}",
-        "data": "kártyaadatok",
+        "provisional": "Ideiglenes kártyaadatok: néhány kártya helyettesítő, amíg a nyomtatott játékkal össze nem vetik.",
         "choose": "válassz 1-{n}: ",
         "again": "írj be egy számot 1 és {n} között",
         "cannot": "Most nem lehet",
@@ -104,8 +104,10 @@ def play_terminal(
     bots = {s: make_agent(vs, game, seed + s) for s in range(players) if s != seat}
     title = ui_strings(game.name, lang).get("title", game.title)
     console.rule(f"[bold]{title}[/bold]")
-    facts = [words["players"].format(n=players), words["seed"].format(seed=seed)]
-    console.print(f"{', '.join(facts)}; {words['data']}: {game.data_status()}", markup=False)
+    console.print(f"{words['players'].format(n=players)}, {words['seed'].format(seed=seed)}", markup=False)
+    status = game.data_status().split(":")[0]
+    if status != "exact":
+        console.print(words["provisional"], style="yellow", markup=False)
     while not state.over:
         for actor in game.actors(state):
             if actor not in game.actors(state):
@@ -131,7 +133,7 @@ def _ask(game: Game, state, seat: int, console: Console, input_fn, lang: str, na
     words = WORDS.get(lang, WORDS["en"])
     for panel in game.board_panels(state, seat, lang):
         console.print(_panel(panel))
-    cards = {c["id"]: c for c in card_texts(game, lang)}
+    cards = cards_by_id(game, lang)
     prompt = prompt_words(game, state, seat, lang, names)
     head = Text(f"{words['turn']} — {prompt['text'] if prompt else ''}", style="bold cyan")
     parts: list = [head]

@@ -279,15 +279,21 @@ def rules_summary(game: str, lang: str) -> dict[str, str]:
 
 @cache
 def card_texts(game: Game, lang: str) -> list[dict]:
-    """Every card of the game's data in words of ``lang``: ``{"id", "deck", "name", "text"}``,
+    """Every card of the game's data in words of ``lang``: ``{"id", "copies", "deck", "name", "text"}``,
     ``text`` being ``Game.card_text``'s lines. The catalogue is the same for every seat (it says
     nothing of where a card is), so one list serves the table, the card gallery and the terminal."""
     return [
         {
             "id": entry["id"],
+            "copies": list(entry.get("copies", ())),  # the other ids the same card goes by
             "deck": entry.get("deck"),
             "name": game.display_name(entry["id"], lang) or entry["id"],
             "text": game.card_text(entry["id"], lang),
         }
         for entry in game.card_catalog()
     ]
+
+
+def cards_by_id(game: Game, lang: str) -> dict[str, dict]:
+    """``card_texts`` by every id a card goes by (each copy's too)."""
+    return {key: card for card in card_texts(game, lang) for key in (card["id"], *card["copies"])}

@@ -87,7 +87,7 @@ async function loadLayout(game) {
     same ? null : stylesheet(`${base}/board.css`),
   ]);
   layout = {name: game, lang: lang(), module, strings: table.strings || {}, constants: table.constants || {},
-            cards: new Map(catalogue.cards.map((c) => [c.id, c]))};
+            cards: new Map(catalogue.cards.flatMap((c) => [c.id, ...(c.copies || [])].map((id) => [id, c])))};
   rulesFor(game);
   fill($("help"), ["rules", "cards"].map((k) => h("a", {href: `/${k}/${encodeURIComponent(game)}?lang=${lang()}`,
                                                         target: "_blank", "data-testid": `${k}-link`}, t(`table.${k}`))));
