@@ -1,8 +1,9 @@
 """The terminal game: one human seat against bots, choosing legal actions by number, drawn with
 Rich in the chosen language. It shows what the web page shows, from the same words: the board
-as panels (``Game.board_panels``), the prompt of the decision and the card it is for, every legal
-action with the text of the card it acts on, the things the seat cannot do now and why (with the
-rule and its summary), the game log, and the final scores with their rows explained."""
+as panels (``Game.board_panels``, drawn again when another seat has moved), the prompt of the
+decision and the card it is for, every legal action with the text of the card it acts on, the
+things the seat cannot do now and why (with the rule and its summary), the game log, and the
+final scores."""
 
 from __future__ import annotations
 
@@ -63,7 +64,8 @@ WORDS = {
         "seat": "{n}. játékos",
         "players": "{n} játékos",
         "seed": "mag {seed}",
-        "provisional": "Ideiglenes kártyaadatok: néhány kártya helyettesítő, amíg a nyomtatott játékkal össze nem vetik.",
+        "provisional": "Ideiglenes kártyaadatok: néhány kártya helyettesítő, "
+        "amíg a nyomtatott játékkal össze nem vetik.",
         "choose": "válassz 1-{n}: ",
         "again": "írj be egy számot 1 és {n} között",
         "cannot": "Most nem lehet",
@@ -106,15 +108,21 @@ def play_terminal(
     console.rule(f"[bold]{title}[/bold]")
     console.print(f"{words['players'].format(n=players)}, {words['seed'].format(seed=seed)}", markup=False)
     status = game.data_status().split(":")[0]
-    if status != "exact":
+    if status == "provisional":
         console.print(words["provisional"], style="yellow", markup=False)
+    others_moved = True  # the board is drawn again only when someone else has moved since
     while not state.over:
         for actor in game.actors(state):
             if actor not in game.actors(state):
                 continue
             if actor == seat:
+                if others_moved:
+                    for panel in game.board_panels(state, seat, lang):
+                        console.print(_panel(panel))
+                others_moved = False
                 action = _ask(game, state, seat, console, input_fn, lang, names)
             else:
+                others_moved = True
                 action = bots[actor].choose(game, state, actor)
             events = game.apply(state, actor, action)
             record.actions.append((actor, action))
@@ -131,8 +139,6 @@ def play_terminal(
 
 def _ask(game: Game, state, seat: int, console: Console, input_fn, lang: str, names: list[str]) -> int:
     words = WORDS.get(lang, WORDS["en"])
-    for panel in game.board_panels(state, seat, lang):
-        console.print(_panel(panel))
     cards = cards_by_id(game, lang)
     prompt = prompt_words(game, state, seat, lang, names)
     head = Text(f"{words['turn']} — {prompt['text'] if prompt else ''}", style="bold cyan")

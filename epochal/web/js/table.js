@@ -252,7 +252,7 @@ function decisionPanel(ctx, mine) {
   if (!mine) return el.replaceChildren();
   const card = ctx.prompt?.card;
   const face = card && (layout?.module?.cardFace?.(ctx, card) || genericFace(ctx, card));
-  const option = (id) => layout?.module?.option?.(ctx, id) || layout?.module?.describe?.(ctx, id) || ctx.legal.get(id).text;
+  const option = (id) => layout?.module?.option?.(ctx, id) || capital(ctx.legal.get(id).text);
   if (!ctx.legal.has(confirming)) confirming = null;
   fill(el,
     h("div", {class: "decision-head"},
@@ -283,6 +283,11 @@ function whyNotList(ctx) {
   return h("div", {class: "why-not", "data-testid": "why-not"},
     h("ul", {}, ctx.whyNot.slice(0, WHY_SHOWN).map(item)),
     rest.length ? h("details", {}, h("summary", {}, t("table.why_more", {n: rest.length})), h("ul", {}, rest.map(item))) : null);
+}
+
+// An action's words as a button's label: a sentence, so it starts with a capital.
+function capital(text) {
+  return typeof text === "string" && text ? text[0].toLocaleUpperCase(lang()) + text.slice(1) : text;
 }
 
 // A card's face from the catalogue alone, for a game module that draws none.

@@ -73,7 +73,7 @@ export function status(ctx) {
   const parts = [tr(ctx, "round", {n: v.round})];
   if (v.scoring_triggered) parts.push(tr(ctx, "triggered"));
   if (v.final_round) parts.push(tr(ctx, "final"));
-  return `${parts.join(" · ")} · `;
+  return parts.join(" · ");
 }
 
 export function scoreLabel(ctx, key) { return tr(ctx, `score.${key}`); }
