@@ -41,8 +41,8 @@ check: lint
 
 # Style: ruff's checks (pyproject.toml [tool.ruff]) and its formatting.
 lint: $(STAMP)
-	$(BIN)/ruff check epochal tests bench
-	$(BIN)/ruff format --check epochal tests bench
+	$(BIN)/ruff check epochal tests bench tools
+	$(BIN)/ruff format --check epochal tests bench tools
 	$(MAKE) --no-print-directory contracts
 
 # Architecture: the import contracts of .importlinter (the engine imports no game, server,

@@ -160,7 +160,8 @@ def test_an_all_bot_game_runs_alone_and_spectators_can_watch(client):
 
 
 @pytest.mark.parametrize(
-    "lang,word", [("en", "Phase A: drawing rounds"), ("ru", "Фаза А: раунды выбора карт"), ("hu", "A fázis: húzási körök")]
+    "lang,word",
+    [("en", "Phase A: drawing rounds"), ("ru", "Фаза А: раунды выбора карт"), ("hu", "A fázis: húzási körök")],
 )
 def test_the_log_speaks_the_chosen_language(client, lang, word):
     game = create(client, [HUMAN, bot("random")], options={"mode": "basic"})
