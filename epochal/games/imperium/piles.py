@@ -29,6 +29,7 @@ def draw_cards(game: ImperiumRules, st, fr, seat: int, n: int, may_reshuffle: bo
     """Draw ``n`` (kept in fr.vars["_left"] across a develop decision); True when done."""
     p = st.seats[seat]
     left = fr.vars.get("_left", n)
+    drawn: list[str] = []  # this call's cards, named to the drawer alone
     while left > 0:
         if not p.deck:
             if not may_reshuffle or not p.discard and not _reshuffle_gains(p):
@@ -42,10 +43,13 @@ def draw_cards(game: ImperiumRules, st, fr, seat: int, n: int, may_reshuffle: bo
         k = p.deck.pop()
         p.hand.append(k)
         fr.vars.setdefault("drawn", []).append(k)
+        drawn.append(game.cards[k].id)
         left -= 1
         if not p.deck:
             deck_ran_out(game, st, seat, ev)
     ev.append(event("draw", seat=seat, n=n - left))
+    if drawn:
+        ev.append(event("drew", to=[seat], seat=seat, cards=drawn))
     fr.vars.pop("_left", None)
     return True
 

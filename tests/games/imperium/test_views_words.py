@@ -268,3 +268,25 @@ def test_every_event_of_random_games_has_a_line_in_each_language():
                 for ev in game.apply(st, seat, rng.choice(game.legal(st, seat))):
                     line = render("imperium", ev, lang, NAMES, game.display_name)
                     assert "=" not in line and not RAW.search(line), (lang, ev, line)
+
+
+def test_R95_the_drawer_alone_reads_which_cards_were_drawn():
+    """A draw is public as a count; the cards drawn are named to the drawer only."""
+    from epochal.engine import get_game, visible
+
+    game = get_game("imperium")
+    st = game.new(2, 4, {"nations": "Romans,Celts"})
+    rng = random.Random(4)
+    while True:
+        seat = game.actors(st)[0]
+        events = game.apply(st, seat, rng.choice(game.legal(st, seat)))
+        drew = [ev for ev in events if ev["type"] == "drew"]
+        if drew:
+            break
+    who = drew[0]["seat"]
+    mine = [render("imperium", ev, "ru", NAMES, game.display_name) for ev in visible(events, who)]
+    line = next(t for t in mine if "берёт на руку:" in t)
+    assert not re.search(r"\d[A-Z]{2,}\d+", line)  # names, not ids
+    for other in (1 - who, None):
+        assert [ev for ev in visible(events, other) if ev["type"] == "drew"] == []
+        assert any(ev["type"] == "draw" for ev in visible(events, other))
