@@ -16,11 +16,17 @@ import msgspec
 import pytest
 
 from epochal.engine import game_names, get_game
-from epochal.engine.game import game_package
-from epochal.engine.locale import card_texts, prompt_words, rules_summary, templates, why_not_words
+from epochal.engine.locale import card_texts, locale_package, prompt_words, rules_summary, templates, why_not_words
+from epochal.games._template import make_game as make_template
 
-GAMES = sorted(game_names())
-LANGS = {name: [lang for lang in ("en", "ru", "hu") if templates(name, lang)] for name in GAMES}
+
+def game_of(name: str):
+    """A registered game, or the template (which every new game starts from)."""
+    return make_template() if name == "_template" else get_game(name)
+
+
+GAMES = [*sorted(game_names()), "_template"]
+LANGS = {name: [lang for lang in ("en", "ru", "hu") if templates(game_of(name), lang)] for name in GAMES}
 CASES = [(name, lang) for name in GAMES for lang in LANGS[name]]
 # What a person must never read: snake_case words, card ids (1CAR16, I-GRN-07, COM062), the
 # vocabulary's effect codes (PE8), a template's unfilled field, Python's reprs, a language code "(cs)".
@@ -31,35 +37,36 @@ RULE = re.compile(r"\b(R\d+[a-z]?)\b")
 
 
 def vocabulary(name: str) -> list[type[msgspec.Struct]]:
-    """The tagged structs of the game's vocab module a card's data may name (tags starting with
-    ``_`` are the engine's own steps, on no card)."""
-    module = importlib.import_module(f"{game_package(name)}.vocab")
+    """The tagged structs of the game's vocab module a card's data may name: not a base of others
+    (the template's ``Op``), not the engine's own steps (tags starting with ``_``, on no card)."""
+    module = importlib.import_module(f"{locale_package(game_of(name))}.vocab")
     found = []
     for value in vars(module).values():
         if isinstance(value, type) and issubclass(value, msgspec.Struct) and value.__module__ == module.__name__:
             config = value.__struct_config__
-            if isinstance(config.tag, str) and not config.tag.startswith("_"):
+            if isinstance(config.tag, str) and not config.tag.startswith("_") and not value.__subclasses__():
                 found.append(value)
     return found
 
 
 @pytest.mark.parametrize(("name", "lang"), CASES)
 def test_every_decision_kind_has_a_prompt_template(name, lang):
-    keys = get_game(name).prompt_keys()
+    game = game_of(name)
+    keys = game.prompt_keys()
     assert keys, f"{name} names no prompt keys (Game.prompt_keys)"
-    assert sorted(keys - templates(name, lang).keys()) == []
+    assert sorted(keys - templates(game, lang).keys()) == []
 
 
 @pytest.mark.parametrize(("name", "lang"), CASES)
 def test_every_operation_of_the_vocabulary_has_a_text_template(name, lang):
     keys = {f"{t.__struct_config__.tag_field}.{t.__struct_config__.tag}" for t in vocabulary(name)}
     assert keys
-    assert sorted(keys - templates(name, lang).keys()) == []
+    assert sorted(keys - templates(game_of(name), lang).keys()) == []
 
 
 @pytest.mark.parametrize(("name", "lang"), CASES)
 def test_every_card_has_a_name_and_a_text_in_words(name, lang):
-    cards = card_texts(get_game(name), lang)
+    cards = card_texts(game_of(name), lang)
     assert cards
     faulty = {}
     for card in cards:
@@ -73,9 +80,9 @@ def test_every_card_has_a_name_and_a_text_in_words(name, lang):
 def test_random_games_meet_only_decisions_with_a_prompt_in_words(name, lang):
     """Every decision of a few random games has a sentence from a template (not the kind's
     bare name), and every "why not" reason is worded and cites a rule the summary explains."""
-    game = get_game(name)
+    game = game_of(name)
     keys = game.prompt_keys()
-    summary = rules_summary(name, lang)
+    summary = rules_summary(game, lang)
     for seed in range(3):
         rng = random.Random(seed)
         players = game.max_players if game.min_players > 1 else 1
@@ -100,9 +107,10 @@ def test_random_games_meet_only_decisions_with_a_prompt_in_words(name, lang):
 
 @pytest.mark.parametrize(("name", "lang"), CASES)
 def test_every_rule_the_words_cite_has_a_summary(name, lang):
-    summary = rules_summary(name, lang)
+    game = game_of(name)
+    summary = rules_summary(game, lang)
     assert summary, f"{name} has no locale/rules.{lang}.json"
     cited = set()
-    for text in templates(name, lang).values():
+    for text in templates(game, lang).values():
         cited.update(RULE.findall(text))
     assert sorted(cited - summary.keys()) == []

@@ -75,15 +75,21 @@ def _ui(package: str | None, lang: str) -> dict[str, str]:
     return {**_read(package, "ui.en.json"), **_read(package, f"ui.{lang}.json")}
 
 
-def templates(game: str, lang: str) -> dict[str, str]:
+def _package_of(game: str | Game) -> str | None:
+    """The package of a game given by its registered name or as a game object (a game not
+    registered, as the template, is found by its class)."""
+    return _registered(game) if isinstance(game, str) else locale_package(game)
+
+
+def templates(game: str | Game, lang: str) -> dict[str, str]:
     """Event type -> template, from ``locale/<lang>.json``."""
-    return _templates(_registered(game), lang)
+    return _templates(_package_of(game), lang)
 
 
-def ui_strings(game: str, lang: str) -> dict[str, str]:
+def ui_strings(game: str | Game, lang: str) -> dict[str, str]:
     """Key -> text of the game's web table in ``lang``, English filling the keys ``lang`` lacks:
     ``locale/ui.<lang>.json``, flat keys (``"track.food"``), ``{name}`` placeholders."""
-    return _ui(_registered(game), lang)
+    return _ui(_package_of(game), lang)
 
 
 def render(game: str, ev: dict, lang: str = "en", names: list[str] | None = None, label: Label | None = None) -> str:
@@ -245,20 +251,31 @@ def struct_text(game: Game, value, lang: str = "en", names: list[str] | None = N
     ``<tag_field>.<tag>`` (``op.gain``, ``pe.PE4``). Its fields are the template's arguments:
     a nested operation as its own text, a list of operations as their texts joined by the
     template ``<tag_field>.join`` (default "; "), anything else as ``describe_text`` words a
-    part. A missing template raises ``MessageError``: every operation must have one (tested)."""
+    part. A list of such lists (a choice's options) joins them by ``<tag_field>.or`` (default
+    " / "). A missing template raises ``MessageError``: every operation must have one (tested)."""
     package = locale_package(game)
     config = value.__struct_config__
     key = f"{config.tag_field}.{config.tag}"
+
+    def ops(part) -> str | None:
+        """A list of operations (or of lists of them) in words; None when ``part`` is none."""
+        if isinstance(part, msgspec.Struct) and part.__struct_config__.tag is not None:
+            return struct_text(game, part, lang, names)
+        if not isinstance(part, list | tuple) or not part:
+            return None
+        if all(isinstance(p, msgspec.Struct) for p in part):
+            joiner = _template(package, lang, f"{part[0].__struct_config__.tag_field}.join") or "; "
+            return joiner.join(struct_text(game, p, lang, names) for p in part)
+        inner = [ops(p) for p in part]
+        if any(text is None for text in inner):
+            return None
+        return (_template(package, lang, f"{config.tag_field}.or") or " / ").join(t for t in inner if t)
+
     args = {}
     for field in value.__struct_fields__:
         part = getattr(value, field)
-        if isinstance(part, msgspec.Struct) and part.__struct_config__.tag is not None:
-            args[field] = struct_text(game, part, lang, names)
-        elif isinstance(part, list | tuple) and part and all(isinstance(p, msgspec.Struct) for p in part):
-            joiner = _template(package, lang, f"{part[0].__struct_config__.tag_field}.join") or "; "
-            args[field] = joiner.join(struct_text(game, p, lang, names) for p in part)
-        else:
-            args[field] = _word(game, package, lang, field, part, names)
+        text = ops(part)
+        args[field] = text if text is not None else _word(game, package, lang, field, part, names)
     template = _template(package, lang, key)
     if template is None:
         raise MessageError(f"no template {key!r} in {lang}")
@@ -269,11 +286,14 @@ def _template(package: str | None, lang: str, key: str) -> str | None:
     return _templates(package, lang).get(key) or _templates(package, "en").get(key)
 
 
-@cache
-def rules_summary(game: str, lang: str) -> dict[str, str]:
+def rules_summary(game: str | Game, lang: str) -> dict[str, str]:
     """The game's rules in our own words, rule number -> summary, from
     ``locale/rules.<lang>.json`` (English where ``lang`` has none)."""
-    package = _registered(game)
+    return _rules(_package_of(game), lang)
+
+
+@cache
+def _rules(package: str | None, lang: str) -> dict[str, str]:
     return {**_read(package, "rules.en.json"), **_read(package, f"rules.{lang}.json")}
 
 

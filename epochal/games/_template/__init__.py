@@ -12,9 +12,11 @@ Start a new game by copying this folder (docs/engine.md, "Adding a game"):
 - ``rules.py``      the ``Game``: set-up, composing the above, scores
 - ``view.py``       what each seat may see; re-dealt states for search
 - ``bots.py``       the game's own bot judgement
-- ``table.py``      each legal action's parts (``describe_action``), and what the web page's
+- ``table.py``      each legal action's and decision's parts (``describe_action``,
+                    ``describe_decision``), card texts, terminal panels, and what the web page's
                     board drawing needs beside the view
-- ``locale/``       event texts (``<lang>.json``) and the page's words (``ui.<lang>.json``)
+- ``locale/``       event texts, prompts and operation texts (``<lang>.json``), the page's
+                    words (``ui.<lang>.json``), the rules summary (``rules.<lang>.json``)
 - ``web/``          the browser's board drawing (``board.js``, ``board.css``)
 - ``data/``         the card data
 
@@ -41,6 +43,22 @@ class Tribute(ModuleGame, TributeRules):  # views and tables: engine/composed.py
     def display_name(self, text, lang="en"):
         k = self.index_of.get(text)
         return None if k is None else self.cards[k].name.get(lang) or self.cards[k].name["en"]
+
+    # --- in words (table.py; the templates in locale/) -----------------------------------------
+    def card_catalog(self):
+        return table.catalog(self)
+
+    def card_text(self, card, lang="en"):
+        return table.card_text(self, card, lang)
+
+    def describe_decision(self, state, seat):
+        return table.decision(self, state, seat)
+
+    def prompt_keys(self):
+        return set(table.PROMPT_KEYS)
+
+    def board_panels(self, state, seat, lang="en"):
+        return table.panels(self, state, seat, lang)
 
     def heuristic_agent(self, seed: int = 0):
         return GreedyAgent(seed, prefer)
