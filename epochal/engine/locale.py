@@ -105,12 +105,8 @@ def render(game: str, ev: dict, lang: str = "en", names: list[str] | None = None
     package = _registered(game)
 
     def shown(value):
-        if isinstance(value, dict) and all(isinstance(n, int) for n in value.values()):
-            counted = [
-                format_message(t, {"n": n}, lang) if (t := _template(package, lang, f"count.{k}")) else None
-                for k, n in value.items()
-                if n
-            ]
+        if isinstance(value, dict):
+            counted = [_count(package, lang, k, n) for k, n in value.items() if n]
             if counted and None not in counted:
                 return ", ".join(c for c in counted if c is not None)
         return _show(named(value))
@@ -202,16 +198,21 @@ def _word(game: Game, package: str | None, lang: str, part: str, value, names: l
     return "" if value is None else _show(value)
 
 
-def _counted(game: Game, package: str | None, lang: str, part: str, key, n, names: list[str] | None) -> str:
-    """``n`` of ``key`` (a resource, a good): the game's template ``count.<key>`` ("{n, plural,
-    one {# монета} ...}") when it has one, else "word n"."""
+def _count(package: str | None, lang: str, key, n) -> str | None:
+    """``n`` of ``key`` (a resource, a good) through the game's template ``count.<key>``
+    ("{n, plural, one {# монета} ...}"); None when it has none."""
     template = _template(package, lang, f"count.{key}") if isinstance(key, str) else None
-    if template is not None and isinstance(n, int):
-        try:
-            return format_message(template, {"n": n}, lang)
-        except MessageError:
-            pass
-    return f"{_word(game, package, lang, part, key, names)} {_show(n)}"
+    if template is None or isinstance(n, bool) or not isinstance(n, int):
+        return None
+    try:
+        return format_message(template, {"n": n}, lang)
+    except MessageError:
+        return None
+
+
+def _counted(game: Game, package: str | None, lang: str, part: str, key, n, names: list[str] | None) -> str:
+    """``n`` of ``key`` in words: its ``count.<key>`` template, else "word n"."""
+    return _count(package, lang, key, n) or f"{_word(game, package, lang, part, key, names)} {_show(n)}"
 
 
 # --- a seat's decision, the things it cannot do, card texts, the rules summary ---------------------
