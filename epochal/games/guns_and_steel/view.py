@@ -142,6 +142,8 @@ def card_info(game, k: int) -> dict:
 
 
 def wonder_info(game, w: int) -> dict:
+    # Not the card the wonder depicts (R26): setup has used it (R43), and a card id in a view
+    # reads as a card its seat can see, wherever that card lies hidden.
     x = game.wonder_list[w]
     condition = clause_text(x.build) if x.theme == "new_world" else clause_text(x.glory)
     return {
@@ -152,7 +154,6 @@ def wonder_info(game, w: int) -> dict:
         "vp": x.vp,
         "text": condition,
         "tokens": x.tokens,
-        "depicts": x.depicts,
         "two_player": x.two_player,
         "provisional": provenance(x) != "exact",
         "missing": missing(x),
