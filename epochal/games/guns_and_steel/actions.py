@@ -2,7 +2,8 @@
 
 Fixed ids first, then blocks offset by a civilization card's index (start cards once per colour,
 then C06-C55) and by a wonder's index (W01-W20). Pyramid slots are numbered over the largest
-pyramid (7-6-5-4-3), so a slot keeps its id in the smaller pyramids. ``take`` names an opponent's
+pyramid (7-6-5-4-3), so a slot keeps its id in the smaller pyramids. ``pay_all`` (one id, after
+every block) pays the rest of a payment at once when the rest leaves nothing to choose. ``take`` names an opponent's
 resource card by its zone position, never by identity: the card's other side is hidden (A33).
 """
 
@@ -46,6 +47,8 @@ def space(n_cards: int, n_wonders: int) -> ActionSpace:
         s.add(name, n_cards, cards=True)
     for name in WONDER_BLOCKS:
         s.add(name, n_wonders)
+    # pay the rest of a payment at once (R78, R79): added last, so that no earlier id moves
+    s.add("pay_all")
     return s
 
 

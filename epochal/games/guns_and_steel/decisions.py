@@ -108,8 +108,9 @@ def resolve_activate(game: GunsRules, st: GunsState, seat: int, action: int, d: 
     game.runner.push(st, seat, card=k)
 
 
-@legal.on("pay")
-def legal_pay(game: GunsRules, st: GunsState, seat: int) -> list[int]:
+def single_payments(game: GunsRules, st: GunsState, seat: int) -> list[int]:
+    """One unit at a time: each resource-side zone card and each type of temporary resource that
+    keeps the units paid so far inside an exact payment (R78, R79)."""
     p = st.seats[seat]
     assert st.payment is not None
     picks = pay.next_picks(game.available(p), st.payment)
@@ -121,10 +122,69 @@ def legal_pay(game: GunsRules, st: GunsState, seat: int) -> list[int]:
     return out
 
 
+def pay_all_plan(game: GunsRules, st: GunsState, seat: int, singles: list[int] | None = None) -> list[int]:
+    """The single payments that "pay the rest" makes, in order, or [] when it is not offered.
+
+    It is offered when the rest leaves the player nothing to choose: every exact way of finishing
+    the payment spends the same resources (R79), and of each type it spends the temporary ones
+    first (they are lost at the end of the turn, R88) and then either no zone card or all the
+    zone cards of that type, so no choice of which card turns over (R34) is made for him. It
+    needs two units left at least and two single answers (else the engine answers alone)."""
+    if singles is None:
+        singles = single_payments(game, st, seat)
+    if len(singles) < 2:
+        return []
+    assert st.payment is not None
+    p = st.seats[seat]
+    rest = pay.rest_of(game.available(p), st.payment)
+    if rest is None or sum(rest) < 2:
+        return []
+    res = game.res
+    mine = game.resource_cards(p)
+    temps: list[int] = []
+    flipped: set[int] = set()
+    for t, n in enumerate(rest):
+        if not n:
+            continue
+        used = min(p.temp[t], n)
+        temps += [A.SPEND_RES + t] * used
+        cards = [k for k in mine if res[k] == t]
+        if n > used:
+            if len(cards) != n - used:
+                return []  # which of these cards turns over is the player's choice
+            flipped.update(cards)
+    # the cards by resource (R11 order), so that the words naming them follow their resources
+    base = game.action_space.spend
+    return temps + [base + k for k in sorted(flipped, key=lambda k: (res[k], mine.index(k)))]
+
+
+@legal.on("pay")
+def legal_pay(game: GunsRules, st: GunsState, seat: int) -> list[int]:
+    out = single_payments(game, st, seat)
+    if pay_all_plan(game, st, seat, out):
+        out.append(game.action_space.pay_all)
+    return out
+
+
 @resolve.on("pay")
 def resolve_pay(game: GunsRules, st: GunsState, seat: int, action: int, d: Decision, ev: list) -> None:
     pm = st.payment
     assert pm is not None
+    # "pay the rest" is the single payments it stands for, made one after the other
+    units = pay_all_plan(game, st, seat) if action == game.action_space.pay_all else [action]
+    for a in units:
+        spend_unit(game, st, seat, pm, a, ev)
+    if not pay.paid_off(pm):
+        st.stack.append(d)
+        return
+    st.payment = None
+    if pm.purpose == "buy":
+        complete_purchase(game, st, pm, ev)
+
+
+def spend_unit(game: GunsRules, st: GunsState, seat: int, pm: Payment, action: int, ev: list) -> None:
+    """One unit of a payment: a zone card turns to its technology side (R34, R78), or a temporary
+    resource is used up."""
     p = st.seats[seat]
     if action >= A.CARD_BASE:
         k = card_arg(game, action)
@@ -137,12 +197,6 @@ def resolve_pay(game: GunsRules, st: GunsState, seat: int, action: int, d: Decis
         ev.append(event("spend_temp", seat=seat, res=RESOURCES[t]))
     pm.paid[t] += 1
     pm.picked.append(t)
-    if not pay.paid_off(pm):
-        st.stack.append(d)
-        return
-    st.payment = None
-    if pm.purpose == "buy":
-        complete_purchase(game, st, pm, ev)
 
 
 def buy_options(game: GunsRules, st: GunsState, seat: int) -> list[int]:
@@ -486,6 +540,8 @@ def why(game: GunsRules, st: GunsState, d: Decision, seat: int, action: int) -> 
         if kind == "respond_spend":
             return f"{card} is not a resource-side card of your zone", "R63"
         return "respond with a response card from hand, a resource of your zone, or pass", "R63"
+    if kind == "pay_all":
+        return why_pay_all(game, st, d, seat)
     if d.kind == "pay":
         if kind in ("spend", "spend_res"):
             return "that unit is not part of any minimal payment of the cost: no over-spending", "R79"
@@ -499,6 +555,18 @@ def why(game: GunsRules, st: GunsState, d: Decision, seat: int, action: int) -> 
             return "you hold an Attack card: play at least one", "R58"
         return "play an Attack card from your hand that you can activate", "R58"
     return REFUSAL_OF_DECISION.get(d.kind, (f"action {action} is not allowed now", "protocol"))
+
+
+def why_pay_all(game: GunsRules, st: GunsState, d: Decision, seat: int) -> tuple[str, str]:
+    """Why the rest of a payment may not be paid at once now (``pay_all_plan``)."""
+    if d.kind != "pay" or st.payment is None:
+        return "there is no payment under way", "R78"
+    rest = pay.rest_of(game.available(st.seats[seat]), st.payment)
+    if rest is None:
+        return "the rest can be paid in more than one way: choose the resources one at a time", "R79"
+    if sum(rest) < 2 or len(single_payments(game, st, seat)) < 2:
+        return "one resource is left to choose: spend it", "R78"
+    return "you choose which of your cards of one resource turn over: spend them one at a time", "R34"
 
 
 def why_buy(game: GunsRules, st: GunsState, d: Decision, kind: str, arg: int) -> tuple[str, str]:

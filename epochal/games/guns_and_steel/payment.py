@@ -13,8 +13,9 @@ R76(b), R113). Units stand in for each other as the rules allow:
   Information), chained; 3 of any types -> 1 Information; 2 Information -> 1 Space.
 
 A payment is chosen one unit at a time, and a unit may be picked only while the units picked so far
-stay inside some *minimal* covering set of the units available (R79: no over-spending). Every
-question is memoised: payments are the hot path of the engine.
+stay inside some *minimal* covering set of the units available (R79: no over-spending). When only
+one such set contains them, the rest is fixed (``rest_of``) and may be paid at once. Every question
+is memoised: payments are the hot path of the engine.
 """
 
 from __future__ import annotations
@@ -139,6 +140,20 @@ def legal_picks(available: Units, picked: Units, cost: Units, k: int, mode: int)
     return tuple(out)
 
 
+@lru_cache(maxsize=CACHE)
+def only_rest(available: Units, picked: Units, cost: Units, k: int, mode: int) -> Units | None:
+    """The units that finish the payment when every exact way of finishing it spends the same
+    ones (``picked`` plus them is the only minimal cover containing ``picked``), else None."""
+    rest = None
+    for m in minimal_covers(available, cost, k, mode):
+        if all(m[t] >= picked[t] for t in range(7)):
+            r = tuple(m[t] - picked[t] for t in range(7))
+            if rest is not None and r != rest:
+                return None
+            rest = r
+    return rest
+
+
 def can_pay(available: Units, cost: Units, k: int, mode: int) -> bool:
     return covers(available, cost, k, mode)
 
@@ -167,6 +182,14 @@ def next_picks(now: Units, pm: Payment) -> tuple[int, ...]:
     paid = pm.paid
     total = tuple(now[t] + paid[t] for t in range(7))
     return legal_picks(total, tuple(paid), tuple(pm.cost), pm.any, pm.mode)
+
+
+def rest_of(now: Units, pm: Payment) -> Units | None:
+    """The units that finish the payment when they are the same whichever way it is finished
+    (R79), ``now`` being the units the payer still has; None when the rest leaves a choice."""
+    paid = pm.paid
+    total = tuple(now[t] + paid[t] for t in range(7))
+    return only_rest(total, tuple(paid), tuple(pm.cost), pm.any, pm.mode)
 
 
 def activation_cost(ops: list, pc: int, res_index: dict[str, int]) -> Units:

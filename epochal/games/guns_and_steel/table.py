@@ -86,6 +86,7 @@ RULES = {
     "buy": "R74",
     "buy_stack": "R113",
     "move_glory": "A24",
+    "pay_all": "R79",
 }
 
 
@@ -94,7 +95,8 @@ def describe(game, st, seat: int, a: int) -> dict:
     the verb, with the rule that allows it. ``form`` words a variant: a pass by the decision it
     ends (``purchase``, ``respond``, ...), a payment with a temporary resource (``temporary``), a
     resource handed over to the attacker (``hand_over``), a purchase with a surcharge for the
-    connected cards below (``surcharge``)."""
+    connected cards below (``surcharge``), paying the rest at once with cards only (``cards``) or
+    temporary resources only (``temporary``)."""
     entry = legal_entry(game, st, seat, a)
     entry.pop("id")
     entry.pop("text")
@@ -119,6 +121,12 @@ def describe(game, st, seat: int, a: int) -> dict:
         out["cost"] = dict(game.civ[game.index_of[out["card"]]].cost)
         if out["surcharge"]:
             out["form"] = "surcharge"
+    elif kind == "pay_all":
+        # the words name every card and temporary resource it spends
+        if not out["temporary"]:
+            out["form"] = "cards"
+        elif not out["cards"]:
+            out["form"] = "temporary"
     if out.get("hand_over"):
         out["form"] = "hand_over"
     if kind == "pass":

@@ -31,6 +31,7 @@ from .cards import (
     missing,
     provenance,
 )
+from .decisions import pay_all_plan
 from .rules import COLOURS, PHASE_OF
 from .state import EMPTY
 
@@ -332,9 +333,33 @@ def legal_entry(game, st, seat: int, a: int) -> dict:
     elif kind == "move_glory":
         to, src = divmod(arg, 5)
         entry.update(wonder=game.wkeys[st.wonders[to]], **{"from": game.wkeys[st.wonders[src]]})
+    elif kind == "pay_all":
+        entry.update(pay_all_parts(game, st, seat))
     if kind == "lose" and st.stack and st.stack[-1].kind == "hand_over":
         entry["hand_over"] = True
     return entry
+
+
+def pay_all_parts(game, st, seat: int) -> dict:
+    """What "pay the rest" spends: ``cards`` (the zone cards it turns over, by resource),
+    ``from_cards`` (their resources) and ``temporary`` (the temporary resources it uses), each
+    count a dict of resource -> n in the order of R11."""
+    cards: list[int] = []
+    temporary = [0] * len(RESOURCES)
+    for a in pay_all_plan(game, st, seat):
+        kind, arg = game.action_space.kind(a)
+        if kind == "spend_res":
+            temporary[arg] += 1
+        else:
+            cards.append(arg)
+    from_cards = [0] * len(RESOURCES)
+    for k in cards:
+        from_cards[game.res[k]] += 1
+    return {
+        "cards": [game.keys[k] for k in cards],
+        "from_cards": {RESOURCES[t]: n for t, n in enumerate(from_cards) if n},
+        "temporary": {RESOURCES[t]: n for t, n in enumerate(temporary) if n},
+    }
 
 
 def card_name(game, k: int) -> str:
@@ -391,6 +416,15 @@ def action_text(game, st, seat: int, a: int) -> str:
         return f"activate {name}" if kind == "activate" else f"do not activate {name}"
     if kind == "spend_res":
         return f"pay with a temporary {RESOURCES[arg]}"
+    if kind == "pay_all":
+        parts = pay_all_parts(game, st, seat)
+        spent = []
+        if parts["cards"]:
+            names = ", ".join(card_name(game, game.index_of[key]) for key in parts["cards"])
+            spent.append(f"{names} ({res_text(parts['from_cards'])})")
+        if parts["temporary"]:
+            spent.append(f"temporary {res_text(parts['temporary'])}")
+        return "pay the rest at once: " + " and ".join(spent)
     if kind == "target":
         return f"choose seat {arg} ({COLOURS[arg]})"
     if kind == "take":

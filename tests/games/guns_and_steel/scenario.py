@@ -255,6 +255,8 @@ def target_of(e: dict):
         return (e["seat"], e["index"])
     if kind == "move_glory":
         return (e["wonder"], e["from"])
+    if kind == "pay_all":  # the cards it turns over, then its temporary resources
+        return tuple(e["cards"]) + tuple(r for r, n in e["temporary"].items() for _ in range(n))
     return next((e[f] for f in ("card", "wonder", "res") if e.get(f)), e.get("seat"))
 
 
@@ -287,6 +289,8 @@ def action_id(game, kind: str, target) -> int:
         return A.SPEND_RES + C.RESOURCES.index(target)
     if kind == "target":
         return A.TARGET + target
+    if kind == "pay_all":
+        return game.action_space.pay_all
     return {"pass": A.PASS, "activate": A.ACTIVATE, "skip": A.SKIP}[kind]
 
 
@@ -324,3 +328,18 @@ def assert_illegal(game, st, seat: int, action: int, rule: str | None = None) ->
 
 def types(evs) -> list[str]:
     return [e["type"] for e in evs]
+
+
+def surcharge_position(temps: dict | None = None, horses=("C08",)):
+    """Seat 0 buys a Gunpowder card for 2 Iron, 1 Horse and 2 of its choice (two cards below it,
+    R76b), holding 2 Food and 2 Iron cards, these Horse cards and these temporary resources (by
+    default a Horse)."""
+    facts = {"C13": card(cost={"iron": 2, "horses": 1})}
+    game, st = fresh(3, cards=facts)
+    rows(game, st, ["C06", "C07"], ["C13"])
+    place(game, st, 0, hand=["C03-red"], resource=["C01-red", "C02-red", "C04-red", "C05-red", *horses])
+    for name, n in ({"horses": 1} if temps is None else temps).items():
+        st.seats[0].temp[C.RESOURCES.index(name)] = n
+    begin(game, st, 0, "purchase")
+    act(game, st, 0, "buy", "2.0")
+    return game, st

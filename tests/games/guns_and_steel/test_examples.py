@@ -186,7 +186,8 @@ def test_E7_two_food_buy_an_iron_one_oil_never_two_gunpowder():
     buys = legal_kinds(game, st, 0)["buy"]
     assert "1.0" in buys and "2.0" not in buys  # R80: never down
     act(game, st, 0, "buy", "1.0")
-    assert legal_kinds(game, st, 0) == {"spend": ["C01-red", "C02-red"]}  # not the Oil
+    # not the Oil; both Foods are the only exact payment, so they may also be paid at once
+    assert legal_kinds(game, st, 0) == {"spend": ["C01-red", "C02-red"], "pay_all": [("C01-red", "C02-red")]}
     evs = act(game, st, 0, "spend", "C01-red")  # the other Food is then the only choice
     assert [e.get("card") for e in evs if e["type"] == "spend"] == ["C01-red", "C02-red"]
     assert [e["card"] for e in evs if e["type"] == "buy"] == ["C06"]
