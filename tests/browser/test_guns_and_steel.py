@@ -1,7 +1,8 @@
 """Guns & Steel's table in a real browser: the pyramid draws row by row, a two-player game is played
 by clicking on both seats' pages (resources, technologies, activations, payments, purchases), the
 decision panel holds every legal action under the server's prompt, a zone card turns over, the
-provisional data is flagged, neither page ever shows the other seat's hand; the pyramid cards the
+provisional data is flagged, neither page ever shows the other seat's hand; the rest of a payment
+is paid in one click on the payment banner whose words name the cards it spends; the pyramid cards the
 seat cannot pay for say why; on a phone the page never scrolls sideways (the pyramid scrolls in its
 own frame), no card name is broken and every control is large enough to touch; the page, the log
 and the card gallery speak Russian without a card id."""
@@ -216,6 +217,49 @@ def play_to(server, game: dict, seat: int, kind: str, rng: random.Random, lang: 
         moves = [a for a in legal if a["kind"] != "pass"] or legal
         act_api(server, game, seat, rng.choice(moves)["id"], msg["version"])
     raise AssertionError(f"no {kind} decision came")
+
+
+def play_to_pay_all(server, game: dict, seat: int, rng: random.Random, lang: str = "en") -> dict:
+    """Random moves through the API until ``seat`` may pay the rest of a payment at once; the
+    seat's message then (single payments are never the shortcut)."""
+    for _ in range(600):
+        msg = seat_view(server, game, seat, lang)
+        legal = msg["view"]["legal"]
+        if any(a["kind"] == "pay_all" for a in legal):
+            return msg
+        if not legal:
+            time.sleep(0.05)
+            continue
+        moves = [a for a in legal if a["kind"] != "pass"] or legal
+        act_api(server, game, seat, rng.choice(moves)["id"], msg["version"])
+    raise AssertionError("the rest of a payment was never payable at once")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_rest_of_a_payment_is_paid_in_one_click_that_names_what_it_spends(server, new_page, lang):
+    game = create_game(server, [SEATS[0], {"kind": "bot", "level": "random"}], game="guns_and_steel", seed=4)
+    msg = play_to_pay_all(server, game, 0, random.Random(7), lang)
+    rest = next(a for a in msg["view"]["legal"] if a["kind"] == "pay_all")
+    page = new_page(lang)
+    page.goto(seat_url(game["seats"][0]["link"], lang))
+    page.wait_for_selector("[data-testid=payment-banner]")
+    on_board = page.locator(f"[data-testid=payment-banner] [data-action-id='{rest['id']}']")
+    in_panel = page.locator(f"[data-testid=decision] [data-action-id='{rest['id']}']")
+    assert on_board.count() == 1 and in_panel.count() == 1
+    words = on_board.inner_text()
+    assert words.lower() == msg["action_texts"][str(rest["id"])].lower()
+    names = httpx.get(f"{server.url}/api/games/{game['id']}/cards?lang={lang}", timeout=10).json()["cards"]
+    name_of = {c["id"]: c["name"] for c in names}
+    for key in rest["cards"]:  # every card it turns over, by its name
+        assert name_of[key.split("-")[0]] in words
+    assert not RAW.search(words), RAW.findall(words)
+    before = version(page)
+    on_board.click()
+    page.wait_for_function("v => Number(document.body.dataset.version) > v", arg=before)
+    after = seat_view(server, game, 0, lang)
+    assert after["view"]["payment"] is None or after["view"]["payment"]["paid"] == []
+    log = page.inner_text("#log")
+    assert log and not RAW.search(log), RAW.findall(log)
 
 
 def test_pyramid_cards_the_seat_cannot_pay_for_say_why_with_the_rule(server, new_page):

@@ -27,7 +27,8 @@ const ON_WONDER = new Set(["claim", "glory", "move_glory", "give_wonder"]);
 const CLS = {start_resource: "res", play_resource: "res", play_technology: "tech", buy: "buy", buy_stack: "buy",
              activate: "primary", skip: "skip", respond: "defend", respond_spend: "defend", restore: "restore",
              take: "take", lose: "lose", give_wonder: "lose", claim: "primary", glory: "glory", move_glory: "glory",
-             recall: "recall", play_attack: "attack", activate_attack: "attack", spend: "spend", target: "take"};
+             recall: "recall", play_attack: "attack", activate_attack: "attack", spend: "spend", pay_all: "spend",
+             target: "take"};
 
 const tr = (ctx, key, params) => ctx.tr(key, params);
 let pyramidLeft = 0;            // how far the pyramid's frame is scrolled sideways, across redraws
@@ -441,6 +442,9 @@ function paymentBanner(ctx) {
   if (!p) return null;
   const paid = {};
   for (const r of p.paid || []) paid[r] = (paid[r] || 0) + 1;
+  // Paying the rest at once (R79), when it leaves nothing to choose: its words name what it spends.
+  const rest = [...ctx.legal.values()].find((a) => a.kind === "pay_all");
+  const restText = rest ? rest.text.charAt(0).toUpperCase() + rest.text.slice(1) : "";
   return h("section", {class: "gs-payment", "data-testid": "payment-banner"},
     p.seat !== undefined && p.seat !== ctx.seat ? [dot(ctx, p.seat), " ", seatName(ctx, p.seat), " · "] : null,
     h("b", {}, tr(ctx, has(ctx, `payment.${p.purpose}`) ? `payment.${p.purpose}` : "payment",
@@ -449,7 +453,9 @@ function paymentBanner(ctx) {
     p.any ? h("span", {class: "gs-surcharge big", title: tr(ctx, "any")}, tr(ctx, "payment.any", {n: p.any})) : null,
     h("span", {class: "gs-arrow"}, "·"),
     h("span", {class: "muted"}, tr(ctx, "payment.paid"), ": "),
-    chips(ctx, paid, {empty: h("span", {class: "muted"}, tr(ctx, "payment.nothing"))}));
+    chips(ctx, paid, {empty: h("span", {class: "muted"}, tr(ctx, "payment.nothing"))}),
+    rest ? h("div", {class: "gs-controls gs-pay-all"},
+      ctx.control(rest.id, restText, {title: rest.text, cls: `${CLS.pay_all} k-pay_all`})) : null);
 }
 
 // --- the layout ------------------------------------------------------------------------------------
