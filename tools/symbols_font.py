@@ -48,7 +48,7 @@ def main() -> None:
     parser.add_argument("--font", default="/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
     args = parser.parse_args()
     wanted = symbols()
-    font = TTFont(args.font)
+    font = TTFont(args.font, recalcTimestamp=False)
     missing = sorted(ch for ch in wanted if ord(ch) not in font.getBestCmap())
     if missing:
         sys.exit(f"{args.font} lacks {' '.join(missing)}: draw these differently")
@@ -56,8 +56,9 @@ def main() -> None:
     options.flavor = "woff"
     options.name_IDs = ["*"]  # keep the licence and the copyright notice
     options.notdef_outline = True
+    options.recalc_timestamp = False  # the same symbols give the same bytes
     subsetter = subset.Subsetter(options)
-    subsetter.populate(unicodes=[ord(ch) for ch in wanted])
+    subsetter.populate(unicodes=sorted(ord(ch) for ch in wanted))
     subsetter.subset(font)
     font["name"].setName("Epochal Symbols", 1, 3, 1, 0x409)
     OUT.parent.mkdir(parents=True, exist_ok=True)
