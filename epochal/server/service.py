@@ -838,6 +838,8 @@ class GameService:
             if t.state.over:
                 row["scores"] = [s.total for s in t.game.scores(t.state)]
                 row["winners"] = t.game.winners(t.state)
+            else:
+                row["actors"] = t.game.actors(t.state)  # whose decision it is: public, as in meta
         else:
             r = table_or_row
             row = {

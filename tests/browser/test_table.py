@@ -199,3 +199,32 @@ def test_a_game_without_a_board_layout_is_playable_from_the_decision_panel(serve
         assert page.locator("[data-testid=board] [data-action-id]").count() == 0
         click_something(page, rng)
     assert page.locator("[data-testid=log] li").count() > 3
+
+
+def test_a_seat_is_found_again_under_my_games_after_the_tab_is_closed(server, browser):
+    """The lobby remembers the seats this browser was given (in the browser's storage only: the
+    server's lobby lists no link), so closing the tab no longer loses the seat."""
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, locale="en")
+    page = ctx.new_page()
+    page.goto(f"{server.url}/?lang=en")
+    page.select_option("[data-testid=game]", "hadara")
+    page.select_option("[data-testid=players]", "2")
+    page.select_option("[data-testid=seat-kind-0]", "human")
+    page.select_option("[data-testid=seat-kind-1]", "bot")
+    page.fill("[data-testid=seat-name-0]", "Amira")
+    page.click("[data-testid=create]")
+    link = page.locator("[data-testid=seat-link-0]").input_value()
+    page.close()  # the tab is closed without copying the link
+
+    lobby = ctx.new_page()
+    lobby.goto(f"{server.url}/?lang=en")
+    mine = lobby.locator("[data-testid=my-game]")
+    mine.first.wait_for()
+    assert mine.count() == 1 and "Amira" in mine.first.inner_text()
+    lobby.wait_for_selector("[data-testid=my-game] .tag.turn")  # R21: every seat chooses a side first
+    token = link.split("#seat=")[1]
+    assert token not in httpx.get(f"{server.url}/api/games").text
+    lobby.click("[data-testid=my-game-play]")
+    lobby.wait_for_selector("[data-testid=your-turn]")
+    assert lobby.title().startswith("●")  # the tab says it is my turn
+    ctx.close()

@@ -3,6 +3,7 @@
 // names (nations, empires) are the game's own words (GET /api/meta/<game>/table?lang=).
 import {api, fill, h} from "./dom.js";
 import {LANGS, lang, pickLang, setLang, t} from "./i18n.js";
+import {forget, remember, remembered} from "./seats.js";
 
 const form = document.getElementById("create");
 const created = document.getElementById("created");
@@ -159,6 +160,7 @@ function withLang(url) {
 }
 
 function showCreated(game) {
+  for (const s of game.seats) if (s.link) remember({id: game.id, seat: s.seat, name: s.name, link: s.link});
   fill(created, h("h3", {}, t("lobby.created")), h("p", {}, t("lobby.links")),
     game.seats.filter((s) => s.link).map((s) => linkRow(t("lobby.seat_link", {name: s.name}), s.link,
                                                          `seat-link-${s.seat}`, t("lobby.play"))),
@@ -169,9 +171,41 @@ function showCreated(game) {
 async function refresh() {
   let games;
   try { games = await api("GET", "/api/games"); } catch { return; }
-  fill(lists, ["open", "running", "finished"].map((status) => h("div", {class: "game-list", "data-testid": `list-${status}`},
-    h("h2", {}, t(`lobby.${status}`)),
-    games[status].length ? h("ul", {}, games[status].map(gameItem)) : h("p", {class: "muted"}, t("lobby.none")))));
+  const mine = await myGames();
+  fill(lists,
+    mine.length ? h("div", {class: "game-list mine", "data-testid": "my-games"}, h("h2", {}, t("lobby.mine")),
+                    h("ul", {}, mine.map(myGame))) : null,
+    ["open", "running", "finished"].map((status) => h("div", {class: "game-list", "data-testid": `list-${status}`},
+      h("h2", {}, t(`lobby.${status}`)),
+      games[status].length ? h("ul", {}, games[status].map(gameItem)) : h("p", {class: "muted"}, t("lobby.none")))));
+}
+
+// The seats this browser holds, each with its game's summary; a game the server no longer
+// knows is forgotten. Games awaiting one of my seats come first.
+async function myGames() {
+  const seats = remembered();
+  const summaries = await Promise.all(seats.map((s) => api("GET", `/api/games/${encodeURIComponent(s.id)}`)
+    .catch((err) => (err.status === 404 ? null : undefined))));
+  const out = [];
+  seats.forEach((s, i) => {
+    if (summaries[i] === null) forget(s.id, s.seat);
+    else if (summaries[i]) out.push({...s, game: summaries[i], turn: summaries[i].actors?.includes(s.seat)});
+  });
+  return out.sort((a, b) => Number(b.turn) - Number(a.turn));
+}
+
+function myGame(m) {
+  const g = m.game;
+  const names = g.seats.map((s) => h("span", {class: `who ${s.kind}${s.seat === m.seat ? " me" : ""}`}, s.name));
+  const waiting = (g.actors || []).map((s) => g.seats[s]?.name).filter(Boolean);
+  const state = g.status === "finished" ? t("lobby.finished_one")
+    : m.turn ? t("lobby.your_turn") : waiting.length ? t("table.waiting", {names: waiting.join(", ")}) : "";
+  return h("li", {class: m.turn ? "your-turn" : "", "data-game-id": g.id, "data-testid": "my-game"},
+    h("b", {}, word(g.game, "title", g.title)), " ", names, " ",
+    h("span", {class: m.turn ? "tag turn" : "muted small"}, state), " ",
+    h("a", {class: "button", href: withLang(m.link), "data-testid": "my-game-play"}, t("lobby.play")),
+    " ", h("button", {type: "button", class: "small", title: t("lobby.forget_help"),
+                      onclick: () => { forget(m.id, m.seat); refresh(); }}, t("lobby.forget")));
 }
 
 function gameItem(g) {

@@ -10,6 +10,7 @@
 import {api, fill, h} from "./dom.js";
 import {LANGS, format, lang, pickLang, setLang, t} from "./i18n.js";
 import {ruleLink, rulesFor} from "./rules.js";
+import {remember} from "./seats.js";
 
 const $ = (id) => document.getElementById(id);
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
@@ -62,6 +63,9 @@ async function receive(msg) {
     shownLog = [];
     $("log").replaceChildren();              // a hello may come in another language
     await loadLayout(msg.meta.game);
+    if (token && msg.meta.seat !== null) {      // the lobby's "My games" finds this seat again
+      remember({id: gameId, seat: msg.meta.seat, name: msg.meta.names[msg.meta.seat], link: location.href.split("?")[0].split("#")[0] + location.hash});
+    }
     current = msg;
     render();
     return;
@@ -190,13 +194,25 @@ function render() {
   document.body.dataset.version = current.version;      // lets tests wait for the next position
   provisional(view);
   banner(ctx, mine);
-  fill($("board"), layout?.module ? layout.module.render(ctx) : genericBoard(view));
+  drawBoard(layout?.module ? layout.module.render(ctx) : genericBoard(view));
   decisionPanel(ctx, mine);
   sideActions(ctx);
   drawLog();
   endScreen(ctx);
   if (mine && !wasMine) $("decision").scrollIntoView({block: "nearest", behavior: "smooth"});
   wasMine = mine;
+}
+
+// Every update redraws the board; a frame the board marks `data-keep-scroll="<name>"` (a row of
+// cards that scrolls inside itself on a phone) keeps the place it was scrolled to.
+function drawBoard(content) {
+  const board = $("board");
+  const kept = [...board.querySelectorAll("[data-keep-scroll]")].map((e) => [e.dataset.keepScroll, e.scrollLeft, e.scrollTop]);
+  fill(board, content);
+  for (const [name, left, top] of kept) {
+    const frame = board.querySelector(`[data-keep-scroll="${CSS.escape(name)}"]`);
+    if (frame) Object.assign(frame, {scrollLeft: left, scrollTop: top});
+  }
 }
 
 // A game without a layout yet is still playable: its actions are in the side bar, and the

@@ -31,7 +31,6 @@ const CLS = {start_resource: "res", play_resource: "res", play_technology: "tech
              target: "take"};
 
 const tr = (ctx, key, params) => ctx.tr(key, params);
-let pyramidLeft = 0;            // how far the pyramid's frame is scrolled sideways, across redraws
 const has = (ctx, key) => ctx.has(key);
 
 // --- cards: the catalogue's words, the constants' facts -------------------------------------------
@@ -288,11 +287,9 @@ function pyramid(ctx, g) {
       h("div", {class: "gs-row-cards"}, slots),
       combined ? stackPanel(ctx, epoch, g) : null));
   }
-  // every update redraws the board: the pyramid keeps the place it was scrolled to
-  const scroll = h("div", {class: "gs-pyr-scroll", "data-testid": "pyramid-scroll",
-                           onscroll: (e) => { pyramidLeft = e.target.scrollLeft; }},
+  // every update redraws the board: the page keeps the place the pyramid was scrolled to
+  const scroll = h("div", {class: "gs-pyr-scroll", "data-testid": "pyramid-scroll", "data-keep-scroll": "pyramid"},
     h("div", {class: "gs-pyr-rows"}, lines));
-  if (pyramidLeft) queueMicrotask(() => { scroll.scrollLeft = pyramidLeft; });
   return h("section", {class: `gs-pyramid${combined ? " combined" : ""}`, "data-testid": "pyramid",
                        style: `--gs-n: ${widest}`},
     h("h3", {}, tr(ctx, "pyramid")), scroll);
