@@ -311,7 +311,9 @@ def test_on_a_phone_the_page_fits_and_the_pyramid_scrolls_in_its_own_frame(serve
     before = version(page)
     page.locator("[data-testid=decision] [data-testid=option]").last.click()
     page.wait_for_function("v => Number(document.body.dataset.version) > v", arg=before)
-    assert page.locator("[data-testid=pyramid-scroll]").evaluate("e => e.scrollLeft") == 200
+    page.wait_for_selector("body:not(.busy)")
+    kept = "() => document.querySelector('[data-testid=pyramid-scroll]').scrollLeft === 200"
+    page.wait_for_function(kept, timeout=5_000)
     ctx.close()
 
 
