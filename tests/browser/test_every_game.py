@@ -26,6 +26,16 @@ GAMES = {
     "imperial_settlers": {},
 }
 CASES = [(name, lang, PHONE if lang == "en" else LAPTOP) for name in GAMES for lang in ("en", "ru")]
+# The page at rest: [null, 0, version] at the end screen, [prompt, options, version] on my turn.
+SETTLED = """() => {
+  if (document.body.classList.contains("busy")) return false;
+  const version = Number(document.body.dataset.version);
+  if (document.querySelector("[data-testid=end-screen]:not([hidden])")) return [null, 0, version];
+  if (!document.querySelector("[data-testid=your-turn]")) return false;
+  const prompt = document.querySelector("[data-testid=prompt]").innerText.trim();
+  const options = document.querySelectorAll("[data-testid=decision] [data-testid=option]:enabled").length;
+  return [prompt, options, version];
+}"""
 
 
 def check_screen(page, width: int, where: str) -> None:
@@ -56,18 +66,15 @@ def test_a_whole_game_by_clicking_reading_every_prompt(server, browser, name, la
     prompts = set()
     clicks = 0
     while True:
-        page.wait_for_selector("[data-testid=your-turn], [data-testid=end-screen]:not([hidden])")
-        page.wait_for_selector("body:not(.busy)")
-        if page.locator("[data-testid=end-screen]").is_visible():
+        # one round trip: the end screen, or my turn drawn with its prompt and options
+        prompt, options, before = page.wait_for_function(SETTLED).json_value()
+        if prompt is None:
             break
-        prompt = page.inner_text("[data-testid=prompt]").strip()
-        panel = page.locator("[data-testid=decision] [data-testid=option]:enabled")
-        assert prompt and panel.count(), "my turn, but no prompt or no option in the decision panel"
+        assert prompt and options, "my turn, but no prompt or no option in the decision panel"
         if prompt not in prompts or clicks % 25 == 0:
             check_screen(page, size["width"], f"{name} {lang}: {prompt}")
         prompts.add(prompt)
-        before = version(page)
-        panel.nth(rng.randrange(panel.count())).click()
+        page.locator("[data-testid=decision] [data-testid=option]:enabled").nth(rng.randrange(options)).click()
         page.wait_for_function("v => Number(document.body.dataset.version) > v", arg=before)
         clicks += 1
         assert clicks < 1500, "the game does not end"

@@ -73,11 +73,14 @@ async function receive(msg) {
   if (msg.type === "update") accept(msg);
 }
 
+// An update comes twice for the mover (the HTTP answer and the socket): the second draws nothing.
 function accept(msg) {
   if (msg.version <= resetVersion) return;
-  if (msg.events?.length) entries.set(msg.index, {index: msg.index, seat: msg.actor, events: msg.events});
-  if (!current || msg.version > current.version) current = msg;
-  render();
+  const entry = msg.events?.length && !entries.has(msg.index);
+  if (entry) entries.set(msg.index, {index: msg.index, seat: msg.actor, events: msg.events});
+  const newer = !current || msg.version > current.version;
+  if (newer) current = msg;
+  if (newer || entry) render();
 }
 
 async function loadLayout(game) {
