@@ -279,7 +279,7 @@ function decisionPanel(ctx, mine) {
       h("p", {class: "decision-prompt"}, promptText(ctx)),
       layout?.module?.resources?.(ctx) || null),           // what the seat has to pay with
     confirming !== null
-      ? h("div", {class: "confirm", "data-testid": "confirm"}, h("span", {}, ctx.legal.get(confirming).text, "?"),
+      ? h("div", {class: "confirm", "data-testid": "confirm"}, h("span", {}, capital(ctx.legal.get(confirming).text), "?"),
           h("button", {class: "primary", "data-action-id": confirming, "data-testid": "confirm-yes"}, t("table.confirm")),
           h("button", {onclick: () => { confirming = null; render(); }}, t("table.cancel")))
       : null,
