@@ -82,7 +82,7 @@ def test_R63_the_response_prompt_names_the_attacker_the_card_and_both_strengths(
     assert prompt(game, st, 1, "ru").startswith(
         "Ana атакует карточкой «Технология 10 (предварительно)» с военной мощью 2, ваша мощь — 0."
     )
-    assert "закончите ответ" in prompt(game, st, 1, "ru")  # the review's wording, not «хватит»
+    assert "закончите ответ" in prompt(game, st, 1, "ru")  # the plain request to stop answering, not «хватит»
 
 
 def test_R66_a_defeated_player_is_told_how_many_resources_are_still_to_lose():
