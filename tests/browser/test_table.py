@@ -228,3 +228,25 @@ def test_a_seat_is_found_again_under_my_games_after_the_tab_is_closed(server, br
     lobby.wait_for_selector("[data-testid=your-turn]")
     assert lobby.title().startswith("●")  # the tab says it is my turn
     ctx.close()
+
+
+def test_the_tab_says_when_it_is_my_turn_and_sound_and_notices_are_kept(server, browser):
+    game = create_game(server, [HUMAN, {"kind": "bot", "level": "easy"}], seed=8)
+    ctx = browser.new_context(locale="en")
+    ctx.grant_permissions(["notifications"])
+    page = ctx.new_page()
+    page.goto(seat_url(game["seats"][0]["link"], "en"))
+    page.wait_for_selector("[data-testid=your-turn]")
+    assert page.title().startswith("●")
+    assert page.get_attribute("#favicon", "href") == "/static/turn-icon.svg"
+    page.check("[data-testid=turn-sound]")
+    page.check("[data-testid=turn-notify]")  # granted: the setting stays on
+    page.reload()
+    page.wait_for_selector("[data-testid=your-turn]")
+    assert page.is_checked("[data-testid=turn-sound]") and page.is_checked("[data-testid=turn-notify]")
+    watcher = ctx.new_page()
+    watcher.goto(f"{server.url}/game/{game['id']}?lang=en")
+    watcher.wait_for_selector("body[data-version]")
+    assert not watcher.title().startswith("●")
+    assert watcher.get_attribute("#favicon", "href") == "/favicon.ico"
+    ctx.close()

@@ -26,7 +26,7 @@ let pending = false;
 let stopped = false;
 let endDismissed = false;
 let shownLog = [];
-let wasMine = false;        // my turn at the last drawing: the page scrolls to the decision when it starts
+let wasMine = null;         // my turn at the last drawing (null: nothing drawn yet): the page scrolls to the decision when it starts
 let confirming = null;      // with "confirm each move" on: the action waiting for its confirmation
 const confirmMoves = () => localStorage.getItem("epochal.confirm") === "1";
 
@@ -71,6 +71,42 @@ async function receive(msg) {
     return;
   }
   if (msg.type === "update") accept(msg);
+}
+
+// --- your turn: a sound and a notification, each if the person asked for it ------------------
+
+const SETTINGS = {sound: "epochal.sound", notify: "epochal.notify"};
+const setting = (name) => localStorage.getItem(SETTINGS[name]) === "1";
+
+function yourTurn(prompt, title) {
+  if (setting("sound")) chime();
+  if (setting("notify") && document.hidden && window.Notification?.permission === "granted") {
+    new Notification(`${title}: ${t("table.your_turn")}`, {body: prompt, tag: `epochal-${gameId}`, icon: "/static/turn-icon.svg"});
+  }
+}
+
+// Two short soft notes, made by the page (no sound file to fetch).
+function chime() {
+  try {
+    const audio = new AudioContext();
+    [660, 880].forEach((hz, i) => {
+      const tone = audio.createOscillator(), gain = audio.createGain();
+      tone.frequency.value = hz;
+      gain.gain.setValueAtTime(0.08, audio.currentTime + i * 0.15);
+      gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + i * 0.15 + 0.3);
+      tone.connect(gain).connect(audio.destination);
+      tone.start(audio.currentTime + i * 0.15);
+      tone.stop(audio.currentTime + i * 0.15 + 0.3);
+    });
+  } catch { /* a browser without audio: the title and the icon still say it */ }
+}
+
+async function toggle(name, on) {
+  if (name === "notify" && on && window.Notification && Notification.permission !== "granted") {
+    on = (await Notification.requestPermission()) === "granted";
+  }
+  localStorage.setItem(SETTINGS[name], on ? "1" : "0");
+  render();
 }
 
 // An update comes twice for the mover (the HTTP answer and the socket): the second draws nothing.
@@ -202,7 +238,11 @@ function render() {
   sideActions(ctx);
   drawLog();
   endScreen(ctx);
-  if (mine && !wasMine) $("decision").scrollIntoView({block: "nearest", behavior: "smooth"});
+  $("favicon").href = mine ? "/static/turn-icon.svg" : "/favicon.ico";
+  if (mine && !wasMine) {
+    $("decision").scrollIntoView({block: "nearest", behavior: "smooth"});
+    if (wasMine !== null) yourTurn(promptText(ctx), title);   // not for the turn the page opened on
+  }
   wasMine = mine;
 }
 
@@ -326,6 +366,11 @@ function sideActions(ctx) {
       : null,
     ctx.meta.undo && ctx.meta.seat !== null && !ctx.view.over && !canUndo
       ? h("p", {class: "muted small", "data-testid": "undo-why"}, t("table.undo_why")) : null,
+    ctx.meta.seat !== null && !ctx.view.over
+      ? ["sound", "notify"].map((name) => h("label", {class: "check small"},
+          h("input", {type: "checkbox", checked: setting(name), "data-testid": `turn-${name}`,
+                      onchange: (e) => toggle(name, e.target.checked)}), " ", t(`table.turn_${name}`)))
+      : null,
     ctx.meta.seat !== null && !ctx.view.over
       ? h("label", {class: "check small"}, h("input", {type: "checkbox", checked: confirmMoves(), "data-testid": "confirm-moves",
             onchange: (e) => { localStorage.setItem("epochal.confirm", e.target.checked ? "1" : "0"); confirming = null; render(); }}),
