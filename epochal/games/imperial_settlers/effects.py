@@ -212,30 +212,26 @@ def deal_again(game: SettlersRules, st: SettlersState, fr: Frame, op: DealAgain,
 def build_from_hand(game: SettlersRules, st: SettlersState, fr: Frame, op: BuildFromHand, ev: list) -> int:
     """Settlers: build an empire location from hand at full cost, discarding no location
     (R65, R176)."""
-    if fr.vars.get("_done"):
-        return DONE
-    p = st.seats[fr.seat]
-    cards, gold = game.cards, gold_ok(st, "build")
-    cands = [k for k in p.hand if cards[k].faction == p.faction and can_pay(p, cards[k].cost, 1, gold)]
-    k = pick_card(game, st, fr, cands, "build an empire location", "R176")
-    if k == WAIT:
-        return WAIT
-    if k is None:
-        return DONE
-    fr.vars["_done"] = True
-    start_build(game, st, fr.seat, k, ev, waive=True)
-    return WAIT
+    return _build_one(game, st, fr, st.seats[fr.seat].hand, "build an empire location", "R176", ev)
 
 
 @handlers.on(BuildDeal)
 def build_deal(game: SettlersRules, st: SettlersState, fr: Frame, op: BuildDeal, ev: list) -> int:
     """Negotiator (stand-in): build one of your deals, discarding no location (R153)."""
+    return _build_one(game, st, fr, st.seats[fr.seat].deals, "build one of your deals", "R153", ev)
+
+
+def _build_one(
+    game: SettlersRules, st: SettlersState, fr: Frame, source: list[int], purpose: str, rule: str, ev: list
+) -> int:
+    """Build one empire card the player picks from ``source`` and can pay for, at full cost and
+    discarding no location; the build runs as its own frame."""
     if fr.vars.get("_done"):
         return DONE
     p = st.seats[fr.seat]
     cards, gold = game.cards, gold_ok(st, "build")
-    cands = [k for k in p.deals if cards[k].faction == p.faction and can_pay(p, cards[k].cost, 1, gold)]
-    k = pick_card(game, st, fr, cands, "build one of your deals", "R153")
+    cands = [k for k in source if cards[k].faction == p.faction and can_pay(p, cards[k].cost, 1, gold)]
+    k = pick_card(game, st, fr, cands, purpose, rule)
     if k == WAIT:
         return WAIT
     if k is None:

@@ -342,15 +342,9 @@ def op_give_card(game: ImperiumRules, st, fr, op: GiveCard, ev: list) -> int | b
     """Exports: each other player receives a card from your hand or discard pile."""
     p = st.seats[fr.seat]
     targets = fr.vars.setdefault("_targets", shared.others(st, fr.seat))
-    while targets:
-        if shared.is_attack(game, fr):  # Monopoly, Exports (R144-R145)
-            shielded = shield(game, st, fr, targets[0], ev)
-            if shielded == WAIT:
-                return WAIT
-            fr.vars.pop("_shield", None)
-            if shielded:
-                targets.pop(0)
-                continue
+    while (reached := _reached(game, st, fr, ev, shared.is_attack(game, fr))) is not None:  # Monopoly, Exports
+        if reached == WAIT:
+            return WAIT
         k = shared.pick_card(game, st, fr, p.hand + p.discard, False, "give a card", "R150")
         if k == WAIT:
             return WAIT
@@ -741,21 +735,32 @@ def op_all_players(game: ImperiumRules, st, fr, op: AllPlayers, ev: list) -> int
 
 
 def _for_players(game: ImperiumRules, st, fr, op, ev, seats):
-    targets = fr.vars.setdefault("_targets", list(seats))
-    while targets:
-        target = targets[0]
-        if target != fr.seat and shared.is_attack(game, fr) and not op.safe:
-            shielded = shield(game, st, fr, target, ev)  # R144-R145
-            if shielded == WAIT:
-                return WAIT
-            fr.vars.pop("_shield", None)
-            if shielded:
-                targets.pop(0)
-                continue
-        targets.pop(0)
+    fr.vars.setdefault("_targets", list(seats))
+    target = _reached(game, st, fr, ev, shared.is_attack(game, fr) and not op.safe)
+    if target is None:
+        return True
+    if target != WAIT:
+        fr.vars["_targets"].pop(0)
         game.runner.child(st, fr, [fr.pc, "do"], seat=target)
-        return WAIT
-    return True
+    return WAIT
+
+
+def _reached(game: ImperiumRules, st, fr, ev: list, attack: bool):
+    """The next of ``fr.vars["_targets"]`` the effect reaches, left first in the list: an
+    attack skips the targets that escape it (R144-R145), never its own player. WAIT while a
+    target decides whether to escape; None when no target is left."""
+    targets = fr.vars["_targets"]
+    while targets:
+        if not attack or targets[0] == fr.seat:
+            return targets[0]
+        shielded = shield(game, st, fr, targets[0], ev)
+        if shielded == WAIT:
+            return WAIT
+        fr.vars.pop("_shield", None)
+        if not shielded:
+            return targets[0]
+        targets.pop(0)
+    return None
 
 
 def shield(game: ImperiumRules, st, fr, target: int, ev: list):
@@ -838,16 +843,9 @@ def op_steal(game: ImperiumRules, st, fr, op: Steal, ev: list) -> int | bool:  #
     if op.in_play is not None:  # "from each player with a {region} in play"
         victims = [s for s in victims if any(shared.matches(game, k, op.in_play) for k in st.seats[s].play)]
     targets = fr.vars.setdefault("_targets", victims)
-    while targets:
-        target = targets[0]
-        if shared.is_attack(game, fr):
-            shielded = shield(game, st, fr, target, ev)
-            if shielded == WAIT:
-                return WAIT
-            fr.vars.pop("_shield", None)
-            if shielded:
-                targets.pop(0)
-                continue
+    while (target := _reached(game, st, fr, ev, shared.is_attack(game, fr))) is not None:
+        if target == WAIT:
+            return WAIT
         targets.pop(0)
         t, p = st.seats[target], st.seats[fr.seat]
         taken = min(n, getattr(t, res))
