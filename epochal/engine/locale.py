@@ -315,6 +315,7 @@ def card_texts(game: Game, lang: str) -> list[dict]:
     ]
 
 
+@cache
 def cards_by_id(game: Game, lang: str) -> dict[str, dict]:
     """``card_texts`` by every id a card goes by (each copy's too)."""
     return {key: card for card in card_texts(game, lang) for key in (card["id"], *card["copies"])}
