@@ -102,6 +102,11 @@ class Game(ABC):
             return []
         return self.decision_legal(state, state.stack[-1], seat)
 
+    def timeout_action(self, state: State, seat: int) -> int | None:
+        """The action that passes when a seat's turn clock runs out, if the rules allow one
+        now; None: the server lets a bot choose instead."""
+        return None
+
     def apply(self, state: State, seat: int, action: int) -> list[dict]:
         """Apply ``action`` for ``seat``; raise IllegalAction before any change.
 

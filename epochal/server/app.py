@@ -40,6 +40,8 @@ from .db import Store, make_engine, migrate
 from .service import (
     ARCHIVE_AFTER_DAYS,
     BOT_LEVELS,
+    CLOCK_RANGE,
+    FALLBACKS,
     ApiError,
     Connection,
     GameService,
@@ -50,6 +52,7 @@ from .service import (
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 TOKEN_HEADER = "X-Seat-Token"
+HOST_HEADER = "X-Host-Token"
 HELLO_TIMEOUT = 10.0
 MAX_BODY = 64 * 1024  # bytes of an HTTP request body, and of a WebSocket message
 CREATE_RATE = 30.0  # games one client address may create per minute (as a burst too)
@@ -166,6 +169,17 @@ class CreateGame(BaseModel):
     data: str = "builtin"
     undo: StrictBool = False
     seed: StrictInt | None = Field(None, ge=0, lt=2**62)
+
+
+class StandIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    level: str | None = Field(..., max_length=40)  # None: the seat goes back to its person
+
+
+class Clock(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    seconds: StrictInt | None  # None: no clock
+    fallback: str = Field("easy", max_length=8)
 
 
 class ActionBody(BaseModel):
@@ -479,7 +493,8 @@ def create_app(
 
     @app.post("/api/games", status_code=201)
     async def create(body: CreateGame, request: Request):
-        """A new game: one secret link per human seat, and the spectator link."""
+        """A new game: one secret link per human seat, the host's secret link and the
+        spectator link."""
         if creations is not None:
             wait = creations.take(request.client.host if request.client else "")
             if wait:
@@ -497,7 +512,7 @@ def create_app(
                 f"players is {body.players} but {len(body.seats)} seats are described",
                 field="players",
             )
-        table, tokens = await svc(request).create(
+        table, tokens, host = await svc(request).create(
             body.game, [s.model_dump() for s in body.seats], body.options, body.data, body.undo, body.seed
         )
         base = str(request.base_url).rstrip("/")
@@ -514,6 +529,8 @@ def create_app(
                 "game": table.game.name,
                 "status": table.status,
                 "seats": seats,
+                "host_token": host,
+                "host_link": f"{base}/game/{table.id}#host={host}",
                 "spectator_link": f"{base}/game/{table.id}",
             },
             201,
@@ -596,6 +613,55 @@ def create_app(
             media_type="application/json",
             headers={"Content-Disposition": f'attachment; filename="{table.game.name}-{table.id}.json"'},
         )
+
+    # --- the host ------------------------------------------------------------------------------
+    @app.get("/api/games/{game_id}/host")
+    async def host(game_id: str, request: Request, host: str | None = Header(None, alias=HOST_HEADER)):
+        """What the host may change: the seats, the turn clock and the bot levels."""
+        service = svc(request)
+        table = await service.open_table(game_id)
+        service.check_host(table, host)
+        return {
+            "seats": [
+                {"seat": i, "name": s.name, "kind": s.kind, "joined": s.joined, "stand_in": s.stand_in}
+                for i, s in enumerate(table.seats)
+            ],
+            "clock": table.clock,
+            "fallback": table.fallback,
+            "levels": list(BOT_LEVELS),
+            "fallbacks": list(FALLBACKS),
+            "clock_range": list(CLOCK_RANGE),
+        }
+
+    @app.put("/api/games/{game_id}/seats/{seat}/stand-in")
+    async def stand_in(
+        game_id: str, seat: int, body: StandIn, request: Request, host: str | None = Header(None, alias=HOST_HEADER)
+    ):
+        """A bot plays an absent person's seat (``level``), or the seat goes back to them (null)."""
+        service = svc(request)
+        table = await service.open_table(game_id)
+        service.check_host(table, host)
+        await service.stand_in(table, seat, body.level)
+        return service.summary(table)
+
+    @app.post("/api/games/{game_id}/seats/{seat}/link")
+    async def new_link(game_id: str, seat: int, request: Request, host: str | None = Header(None, alias=HOST_HEADER)):
+        """A new secret link for a person's seat; the old one stops working."""
+        service = svc(request)
+        table = await service.open_table(game_id)
+        service.check_host(table, host)
+        token = await service.new_link(table, seat)
+        base = str(request.base_url).rstrip("/")
+        return {"seat": seat, "token": token, "link": f"{base}/game/{table.id}#seat={token}"}
+
+    @app.put("/api/games/{game_id}/clock")
+    async def clock(game_id: str, body: Clock, request: Request, host: str | None = Header(None, alias=HOST_HEADER)):
+        """The turn clock: seconds per decision (null: none), and what moves when it runs out."""
+        service = svc(request)
+        table = await service.open_table(game_id)
+        service.check_host(table, host)
+        await service.set_clock(table, body.seconds, body.fallback)
+        return service.summary(table)
 
     # --- live updates --------------------------------------------------------------------------
     @app.websocket("/api/games/{game_id}/ws")

@@ -163,13 +163,24 @@ class Cluster:
         if table.state.over:
             self.service._keep(table)
 
-    @staticmethod
-    def _seat(table: Table, stored: StoredGame) -> bool:
-        seated = False
+    def _seat(self, table: Table, stored: StoredGame) -> bool:
+        """Take on the stored seats and the host's settings; whether any of them changed."""
+        changed = False
         for info, row in zip(table.seats, stored.seats, strict=False):
             if row["joined"] and not info.joined:
-                info.joined = seated = True
-        return seated
+                info.joined = changed = True
+            if "stand_in" in row and row["stand_in"] != info.stand_in:
+                info.stand_in, changed = row["stand_in"], True
+            if "token_hash" in row and row["token_hash"] != info.token_hash:
+                info.token_hash, changed = row["token_hash"], True
+                self.service.revoked(table, row["seat"])
+        settings = {k: stored.row[k] for k in ("clock", "fallback") if k in stored.row}
+        if settings and (table.clock, table.fallback) != (settings["clock"], settings["fallback"]):
+            table.clock, table.fallback = settings["clock"], settings["fallback"]
+            changed = True
+        if changed:
+            self.service._start_bots(table)  # the stand-ins and the clock follow the store
+        return changed
 
 
 class PostgresCluster(Cluster):
@@ -258,7 +269,7 @@ class PostgresCluster(Cluster):
         if origin == self.service.store.origin:
             return  # our own change: already applied
         table = self.service.tables.get(gid)
-        if table is None or (kind != "join" and version <= table.version):
+        if table is None or (kind not in ("join", "seats") and version <= table.version):
             return
         heard = None
         if kind == "action" and len(move) == 4:
@@ -330,7 +341,9 @@ class PostgresCluster(Cluster):
         process holds in memory, e.g. those of a process that died."""
         service = self.service
         wanted = {
-            gid for gid, t in service.tables.items() if not t.state.over and any(s.kind == "bot" for s in t.seats)
+            gid
+            for gid, t in service.tables.items()
+            if not t.state.over and (t.clock or any(s.played_by for s in t.seats))
         }
         done = sorted(self.held - wanted)
         if done:
@@ -352,8 +365,8 @@ class PostgresCluster(Cluster):
         known = list(service.tables) + list(service.broken)
         cur = await conn.execute(
             "WITH waiting AS MATERIALIZED (SELECT g.id FROM games g WHERE g.status <> 'finished' "
-            "AND NOT g.archived AND NOT g.id = ANY(%s) AND EXISTS (SELECT 1 FROM seats s "
-            f"WHERE s.game_id = g.id AND s.kind = 'bot')) SELECT id FROM waiting "
+            "AND NOT g.archived AND NOT g.id = ANY(%s) AND (g.clock IS NOT NULL OR EXISTS (SELECT 1 FROM seats s "
+            f"WHERE s.game_id = g.id AND (s.kind = 'bot' OR s.stand_in IS NOT NULL)))) SELECT id FROM waiting "
             f"WHERE pg_try_advisory_lock({LEASE_KEY})",
             [known],
         )

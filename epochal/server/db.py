@@ -18,7 +18,7 @@ counts. On PostgreSQL the same transaction also NOTIFYs the other processes (see
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -86,6 +86,9 @@ class GameRow(Base):
     # An unfinished game nobody touched for a long time: not replayed at start-up, restored
     # when someone opens it.
     archived: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    host_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)  # sha256 of the host's secret
+    clock: Mapped[int | None] = mapped_column(Integer, nullable=True)  # seconds a person has per decision
+    fallback: Mapped[str] = mapped_column(String(8), default="easy", server_default="easy")  # when it runs out
 
     __table_args__ = (Index("ix_games_archived_status", "archived", "status"),)
 
@@ -100,6 +103,7 @@ class SeatRow(Base):
     name: Mapped[str] = mapped_column(String(80))
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)  # sha256 of the secret
     joined: Mapped[bool] = mapped_column(Boolean, default=False)
+    stand_in: Mapped[str | None] = mapped_column(String(40), nullable=True)  # bot level playing for the person
 
 
 class ActionRow(Base):
@@ -109,6 +113,7 @@ class ActionRow(Base):
     ply: Mapped[int] = mapped_column(Integer, primary_key=True)  # index in the record
     seat: Mapped[int] = mapped_column(Integer)
     action: Mapped[int] = mapped_column(Integer)
+    by: Mapped[str | None] = mapped_column(String(8), nullable=True)  # "clock": the turn clock moved
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
@@ -123,7 +128,13 @@ ACTIONS = Base.metadata.tables[ActionRow.__tablename__]
 _ADD_ACTION = insert(ACTIONS)
 # The status follows the stored seats rather than the writer's memory, so two processes seating
 # two people at once cannot leave a full game "open".
-_WAITING = exists().where(SEATS.c.game_id == GAMES.c.id, SEATS.c.kind == "human", SEATS.c.joined == False)  # noqa: E712 (SQL, not Python)
+# A seat whose person is away but played by a stand-in bot waits for nobody.
+_WAITING = exists().where(
+    SEATS.c.game_id == GAMES.c.id,
+    SEATS.c.kind == "human",
+    SEATS.c.joined == False,  # noqa: E712 (SQL, not Python)
+    SEATS.c.stand_in.is_(None),
+)
 _STATUS = case((_WAITING, "open"), else_="running")
 # Compare-and-set: the move applies only to the ply it was made at (and, with undos, to the
 # same undo count: an undone-and-replayed ply is a different position).
@@ -194,6 +205,7 @@ class StoredGame:
     seats: list[dict]
     actions: list[tuple[int, int]]  # the record's actions from ply ``first`` on
     first: int = 0
+    by: dict[int, str] = field(default_factory=dict)  # ply -> who made the move, when not its seat
 
 
 class Store:
@@ -236,6 +248,7 @@ class Store:
         winners: list | None = None,
         *,
         undos: int | None = None,
+        by: str | None = None,
     ) -> None:
         """Store action ``ply`` if the game still stands at ply ``ply`` (and, given ``undos``,
         at that undo count); else raise :class:`StaleVersion`. ``status`` "finished" (with
@@ -256,7 +269,8 @@ class Store:
                 raise StaleVersion(f"game {game_id} is no longer at ply {ply}")
             try:
                 conn.execute(
-                    _ADD_ACTION, {"game_id": game_id, "ply": ply, "seat": seat, "action": action, "created_at": stamp}
+                    _ADD_ACTION,
+                    {"game_id": game_id, "ply": ply, "seat": seat, "action": action, "by": by, "created_at": stamp},
                 )
             except IntegrityError:
                 raise StaleVersion(f"game {game_id} already has an action #{ply}") from None
@@ -300,6 +314,28 @@ class Store:
             if row is not None:
                 self._notify(conn, game_id, row.ply + 2 * row.undos, "join")
 
+    def change_seat(self, game_id: str, seat: int, **values) -> None:
+        """The host's changes to a seat: ``stand_in`` (a bot level, or None to give the seat
+        back) or ``token_hash`` (a new link; the old one stops working)."""
+        self._change(game_id, update(SEATS).where(SEATS.c.game_id == game_id, SEATS.c.seat == seat).values(**values))
+
+    def change_game(self, game_id: str, **values) -> None:
+        """The host's settings of a table (``clock``, ``fallback``)."""
+        self._change(game_id, update(GAMES).where(GAMES.c.id == game_id).values(**values))
+
+    def _change(self, game_id: str, statement) -> None:
+        with self.engine.begin() as conn:
+            if conn.execute(statement).rowcount != 1:
+                raise RecordError(f"game {game_id} has no such seat or row")
+            row = conn.execute(
+                update(GAMES)
+                .where(GAMES.c.id == game_id)
+                .values(status=case((GAMES.c.status == "finished", "finished"), (_WAITING, "open"), else_="running"))
+                .returning(GAMES.c.ply, GAMES.c.undos)
+            ).first()
+            if row is not None:
+                self._notify(conn, game_id, row.ply + 2 * row.undos, "seats")
+
     def load(self, game_id: str, first: int = 0) -> StoredGame | None:
         """The game's row, its seats and its actions from ply ``first`` on (a process that
         already holds the first ones reads only the rest)."""
@@ -313,14 +349,15 @@ class Store:
                 conn.execute(select(SEATS).where(SEATS.c.game_id == game_id).order_by(SEATS.c.seat)).mappings().all()
             )
             actions = conn.execute(
-                select(ACTIONS.c.ply, ACTIONS.c.seat, ACTIONS.c.action)
+                select(ACTIONS.c.ply, ACTIONS.c.seat, ACTIONS.c.action, ACTIONS.c.by)
                 .where(ACTIONS.c.game_id == game_id, ACTIONS.c.ply >= first)
                 .order_by(ACTIONS.c.ply)
             ).all()
-        for index, (ply, _, _) in enumerate(actions, first):
+        for index, (ply, *_) in enumerate(actions, first):
             if ply != index:
                 raise RecordError(f"stored actions skip from #{index} to #{ply}")
-        return StoredGame(dict(row), [dict(s) for s in seats], [(s, a) for _, s, a in actions], first)
+        by = {ply: who for ply, _, _, who in actions if who}
+        return StoredGame(dict(row), [dict(s) for s in seats], [(s, a) for _, s, a, _ in actions], first, by)
 
     def unfinished_ids(self) -> list[str]:
         """The games to replay at start-up: unfinished and not archived (an index lookup, so

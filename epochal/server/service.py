@@ -17,6 +17,7 @@ game's information rules are the only ones the server relies on.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import hashlib
 import hmac
@@ -50,7 +51,17 @@ QUEUE_LIMIT = 256  # messages a connection may fall behind before it is dropped
 KEEP_FINISHED = 200  # finished games kept in memory; older ones are replayed on demand
 ARCHIVE_AFTER_DAYS = 30.0  # an unfinished game nobody touched for this long is archived
 FALLBACK_TRIES = 10  # other actions a bot tries when the rules raise on its choice
+CLOCK_RANGE = (2, 60 * 86400)  # a turn clock's seconds: from a blitz to two months
+FALLBACKS = ("easy", "pass")  # what the clock does: the easy bot moves, or the seat passes if it may
 _json = msgspec.json.Encoder()
+REVOKED = _json.encode(
+    {
+        "type": "error",
+        "status": 403,
+        "error": "bad_token",
+        "detail": "the host gave this seat a new link; this one no longer opens it",
+    }
+).decode()
 
 
 class ApiError(Exception):
@@ -89,6 +100,12 @@ class SeatInfo:
     name: str
     token_hash: str | None
     joined: bool
+    stand_in: str | None = None  # the bot level playing for an absent person, set by the host
+
+    @property
+    def played_by(self) -> str | None:
+        """The bot level that moves this seat, if any."""
+        return self.level if self.kind == "bot" else self.stand_in
 
 
 @dataclass
@@ -104,6 +121,7 @@ class LogEntry:
     events: list[dict]
     revealing: bool | None  # showed someone something hidden: cannot be undone
     # (None: not worked out yet; see GameService._revealing)
+    by: str | None = None  # "clock": the turn clock made the move for the seat
 
 
 class Connection:
@@ -120,11 +138,14 @@ class Connection:
         except asyncio.QueueFull:
             return False
 
-    def drop(self) -> None:
+    def drop(self, closing: bool = False) -> None:
         """Forget what is queued and tell the writer to close; the client reconnects and gets
-        a fresh ``hello``, which is cheaper than catching up message by message."""
+        a fresh ``hello``, which is cheaper than catching up message by message. ``closing``:
+        the seat's link was revoked, and the client is told not to come back with it."""
         while not self.queue.empty():
             self.queue.get_nowait()
+        if closing:
+            self.queue.put_nowait(REVOKED)
         self.queue.put_nowait(None)
 
 
@@ -139,8 +160,15 @@ class Table:
         seats: list[SeatInfo],
         undo: bool,
         undos: int = 0,
+        host_hash: str | None = None,
+        clock: int | None = None,
+        fallback: str = "easy",
     ):
         self.id, self.game, self.data_key, self.seed = game_id, game, data_key, seed
+        self.host_hash = host_hash  # None: a table without a host (made before hosts existed)
+        self.clock, self.fallback = clock, fallback  # seconds per decision (None: no clock)
+        self.moved_at = time.time()  # when the table last changed: the clock counts from here
+        self.clock_task: asyncio.Task | None = None
         self.state = state
         self.seats = seats
         self.undo, self.undos = undo, undos
@@ -170,7 +198,7 @@ class Table:
     def status(self) -> str:
         if self.state.over:
             return "finished"
-        if any(s.kind == "human" and not s.joined for s in self.seats):
+        if any(s.kind == "human" and not s.joined and not s.stand_in for s in self.seats):
             return "open"
         return "running"
 
@@ -304,7 +332,8 @@ class GameService:
     # --- creating ------------------------------------------------------------------------------
     async def create(
         self, game_name: str, seats: list[dict], options: dict, data_key: str, undo: bool, seed: int | None
-    ) -> tuple[Table, dict[int, str]]:
+    ) -> tuple[Table, dict[int, str], str]:
+        """A new table, the secret of each human seat, and the host's secret."""
         from epochal.engine import game_names
 
         if game_name not in game_names():
@@ -355,7 +384,8 @@ class GameService:
         game_id = secrets.token_urlsafe(6)
         while game_id in self.tables or await self._read(self.store.exists, game_id):
             game_id = secrets.token_urlsafe(6)
-        table = Table(game_id, game, data_key, seed, state, infos, undo)
+        host = secrets.token_urlsafe(24)
+        table = Table(game_id, game, data_key, seed, state, infos, undo, host_hash=token_hash(host))
         stamp = now()
         await self._store(
             self.store.create_game,
@@ -376,6 +406,8 @@ class GameService:
                 "winners": None,
                 "created_at": stamp,
                 "updated_at": stamp,
+                "host_hash": table.host_hash,
+                "fallback": table.fallback,
             },
             [
                 {
@@ -393,7 +425,7 @@ class GameService:
         )
         self.tables[game_id] = table
         self._start_bots(table)
-        return table, tokens
+        return table, tokens, host
 
     # --- restoring -----------------------------------------------------------------------------
     def _load(self, game_id: str) -> Table | None:
@@ -477,16 +509,31 @@ class GameService:
             )
         if row["data_id"] != game.data_id():
             raise RecordError(f"played with card data {row['data_id']}, the server has {game.data_id()}")
-        seats = [SeatInfo(s["kind"], s["level"], s["name"], s["token_hash"], s["joined"]) for s in stored.seats]
+        seats = [
+            SeatInfo(s["kind"], s["level"], s["name"], s["token_hash"], s["joined"], s.get("stand_in"))
+            for s in stored.seats
+        ]
         state = game.new(row["players"], row["seed"], row["options"])
-        table = Table(row["id"], game, row["data_key"], row["seed"], state, seats, row["undo"], row["undos"])
+        table = Table(
+            row["id"],
+            game,
+            row["data_key"],
+            row["seed"],
+            state,
+            seats,
+            row["undo"],
+            row["undos"],
+            host_hash=row.get("host_hash"),
+            clock=row.get("clock"),
+            fallback=row.get("fallback") or "easy",
+        )
         for index, (seat, action) in enumerate(stored.actions):
             try:
                 events = game.apply(state, seat, action)
             except IllegalAction as exc:
                 raise RecordError(f"stored action #{index} (seat {seat}, id {action}) is illegal: {exc}") from None
             table.actions.append((seat, action))
-            table.log.append(LogEntry(index, seat, events, None))
+            table.log.append(LogEntry(index, seat, events, None, stored.by.get(index)))
             table.asked = table.version if _new_decision(state) else table.asked
         return table
 
@@ -528,6 +575,82 @@ class GameService:
         for conn in list(table.connections):  # "waiting for players" may have changed
             self._push(table, conn, "status")
 
+    # --- the host ------------------------------------------------------------------------------
+    def check_host(self, table: Table, token: str | None) -> None:
+        """Refuse a request that does not carry the table's host secret."""
+        if not token:
+            raise ApiError(401, "missing_host_token", "this needs the host's link (the X-Host-Token header)")
+        if table.host_hash is None or not hmac.compare_digest(table.host_hash, token_hash(token)):
+            raise ApiError(403, "bad_host_token", "this is not the host's link of this game")
+
+    def host_seat(self, table: Table, seat: int) -> SeatInfo:
+        """A seat the host may change: one a person plays (a bot's own seat stays a bot)."""
+        if not 0 <= seat < len(table.seats):
+            raise ApiError(404, "no_such_seat", f"this game has seats 0 to {len(table.seats) - 1}, not {seat}")
+        info = table.seats[seat]
+        if info.kind != "human":
+            raise ApiError(409, "bot_seat", f"{info.name} is a bot's seat; only people's seats can be changed")
+        return info
+
+    async def stand_in(self, table: Table, seat: int, level: str | None) -> None:
+        """A bot of ``level`` plays the person's seat from now on; None gives it back to them."""
+        info = self.host_seat(table, seat)
+        if level is not None and level not in BOT_LEVELS:
+            raise ApiError(
+                422, "invalid_request", f"unknown bot level {level!r} (levels: {', '.join(BOT_LEVELS)})", field="level"
+            )
+        if table.state.over:
+            raise ApiError(409, "game_over", "the game is finished; its seats no longer change")
+        async with table.lock:
+            await self._store(self.store.change_seat, table.id, seat, stand_in=level, what="the seat's player")
+            info.stand_in = level
+        self._seats_changed(table)
+
+    async def new_link(self, table: Table, seat: int) -> str:
+        """A new secret for the person's seat; the old link stops working at once (its open
+        pages are closed)."""
+        info = self.host_seat(table, seat)
+        token = secrets.token_urlsafe(24)
+        async with table.lock:
+            await self._store(self.store.change_seat, table.id, seat, token_hash=token_hash(token), what="the new link")
+            info.token_hash = token_hash(token)
+        self.revoked(table, seat)
+        return token
+
+    @staticmethod
+    def revoked(table: Table, seat: int) -> None:
+        """Close the pages that opened ``seat`` with a link the host has replaced."""
+        for conn in [c for c in table.connections if c.seat == seat]:
+            table.connections.discard(conn)
+            conn.drop(closing=True)
+
+    async def set_clock(self, table: Table, seconds: int | None, fallback: str) -> None:
+        """Each person has ``seconds`` per decision (None: no clock); then ``fallback`` moves."""
+        if seconds is not None and not CLOCK_RANGE[0] <= seconds <= CLOCK_RANGE[1]:
+            raise ApiError(
+                422,
+                "invalid_request",
+                f"a turn clock has {CLOCK_RANGE[0]} to {CLOCK_RANGE[1]} seconds, not {seconds}",
+                field="seconds",
+            )
+        if fallback not in FALLBACKS:
+            raise ApiError(
+                422, "invalid_request", f"fallback is one of {', '.join(FALLBACKS)}, not {fallback!r}", field="fallback"
+            )
+        async with table.lock:
+            await self._store(self.store.change_game, table.id, clock=seconds, fallback=fallback, what="the clock")
+            table.clock, table.fallback = seconds, fallback
+        table.moved_at = time.time()  # a new clock gives the person its whole time
+        self._seats_changed(table)
+
+    def _seats_changed(self, table: Table) -> None:
+        """Tell every listener (the status line carries the seats and the clock) and let the
+        bot task take on or give up seats."""
+        table._texts.clear()
+        for conn in list(table.connections):
+            self._push(table, conn, "status")
+        self._start_bots(table)
+
     def check_lang(self, table: Table, lang: str) -> str:
         langs = languages(table.game.name)
         if lang not in langs:
@@ -555,6 +678,13 @@ class GameService:
                     f"the table moved on (version {table.version}, you sent {version}); look again",
                     version=table.version,
                 )
+            if table.seats[seat].stand_in:
+                raise ApiError(
+                    409,
+                    "stand_in",
+                    f"a bot ({table.seats[seat].stand_in}) plays {table.names[seat]}'s seat while they are away; "
+                    "the host can give the seat back",
+                )
             if seat not in game.actors(state):
                 waiting = ", ".join(table.names[s] for s in game.actors(state))
                 raise ApiError(
@@ -572,14 +702,14 @@ class GameService:
                 )
             await self._commit(table, seat, action)
 
-    async def _commit(self, table: Table, seat: int, action: int, retries: int = 3) -> None:
+    async def _commit(self, table: Table, seat: int, action: int, retries: int = 3, by: str | None = None) -> None:
         """Apply on a copy, store, then swap: until the action is stored, and whatever the
         rules raise, the table, the store and every listener keep the position ``before``."""
         game, before = table.game, table.state
         after = before.clone()
         try:
             events = game.apply(after, seat, action)
-            entry = LogEntry(len(table.actions), seat, events, None)
+            entry = LogEntry(len(table.actions), seat, events, None, by)
             ending = ([s.total for s in game.scores(after)], game.winners(after)) if after.over else ()
         except IllegalAction as exc:
             raise ApiError(422, "illegal_action", exc.reason, rule=exc.rule, field="action") from None
@@ -598,6 +728,7 @@ class GameService:
                 *ending,
                 what="the action",
                 undos=table.undos,
+                by=by,
             )
         except StaleVersion:
             asked = table.asked
@@ -605,9 +736,9 @@ class GameService:
             # Another process stored other seats' hidden choices in this simultaneous step: the
             # decision is the one the seat answered, as if the requests had come in one by one.
             if retries and table.asked == asked and seat in game.actors(table.state):
-                return await self._commit(table, seat, action, retries - 1)
+                return await self._commit(table, seat, action, retries - 1, by)
             raise refusal from None
-        if table.undo and table.seats[seat].kind == "human":
+        if table.undo and table.seats[seat].played_by is None:
             entry.revealing = _revealing(table, before, seat, action, after)
         table.state = after
         table.touched = time.time()
@@ -710,6 +841,7 @@ class GameService:
             self._changed(table, "reset")
 
     def _changed(self, table: Table, kind: str) -> None:
+        table.moved_at = time.time()
         table._parts.clear()
         table._texts.clear()
         for conn in list(table.connections):
@@ -753,6 +885,10 @@ class GameService:
             "names": table.names,
             "kinds": [s.kind for s in table.seats],
             "levels": [s.level for s in table.seats],
+            "stand_ins": [s.stand_in for s in table.seats],
+            "clock": None
+            if table.clock is None
+            else {"seconds": table.clock, "fallback": table.fallback, "deadline": table.moved_at + table.clock},
             "status": table.status,
             "actors": table.game.actors(table.state),  # who owes a decision: public
             "undo": table.undo,
@@ -806,10 +942,11 @@ class GameService:
             last = table.log[-1]
             body["index"] = last.index
             body["actor"] = last.seat
+            body["by"] = last.by
             body["events"] = self._texts_of(table, last, seat, lang)
         elif kind in ("hello", "reset"):
             body["log"] = [
-                {"index": e.index, "seat": e.seat, "events": texts}
+                {"index": e.index, "seat": e.seat, "by": e.by, "events": texts}
                 for e in table.log
                 if (texts := self._texts_of(table, e, seat, lang))
             ]
@@ -831,7 +968,14 @@ class GameService:
                 "ply": len(t.actions),
                 "undo": t.undo,
                 "seats": [
-                    {"seat": i, "name": s.name, "kind": s.kind, "level": s.level, "joined": s.joined}
+                    {
+                        "seat": i,
+                        "name": s.name,
+                        "kind": s.kind,
+                        "level": s.level,
+                        "joined": s.joined,
+                        "stand_in": s.stand_in,
+                    }
                     for i, s in enumerate(t.seats)
                 ],
             }
@@ -856,6 +1000,7 @@ class GameService:
                         "kind": s["kind"],
                         "level": s["level"],
                         "joined": s["joined"],
+                        "stand_in": s.get("stand_in"),
                     }
                     for s in r["seats"]
                 ],
@@ -913,17 +1058,25 @@ class GameService:
 
     # --- bots ----------------------------------------------------------------------------------
     def _start_bots(self, table: Table) -> None:
-        bots = [i for i, s in enumerate(table.seats) if s.kind == "bot"]
-        if not bots or table.state.over or not self.cluster.drives(table):
+        """Give each seat a bot plays (its own, or a stand-in for an absent person) its agent,
+        and start the task that moves them and keeps the turn clock, if the table needs it."""
+        if table.state.over or not self.cluster.drives(table):
             return
-        for i in bots:
-            level = table.seats[i].level
-            assert level is not None  # a bot seat has its level (checked when the game is created)
-            spec = BOT_LEVELS[level]
-            agent = None if searches(spec) else make_agent(spec, table.game, table.seed + i)
-            table.bots[i] = Bot(spec, agent)
-        table.bot_task = asyncio.get_running_loop().create_task(self._run_bots(table), name=f"bots-{table.id}")
-        table.bot_task.add_done_callback(_report_crash)
+        bots = {}
+        for i, info in enumerate(table.seats):
+            if info.played_by is None:
+                continue
+            spec = BOT_LEVELS[info.played_by]
+            kept = table.bots.get(i)
+            if kept is not None and kept.spec == spec:
+                bots[i] = kept
+            else:
+                bots[i] = Bot(spec, None if searches(spec) else make_agent(spec, table.game, table.seed + i))
+        table.bots = bots
+        table.changed.set()  # a running task looks again at who it moves
+        if (bots or table.clock) and (table.bot_task is None or table.bot_task.done()):
+            table.bot_task = asyncio.get_running_loop().create_task(self._run_bots(table), name=f"bots-{table.id}")
+            table.bot_task.add_done_callback(_report_crash)
 
     async def _run_bots(self, table: Table) -> None:
         """Move every bot seat that owes a decision, one at a time, with visible pacing.
@@ -941,7 +1094,14 @@ class GameService:
                 return
             seat = next((s for s in game.actors(table.state) if s in table.bots), None)
             if seat is None:
-                await table.changed.wait()
+                left = None if table.clock is None else table.moved_at + table.clock - time.time()
+                if left is None:
+                    await table.changed.wait()
+                elif left > 0:
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(table.changed.wait(), left)
+                else:
+                    await self._time_out(table)
                 continue
             version, started, stuck = table.version, loop.time(), False
             snapshot = table.state.clone()
@@ -958,7 +1118,7 @@ class GameService:
                 current = table.version == version or (
                     simultaneous and seat in game.actors(table.state) and action in game.legal(table.state, seat)
                 )
-                if not current or table.state.over:
+                if not current or table.state.over or seat not in table.bots:
                     continue
                 try:
                     await self._commit(table, seat, action)
@@ -978,6 +1138,34 @@ class GameService:
                 await table.changed.wait()
                 continue
             await asyncio.sleep(1.0)  # storage trouble: try again later
+
+    async def _time_out(self, table: Table) -> None:
+        """The turn clock ran out: each person who owes a decision passes, if the host chose
+        that and the rules allow it now (``Game.timeout_action``), or the easy bot moves for
+        them. The log marks these moves as the clock's."""
+        game, version = table.game, table.version
+        snapshot = table.state.clone()
+        moves = []
+        for seat in game.actors(snapshot):
+            action = game.timeout_action(snapshot, seat) if table.fallback == "pass" else None
+            if action is None:
+                agent = make_agent(BOT_LEVELS["easy"], game, move_seed(table.seed, seat, snapshot.ply))
+                action = await asyncio.get_running_loop().run_in_executor(
+                    self.pool, agent.choose, game, snapshot.clone(), seat
+                )
+            moves.append((seat, action))
+        async with table.lock:
+            if table.version != version or table.state.over:
+                return  # somebody moved meanwhile: the clock starts again
+            try:
+                for seat, action in moves:
+                    if seat in game.actors(table.state) and action in game.legal(table.state, seat):
+                        log.info("game %s: the turn clock ran out for seat %s", table.id, seat)
+                        await self._commit(table, seat, action, by="clock")
+                return
+            except ApiError as exc:
+                log.error("game %s: the turn clock's move failed: %s", table.id, exc.detail)
+        await asyncio.sleep(1.0)  # storage trouble: try again later
 
     async def _play_another(self, table: Table, seat: int, failed: int) -> bool:
         """The rules raised on the bot's choice ``failed`` (logged with its traceback): commit

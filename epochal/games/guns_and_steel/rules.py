@@ -252,6 +252,11 @@ class GunsRules(Game):
     def first_player(self, st) -> int:
         return st.first
 
+    def timeout_action(self, state, seat: int) -> int | None:
+        """A seat out of time passes when passing is one of its answers (the action phase, a response);
+        otherwise the server's bot chooses."""
+        return A.PASS if A.PASS in self.legal(state, seat) else None
+
     # --- setup (R37-R44) ----------------------------------------------------------------------
     def new(self, players: int, seed: int, options: dict | None = None) -> GunsState:
         opts = self.configure(players, options)

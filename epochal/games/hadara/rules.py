@@ -96,6 +96,11 @@ class HadaraRules(Game):
 
         return HeuristicBot(seed)
 
+    def timeout_action(self, state, seat: int) -> int | None:
+        """A seat out of time passes a step it may pass (a colony, a statue, buying medals);
+        otherwise the server's bot chooses."""
+        return A.PASS if A.PASS in self.legal(state, seat) else None
+
     # --- setup (R11-R24) ---------------------------------------------------------------------
     def new(self, players: int, seed: int, options: dict | None = None) -> HadaraState:
         opts = self.configure(players, options)

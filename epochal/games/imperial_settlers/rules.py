@@ -255,6 +255,11 @@ class SettlersRules(Game):
 
         return HeuristicBot(seed)
 
+    def timeout_action(self, state, seat: int) -> int | None:
+        """A seat out of time passes (R53) when passing is one of its answers;
+        otherwise the server's bot chooses."""
+        return A.PASS if A.PASS in self.legal(state, seat) else None
+
     # --- setup (R21-R29) -----------------------------------------------------------------------
     def new(self, players: int, seed: int, options: dict | None = None) -> SettlersState:
         opts = self.configure(players, options)
