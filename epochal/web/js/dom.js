@@ -28,10 +28,12 @@ export function fill(el, ...children) {
   return el;
 }
 
+// `token`: a seat's secret (X-Seat-Token), or {host: secret} for the host's requests.
 export async function api(method, path, body, token) {
   const headers = {};
   if (body !== undefined) headers["Content-Type"] = "application/json";
-  if (token) headers["X-Seat-Token"] = token;
+  if (token?.host) headers["X-Host-Token"] = token.host;
+  else if (token) headers["X-Seat-Token"] = token;
   const res = await fetch(path, {method, headers, body: body === undefined ? undefined : JSON.stringify(body)});
   const data = await res.json().catch(() => ({error: "bad_response", detail: res.statusText}));
   if (!res.ok) throw Object.assign(new Error(data.detail || data.error), {status: res.status, data});

@@ -3,7 +3,7 @@
 // names (nations, empires) are the game's own words (GET /api/meta/<game>/table?lang=).
 import {api, fill, h} from "./dom.js";
 import {LANGS, lang, pickLang, setLang, t} from "./i18n.js";
-import {forget, remember, remembered} from "./seats.js";
+import {forget, hostOf, hostedGames, remember, rememberHost, remembered} from "./seats.js";
 
 const form = document.getElementById("create");
 const created = document.getElementById("created");
@@ -161,10 +161,12 @@ function withLang(url) {
 
 function showCreated(game) {
   for (const s of game.seats) if (s.link) remember({id: game.id, seat: s.seat, name: s.name, link: s.link});
+  rememberHost(game.id, game.host_token);
   fill(created, h("h3", {}, t("lobby.created")), h("p", {}, t("lobby.links")),
     game.seats.filter((s) => s.link).map((s) => linkRow(t("lobby.seat_link", {name: s.name}), s.link,
                                                          `seat-link-${s.seat}`, t("lobby.play"))),
-    linkRow(t("lobby.spectator"), game.spectator_link, "spectator-link", t("lobby.watch")));
+    linkRow(t("lobby.spectator"), game.spectator_link, "spectator-link", t("lobby.watch")),
+    linkRow(t("lobby.host_link"), game.host_link, "host-link", t("lobby.host")));
   created.hidden = false;
 }
 
@@ -184,11 +186,16 @@ async function refresh() {
 // knows is forgotten. Games awaiting one of my seats come first.
 async function myGames() {
   const seats = remembered();
+  // A table this browser hosts but holds no seat of (everyone else plays): its host page.
+  const seated = new Set(seats.map((s) => s.id));
+  for (const id of hostedGames()) {
+    if (!seated.has(id)) seats.push({id, seat: null, link: `${location.origin}/game/${encodeURIComponent(id)}#host=${hostOf(id)}`});
+  }
   const summaries = await Promise.all(seats.map((s) => api("GET", `/api/games/${encodeURIComponent(s.id)}`)
     .catch((err) => (err.status === 404 ? null : undefined))));
   const out = [];
   seats.forEach((s, i) => {
-    if (summaries[i] === null) forget(s.id, s.seat);
+    if (summaries[i] === null) { if (s.seat !== null) forget(s.id, s.seat); }
     else if (summaries[i]) out.push({...s, game: summaries[i], turn: summaries[i].actors?.includes(s.seat)});
   });
   return out.sort((a, b) => Number(b.turn) - Number(a.turn));
@@ -203,7 +210,7 @@ function myGame(m) {
   return h("li", {class: m.turn ? "your-turn" : "", "data-game-id": g.id, "data-testid": "my-game"},
     h("b", {}, word(g.game, "title", g.title)), " ", names, " ",
     h("span", {class: m.turn ? "tag turn" : "muted small"}, state), " ",
-    h("a", {class: "button", href: withLang(m.link), "data-testid": "my-game-play"}, t("lobby.play")),
+    h("a", {class: "button", href: withLang(m.link), "data-testid": "my-game-play"}, t(m.seat === null ? "lobby.host" : "lobby.play")),
     " ", h("button", {type: "button", class: "small", title: t("lobby.forget_help"),
                       onclick: () => { forget(m.id, m.seat); refresh(); }}, t("lobby.forget")));
 }

@@ -22,3 +22,30 @@ export function remember(entry) {
 export function forget(id, seat) {
   localStorage.setItem(KEY, JSON.stringify(remembered().filter((s) => !(s.id === id && s.seat === seat))));
 }
+
+// The host links this browser holds (the person who created a table), by game id: the table page
+// shows its host panel wherever the host opens the game in this browser.
+const HOSTS = "epochal.hosts";
+
+function hosts() {
+  try {
+    const all = JSON.parse(localStorage.getItem(HOSTS) || "{}");
+    return all && typeof all === "object" && !Array.isArray(all) ? all : {};
+  } catch {
+    return {};
+  }
+}
+
+export function rememberHost(id, token) {
+  const kept = Object.entries(hosts()).filter(([gid]) => gid !== id).slice(-(MOST - 1));
+  localStorage.setItem(HOSTS, JSON.stringify(Object.fromEntries([...kept, [id, token]])));
+}
+
+export function hostOf(id) {
+  const token = hosts()[id];
+  return typeof token === "string" ? token : null;
+}
+
+export function hostedGames() {
+  return Object.keys(hosts());
+}

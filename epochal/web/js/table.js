@@ -10,11 +10,16 @@
 import {api, fill, h} from "./dom.js";
 import {LANGS, format, lang, pickLang, setLang, t} from "./i18n.js";
 import {ruleLink, rulesFor} from "./rules.js";
-import {remember} from "./seats.js";
+import {hostOf, remember, rememberHost} from "./seats.js";
+import {hostPanel, timeLeft} from "./host.js";
 
 const $ = (id) => document.getElementById(id);
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
-const token = new URLSearchParams(location.hash.slice(1)).get("seat");
+const secrets = new URLSearchParams(location.hash.slice(1));
+const token = secrets.get("seat");
+if (secrets.get("host")) rememberHost(gameId, secrets.get("host"));
+const hostToken = hostOf(gameId);           // this browser created the table: the host panel
+let botLevels = [];
 
 let layout = null;          // the game's board: {name, lang, module, strings, constants, cards}
 let current = null;         // newest message with a view: {version, view, ui, meta, action_texts, prompt, why_not}
@@ -47,6 +52,7 @@ function connect() {
 
 async function receive(msg) {
   if (msg.type === "error") {
+    if (msg.error === "bad_token" && current) return fatal({status: 403, detail: t("table.revoked")}, true);
     if (!current && [403, 404, 409].includes(msg.status)) return fatal(msg);
     return toast(msg.detail);
   }
@@ -113,7 +119,7 @@ async function toggle(name, on) {
 function accept(msg) {
   if (msg.version <= resetVersion) return;
   const entry = msg.events?.length && !entries.has(msg.index);
-  if (entry) entries.set(msg.index, {index: msg.index, seat: msg.actor, events: msg.events});
+  if (entry) entries.set(msg.index, {index: msg.index, seat: msg.actor, by: msg.by, events: msg.events});
   const newer = !current || msg.version > current.version;
   if (newer) current = msg;
   if (newer || entry) render();
@@ -236,6 +242,7 @@ function render() {
   drawBoard(layout?.module ? layout.module.render(ctx) : genericBoard(view));
   decisionPanel(ctx, mine);
   sideActions(ctx);
+  if (hostToken) hostPanel($("host"), ctx, {gameId, token: hostToken, levels: botLevels, toast});
   drawLog();
   endScreen(ctx);
   $("favicon").href = mine ? "/static/turn-icon.svg" : "/favicon.ico";
@@ -294,10 +301,22 @@ function banner(ctx, mine) {
          h("span", {"data-testid": "prompt"}, promptText(ctx)));
   } else {
     el.className = "banner wait";
+    const who = (s) => meta.names[s] + (meta.kinds[s] === "bot" || meta.stand_ins?.[s] ? ` (${t("table.bot")})` : "");
     fill(el, where, meta.seat === null ? [t("table.spectating"), " · "] : null,
-         t("table.waiting", {names: waiting.map((s) => meta.names[s] + (meta.kinds[s] === "bot" ? ` (${t("table.bot")})` : "")).join(", ")}));
+         t("table.waiting", {names: waiting.map(who).join(", ")}));
+  }
+  if (meta.clock && !view.over && waiting.some((s) => meta.kinds[s] === "human" && !meta.stand_ins?.[s])) {
+    el.append(" ", h("span", {class: "clock", "data-deadline": meta.clock.deadline, "data-testid": "clock"},
+                     "◷ ", t("table.time_left", {time: timeLeft(meta.clock.deadline)})));
   }
 }
+
+// The turn clock counts down between messages.
+setInterval(() => {
+  for (const el of document.querySelectorAll("[data-deadline]")) {
+    el.textContent = `◷ ${t("table.time_left", {time: timeLeft(Number(el.dataset.deadline))})}`;
+  }
+}, 1000);
 
 function promptText(ctx) {
   return ctx.prompt?.text || layout?.module?.prompt?.(ctx) || t("table.decide");
@@ -390,6 +409,7 @@ function drawLog() {
   for (const index of order.slice(shownLog.length)) {
     const entry = entries.get(index);
     list.append(h("li", {class: shownLog.length ? "fresh" : "", "data-index": index},
+      entry.by === "clock" ? h("div", {class: "ev by-clock muted small", "data-testid": "by-clock"}, "◷ ", t("table.by_clock")) : null,
       entry.events.map((ev) => h("div", {class: `ev ev-${ev.type}`}, ev.text))));
   }
   shownLog = order;
@@ -448,13 +468,14 @@ function toast(text) {
   toastTimer = setTimeout(() => { el.hidden = true; }, 5000);
 }
 
-function fatal(msg) {
+function fatal(msg, revoked = false) {
   stopped = true;
+  if (revoked) socket?.close();
   setConn("reconnecting");
   $("conn").textContent = "";
   const el = $("banner");
   el.className = "banner over";
-  fill(el, msg.status === 404 ? t("table.no_game") : msg.status === 403 ? t("table.bad_link") : msg.detail);
+  fill(el, revoked ? msg.detail : msg.status === 404 ? t("table.no_game") : msg.status === 403 ? t("table.bad_link") : msg.detail);
 }
 
 function translateStatic() {
@@ -480,6 +501,7 @@ async function main() {
     const summary = await api("GET", `/api/games/${encodeURIComponent(gameId)}`);
     const meta = await api("GET", "/api/meta");
     available = meta.games.find((g) => g.name === summary.game)?.languages || available;
+    botLevels = meta.bot_levels || [];
   } catch (err) {
     if (err.status === 404) { pickLang(available); translateStatic(); return fatal({status: 404}); }
   }
