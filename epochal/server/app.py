@@ -17,7 +17,6 @@ import importlib.resources
 import json
 import math
 import os
-import time
 from contextlib import asynccontextmanager
 from functools import cache
 from pathlib import Path
@@ -46,6 +45,7 @@ from .service import (
     Connection,
     GameService,
     Settings,
+    TokenBuckets,
     internal_error,
     languages,
 )
@@ -182,6 +182,21 @@ class Clock(BaseModel):
     fallback: str = Field("easy", max_length=8)
 
 
+class ChatBody(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    text: str = Field(max_length=4000)  # trimmed and checked against CHAT_LENGTH by the service
+
+
+class ChatSetting(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    spectators: str = Field(max_length=8)
+
+
+class Mute(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    muted: StrictBool
+
+
 class ActionBody(BaseModel):
     model_config = ConfigDict(extra="forbid")
     action: StrictInt
@@ -198,28 +213,6 @@ class BodyTooLarge(StarletteHTTPException):
 
     def __init__(self, limit: int):
         super().__init__(413, f"the request body may have at most {limit} bytes")
-
-
-class TokenBuckets:
-    """One token bucket per client address: ``per_minute`` tokens a minute, as many at once."""
-
-    def __init__(self, per_minute: float, clock=time.monotonic):
-        self.capacity, self.refill, self.clock = per_minute, per_minute / 60, clock
-        self.buckets: dict[str, tuple[float, float]] = {}  # address -> (tokens, when)
-
-    def take(self, key: str) -> float:
-        """0 when a token was taken; else the seconds until the next one."""
-        now = self.clock()
-        tokens, then = self.buckets.get(key, (self.capacity, now))
-        tokens = min(self.capacity, tokens + (now - then) * self.refill)
-        if tokens < 1:
-            self.buckets[key] = (tokens, now)
-            return (1 - tokens) / self.refill
-        self.buckets[key] = (tokens - 1, now)
-        if len(self.buckets) > 10_000:  # forget the addresses whose bucket is full again
-            full = self.capacity / self.refill
-            self.buckets = {k: v for k, v in self.buckets.items() if now - v[1] < full}
-        return 0.0
 
 
 class Guard:
@@ -663,6 +656,45 @@ def create_app(
         await service.set_clock(table, body.seconds, body.fallback)
         return service.summary(table)
 
+    @app.put("/api/games/{game_id}/chat")
+    async def chat_setting(
+        game_id: str, body: ChatSetting, request: Request, host: str | None = Header(None, alias=HOST_HEADER)
+    ):
+        """What spectators may do with the chat: "off", "read" (the default) or "write"."""
+        service = svc(request)
+        table = await service.open_table(game_id)
+        service.check_host(table, host)
+        await service.set_spectator_chat(table, body.spectators)
+        return {"spectators": table.spectator_chat}
+
+    @app.put("/api/games/{game_id}/seats/{seat}/mute")
+    async def mute(
+        game_id: str, seat: int, body: Mute, request: Request, host: str | None = Header(None, alias=HOST_HEADER)
+    ):
+        """Mute a person's seat in the chat, or let it speak again."""
+        service = svc(request)
+        table = await service.open_table(game_id)
+        service.check_host(table, host)
+        await service.mute(table, seat, body.muted)
+        return {"seat": seat, "muted": body.muted}
+
+    # --- chat ----------------------------------------------------------------------------------
+    @app.get("/api/games/{game_id}/chat")
+    async def chat(game_id: str, request: Request, token: str | None = Header(None, alias=TOKEN_HEADER)):
+        """The table's newest chat messages, for a seat, or a spectator if the host allows."""
+        service = svc(request)
+        table = await service.open_table(game_id)
+        return {"messages": service.chat_log(table, service.seat_of(table, token, required=False))}
+
+    @app.post("/api/games/{game_id}/chat", status_code=201)
+    async def say(game_id: str, body: ChatBody, request: Request, token: str | None = Header(None, alias=TOKEN_HEADER)):
+        """Write in the table's chat (a seat, or a spectator if the host allows)."""
+        service = svc(request)
+        table = await service.open_table(game_id)
+        seat = service.seat_of(table, token, required=False)
+        sender = f"seat {seat}" if seat is not None else (request.client.host if request.client else "")
+        return await service.say(table, seat, body.text, sender)
+
     # --- live updates --------------------------------------------------------------------------
     @app.websocket("/api/games/{game_id}/ws")
     async def socket(websocket: WebSocket, game_id: str):
@@ -690,6 +722,7 @@ def create_app(
             await service.join(table, seat)
             conn = Connection(seat, lang)
             conn.push(service.message(table, "hello", seat, lang))
+            service.chat_opened(table, conn)
         except ApiError as exc:
             await _refuse(websocket, exc)
             return
@@ -713,13 +746,16 @@ def create_app(
                         await service.act(table, seat, body.action, body.version)
                     elif kind == "undo":
                         await service.undo(table, service.seat_of(table, token, required=True))
+                    elif kind == "chat":
+                        address = websocket.client.host if websocket.client else ""
+                        await service.say(table, seat, msg.get("text"), f"seat {seat}" if seat is not None else address)
                     elif kind == "ping":
                         conn.push('{"type":"pong"}')
                     else:
                         raise ApiError(
                             422,
                             "invalid_request",
-                            f"unknown message type {kind!r} (types: act, undo, ping)",
+                            f"unknown message type {kind!r} (types: act, undo, chat, ping)",
                             field="type",
                         )
                 except FrameError as exc:

@@ -171,6 +171,8 @@ class Cluster:
                 info.joined = changed = True
             if "stand_in" in row and row["stand_in"] != info.stand_in:
                 info.stand_in, changed = row["stand_in"], True
+            if "muted" in row and bool(row["muted"]) != info.muted:
+                info.muted, changed = bool(row["muted"]), True
             if "token_hash" in row and row["token_hash"] != info.token_hash:
                 info.token_hash, changed = row["token_hash"], True
                 self.service.revoked(table, row["seat"])
@@ -178,6 +180,9 @@ class Cluster:
         if settings and (table.clock, table.fallback) != (settings["clock"], settings["fallback"]):
             table.clock, table.fallback = settings["clock"], settings["fallback"]
             changed = True
+        if stored.row.get("spectator_chat", table.spectator_chat) != table.spectator_chat:
+            table.spectator_chat, changed = stored.row["spectator_chat"], True
+            self.service.chat_opened(table)
         if changed:
             self.service._start_bots(table)  # the stand-ins and the clock follow the store
         return changed
@@ -269,6 +274,9 @@ class PostgresCluster(Cluster):
         if origin == self.service.store.origin:
             return  # our own change: already applied
         table = self.service.tables.get(gid)
+        if table is not None and kind == "chat":
+            self._spawn(self.service.chat_catch_up(table), f"chat-{gid}")
+            return
         if table is None or (kind not in ("join", "seats") and version <= table.version):
             return
         heard = None

@@ -89,6 +89,7 @@ class GameRow(Base):
     host_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)  # sha256 of the host's secret
     clock: Mapped[int | None] = mapped_column(Integer, nullable=True)  # seconds a person has per decision
     fallback: Mapped[str] = mapped_column(String(8), default="easy", server_default="easy")  # when it runs out
+    spectator_chat: Mapped[str] = mapped_column(String(8), default="read", server_default="read")  # off/read/write
 
     __table_args__ = (Index("ix_games_archived_status", "archived", "status"),)
 
@@ -104,6 +105,7 @@ class SeatRow(Base):
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)  # sha256 of the secret
     joined: Mapped[bool] = mapped_column(Boolean, default=False)
     stand_in: Mapped[str | None] = mapped_column(String(40), nullable=True)  # bot level playing for the person
+    muted: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())  # by the host, in the chat
 
 
 class ActionRow(Base):
@@ -117,11 +119,23 @@ class ActionRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
+class ChatRow(Base):
+    __tablename__ = "chat"
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    n: Mapped[int] = mapped_column(Integer, primary_key=True)  # the message's number in the game's chat
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)  # None: a spectator
+    name: Mapped[str] = mapped_column(String(80))
+    text: Mapped[str] = mapped_column(String(500))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
 # The mapped classes' Table objects (the same objects as their ``__table__``, which SQLAlchemy
 # types as any FromClause, too loose for insert/update/delete).
 GAMES = Base.metadata.tables[GameRow.__tablename__]
 SEATS = Base.metadata.tables[SeatRow.__tablename__]
 ACTIONS = Base.metadata.tables[ActionRow.__tablename__]
+CHAT = Base.metadata.tables[ChatRow.__tablename__]
 
 # The statements of every move, built once: building a statement per call cost more CPU than
 # the SQLite commit itself.
@@ -335,6 +349,31 @@ class Store:
             ).first()
             if row is not None:
                 self._notify(conn, game_id, row.ply + 2 * row.undos, "seats")
+
+    def add_chat(self, game_id: str, n: int, seat: int | None, name: str, text: str) -> datetime:
+        """Store chat message ``n``; StaleVersion when another process stored an ``n`` first."""
+        stamp = now()
+        with self.engine.begin() as conn:
+            try:
+                conn.execute(
+                    insert(CHAT),
+                    [{"game_id": game_id, "n": n, "seat": seat, "name": name, "text": text, "created_at": stamp}],
+                )
+            except IntegrityError:
+                raise StaleVersion(f"game {game_id} already has a chat message #{n}") from None
+            self._notify(conn, game_id, n, "chat")
+        return stamp
+
+    def chat(self, game_id: str, after: int = -1, most: int = 200) -> list[dict]:
+        """The game's newest ``most`` chat messages numbered above ``after``, oldest first."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(CHAT.c.n, CHAT.c.seat, CHAT.c.name, CHAT.c.text, CHAT.c.created_at)
+                .where(CHAT.c.game_id == game_id, CHAT.c.n > after)
+                .order_by(CHAT.c.n.desc())
+                .limit(most)
+            ).mappings()
+            return [dict(r) for r in reversed(rows.all())]
 
     def load(self, game_id: str, first: int = 0) -> StoredGame | None:
         """The game's row, its seats and its actions from ply ``first`` on (a process that

@@ -22,6 +22,7 @@ import functools
 import hashlib
 import hmac
 import logging
+import math
 import random
 import secrets
 import time
@@ -53,6 +54,10 @@ ARCHIVE_AFTER_DAYS = 30.0  # an unfinished game nobody touched for this long is 
 FALLBACK_TRIES = 10  # other actions a bot tries when the rules raise on its choice
 CLOCK_RANGE = (2, 60 * 86400)  # a turn clock's seconds: from a blitz to two months
 FALLBACKS = ("easy", "pass")  # what the clock does: the easy bot moves, or the seat passes if it may
+SPECTATOR_CHAT = ("off", "read", "write")  # what spectators may do with a table's chat
+CHAT_LENGTH = 500  # characters in one message
+CHAT_KEPT = 200  # messages a table keeps in memory and sends to a page that opens
+CHAT_PER_MINUTE = 12  # messages one seat (or one spectator's address) may send a minute
 _json = msgspec.json.Encoder()
 REVOKED = _json.encode(
     {
@@ -101,6 +106,7 @@ class SeatInfo:
     token_hash: str | None
     joined: bool
     stand_in: str | None = None  # the bot level playing for an absent person, set by the host
+    muted: bool = False  # by the host: this seat's messages are refused
 
     @property
     def played_by(self) -> str | None:
@@ -168,7 +174,9 @@ class Table:
         self.host_hash = host_hash  # None: a table without a host (made before hosts existed)
         self.clock, self.fallback = clock, fallback  # seconds per decision (None: no clock)
         self.moved_at = time.time()  # when the table last changed: the clock counts from here
-        self.clock_task: asyncio.Task | None = None
+        self.spectator_chat = "read"
+        self.chat: list[dict] = []  # the newest CHAT_KEPT messages, oldest first
+        self.chat_lock = asyncio.Lock()  # numbers the messages; a move never waits for it
         self.state = state
         self.seats = seats
         self.undo, self.undos = undo, undos
@@ -217,6 +225,28 @@ class Table:
         return rec
 
 
+class TokenBuckets:
+    """One token bucket per client address: ``per_minute`` tokens a minute, as many at once."""
+
+    def __init__(self, per_minute: float, clock=time.monotonic):
+        self.capacity, self.refill, self.clock = per_minute, per_minute / 60, clock
+        self.buckets: dict[str, tuple[float, float]] = {}  # address -> (tokens, when)
+
+    def take(self, key: str) -> float:
+        """0 when a token was taken; else the seconds until the next one."""
+        now = self.clock()
+        tokens, then = self.buckets.get(key, (self.capacity, now))
+        tokens = min(self.capacity, tokens + (now - then) * self.refill)
+        if tokens < 1:
+            self.buckets[key] = (tokens, now)
+            return (1 - tokens) / self.refill
+        self.buckets[key] = (tokens - 1, now)
+        if len(self.buckets) > 10_000:  # forget the addresses whose bucket is full again
+            full = self.capacity / self.refill
+            self.buckets = {k: v for k, v in self.buckets.items() if now - v[1] < full}
+        return 0.0
+
+
 def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
@@ -232,6 +262,7 @@ class GameService:
         self.tables: dict[str, Table] = {}
         self.broken: dict[str, str] = {}  # games whose record no longer replays
         self._finished: OrderedDict[str, None] = OrderedDict()  # least recently used first
+        self.chatters = TokenBuckets(CHAT_PER_MINUTE)  # by game and seat, or a spectator's address
         self.pool = ThreadPoolExecutor(max_workers=settings.bot_threads, thread_name_prefix="bot")
         self.procs = BotProcesses(settings.bot_processes) if settings.bot_processes > 0 else None
         self.cluster = cluster_for(self)  # other processes on the same database
@@ -473,6 +504,12 @@ class GameService:
             log.exception("game %s: replaying its record failed", game_id)
             return f"replaying its record failed ({type(exc).__name__}: {exc})"
         table.archived = bool(stored.row.get("archived"))
+        table.spectator_chat = stored.row.get("spectator_chat") or "read"
+        try:
+            table.chat = [_chat_message(m) for m in self.store.chat(game_id, most=CHAT_KEPT)]
+        except Exception:
+            log.exception("reading game %s's chat failed", game_id)
+            raise ApiError(503, "storage_failed", f"game {game_id} could not be read; try again") from None
         return table
 
     def _install(self, game_id: str, built: Table | str | None) -> Table | None:
@@ -510,7 +547,9 @@ class GameService:
         if row["data_id"] != game.data_id():
             raise RecordError(f"played with card data {row['data_id']}, the server has {game.data_id()}")
         seats = [
-            SeatInfo(s["kind"], s["level"], s["name"], s["token_hash"], s["joined"], s.get("stand_in"))
+            SeatInfo(
+                s["kind"], s["level"], s["name"], s["token_hash"], s["joined"], s.get("stand_in"), bool(s.get("muted"))
+            )
             for s in stored.seats
         ]
         state = game.new(row["players"], row["seed"], row["options"])
@@ -641,6 +680,29 @@ class GameService:
             await self._store(self.store.change_game, table.id, clock=seconds, fallback=fallback, what="the clock")
             table.clock, table.fallback = seconds, fallback
         table.moved_at = time.time()  # a new clock gives the person its whole time
+        self._seats_changed(table)
+
+    async def set_spectator_chat(self, table: Table, spectators: str) -> None:
+        """What spectators may do with the chat: nothing, read it, or write too."""
+        if spectators not in SPECTATOR_CHAT:
+            raise ApiError(
+                422,
+                "invalid_request",
+                f"spectators is one of {', '.join(SPECTATOR_CHAT)}, not {spectators!r}",
+                field="spectators",
+            )
+        async with table.lock:
+            await self._store(self.store.change_game, table.id, spectator_chat=spectators, what="the chat setting")
+            table.spectator_chat = spectators
+        self._seats_changed(table)
+        self.chat_opened(table)
+
+    async def mute(self, table: Table, seat: int, muted: bool) -> None:
+        """The host mutes a person's seat in the chat, or lets it speak again."""
+        info = self.host_seat(table, seat)
+        async with table.lock:
+            await self._store(self.store.change_seat, table.id, seat, muted=muted, what="the mute")
+            info.muted = muted
         self._seats_changed(table)
 
     def _seats_changed(self, table: Table) -> None:
@@ -861,6 +923,84 @@ class GameService:
             table.connections.discard(conn)
             conn.drop()
 
+    # --- chat ----------------------------------------------------------------------------------
+    @staticmethod
+    def reads_chat(table: Table, seat: int | None) -> bool:
+        return seat is not None or table.spectator_chat != "off"
+
+    def chat_log(self, table: Table, seat: int | None) -> list[dict]:
+        if not self.reads_chat(table, seat):
+            raise ApiError(403, "chat_closed", "the host keeps this table's chat to the players")
+        return table.chat
+
+    async def say(self, table: Table, seat: int | None, text: object, sender: str) -> dict:
+        """Store one chat message of ``seat`` (None: a spectator) and send it to every page
+        that reads the chat. ``sender`` names who is rate-limited: a seat, or an address."""
+        if not isinstance(text, str):
+            raise ApiError(422, "invalid_request", "a chat message is text", field="text")
+        text = "".join(ch for ch in text.strip() if ch == "\n" or ch.isprintable())
+        if not text or len(text) > CHAT_LENGTH:
+            raise ApiError(422, "invalid_request", f"a chat message has 1 to {CHAT_LENGTH} characters", field="text")
+        if seat is None and table.spectator_chat != "write":
+            raise ApiError(403, "chat_closed", "the host lets only the players write in this table's chat")
+        if seat is not None and table.seats[seat].muted:
+            raise ApiError(403, "muted", "the host has muted your seat in this table's chat")
+        wait = self.chatters.take(f"{table.id} {sender}")
+        if wait:
+            seconds = math.ceil(wait)
+            raise ApiError(
+                429,
+                "rate_limited",
+                f"at most {CHAT_PER_MINUTE} messages a minute; try again in {seconds} s",
+                retry_after=seconds,
+            )
+        name = table.names[seat] if seat is not None else "spectator"
+        async with table.chat_lock:
+            for _ in range(3):
+                n = table.chat[-1]["n"] + 1 if table.chat else 0
+                try:
+                    stamp = await asyncio.get_running_loop().run_in_executor(
+                        self.writes, self.store.add_chat, table.id, n, seat, name, text
+                    )
+                    break
+                except StaleVersion:  # another process numbered a message first: read on
+                    await self.chat_catch_up(table)
+                except Exception:
+                    log.exception("storing a chat message of game %s failed", table.id)
+                    raise ApiError(503, "storage_failed", "the message could not be stored; try again") from None
+            else:
+                raise ApiError(409, "stale", "the chat is busy; send the message again")
+            message = _chat_message({"n": n, "seat": seat, "name": name, "text": text, "created_at": stamp})
+            self._chat_add(table, [message])
+        return message
+
+    def _chat_add(self, table: Table, messages: list[dict]) -> None:
+        last = table.chat[-1]["n"] if table.chat else -1
+        messages = [m for m in messages if m["n"] > last]  # a message heard twice is added once
+        if not messages:
+            return
+        table.chat = (table.chat + messages)[-CHAT_KEPT:]
+        text = _json.encode({"type": "chat", "messages": messages}).decode()
+        for conn in list(table.connections):
+            if self.reads_chat(table, conn.seat) and not conn.push(text):
+                table.connections.discard(conn)
+                conn.drop()
+
+    def chat_opened(self, table: Table, conn: Connection | None = None) -> None:
+        """Send the chat so far to a page that has just opened (``conn``), or to every page
+        (after the host opened the chat to spectators)."""
+        text = _json.encode({"type": "chat", "messages": table.chat, "all": True}).decode()
+        for c in [conn] if conn else list(table.connections):
+            if self.reads_chat(table, c.seat):
+                c.push(text)
+
+    async def chat_catch_up(self, table: Table) -> None:
+        """Another process stored chat messages: read those this table lacks and pass them on."""
+        after = table.chat[-1]["n"] if table.chat else -1
+        rows = await self._read(self.store.chat, table.id, after)
+        if rows:
+            self._chat_add(table, [_chat_message(r) for r in rows if r["n"] > after])
+
     # --- messages ------------------------------------------------------------------------------
     def parts(self, table: Table, seat: int | None) -> dict:
         """The seat's view and ui, encoded once per version for every kind of message and every
@@ -886,6 +1026,8 @@ class GameService:
             "kinds": [s.kind for s in table.seats],
             "levels": [s.level for s in table.seats],
             "stand_ins": [s.stand_in for s in table.seats],
+            "muted": [s.muted for s in table.seats],
+            "spectator_chat": table.spectator_chat,
             "clock": None
             if table.clock is None
             else {"seconds": table.clock, "fallback": table.fallback, "deadline": table.moved_at + table.clock},
@@ -1206,6 +1348,17 @@ class GameService:
 def _utc(stamp):
     """SQLite hands back naive datetimes; they were written in UTC."""
     return stamp if stamp.tzinfo else stamp.replace(tzinfo=UTC)
+
+
+def _chat_message(row: dict) -> dict:
+    """A stored chat row as pages get it: who (seat, name), what, and when (ISO, UTC)."""
+    return {
+        "n": row["n"],
+        "seat": row["seat"],
+        "name": row["name"],
+        "text": row["text"],
+        "at": _utc(row["created_at"]).isoformat(),
+    }
 
 
 def _revealing(table: Table, before, seat: int, action: int, after) -> bool:
