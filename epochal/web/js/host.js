@@ -12,7 +12,7 @@ let issued = null;       // {seat, link}: the new link the host asked for, until
 export function hostPanel(el, ctx, {gameId, token, levels, toast}) {
   const {meta} = ctx;
   const key = JSON.stringify([meta.names, meta.kinds, meta.stand_ins, meta.clock?.seconds, meta.clock?.fallback,
-                              meta.status, ctx.view.over, issued, lang()]);
+                              meta.muted, meta.spectator_chat, meta.status, ctx.view.over, issued, lang()]);
   if (drawn === key) return;
   drawn = key;
   const call = async (method, path, body) => {
@@ -34,6 +34,10 @@ export function hostPanel(el, ctx, {gameId, token, levels, toast}) {
                                     onclick: () => call("PUT", `seats/${seat}/stand-in`, {level: level.value})},
                          t("table.stand_in"))],
       " ",
+      h("button", {type: "button", "data-testid": `host-mute-${seat}`,
+                   onclick: () => call("PUT", `seats/${seat}/mute`, {muted: !meta.muted?.[seat]})},
+        t(meta.muted?.[seat] ? "table.unmute" : "table.mute")),
+      " ",
       h("button", {type: "button", title: t("table.new_link_help"), "data-testid": `host-new-link-${seat}`,
                    onclick: async () => {
                      const made = await call("POST", `seats/${seat}/link`);
@@ -48,6 +52,11 @@ export function hostPanel(el, ctx, {gameId, token, levels, toast}) {
     h("summary", {}, t("table.host")),
     h("p", {class: "muted small"}, t("table.host_help")),
     h("ul", {class: "host-seats"}, seats),
+    h("label", {class: "host-chat"}, t("table.spectator_chat"), " ",
+      h("select", {"data-testid": "host-spectator-chat",
+                   onchange: (e) => call("PUT", "chat", {spectators: e.target.value})},
+        ["off", "read", "write"].map((v) => h("option", {value: v, selected: v === meta.spectator_chat},
+                                              t(`table.spectator_chat.${v}`))))),
     ctx.view.over ? null : clockForm(meta.clock, call)));
 }
 

@@ -12,6 +12,7 @@ import {LANGS, format, lang, pickLang, setLang, t} from "./i18n.js";
 import {ruleLink, rulesFor} from "./rules.js";
 import {hostOf, remember, rememberHost} from "./seats.js";
 import {hostPanel, timeLeft} from "./host.js";
+import {chatReceived, drawChat, startChat} from "./chat.js";
 
 const $ = (id) => document.getElementById(id);
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
@@ -57,6 +58,7 @@ async function receive(msg) {
     return toast(msg.detail);
   }
   if (msg.type === "pong") return;
+  if (msg.type === "chat") return chatReceived(msg, current?.meta);
   if (msg.type === "status") {
     if (current && msg.version === current.version) { current.meta = msg.meta; render(); }
     return;
@@ -243,6 +245,7 @@ function render() {
   decisionPanel(ctx, mine);
   sideActions(ctx);
   if (hostToken) hostPanel($("host"), ctx, {gameId, token: hostToken, levels: botLevels, toast});
+  drawChat(meta);
   drawLog();
   endScreen(ctx);
   $("favicon").href = mine ? "/static/turn-icon.svg" : "/favicon.ico";
@@ -480,6 +483,7 @@ function fatal(msg, revoked = false) {
 
 function translateStatic() {
   for (const el of document.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+  for (const el of document.querySelectorAll("[data-i18n-placeholder]")) el.placeholder = t(el.dataset.i18nPlaceholder);
 }
 
 function languageSelect(available) {
@@ -508,6 +512,11 @@ async function main() {
   pickLang(available);
   translateStatic();
   languageSelect(available);
+  startChat((text) => {
+    if (socket?.readyState !== WebSocket.OPEN) { toast(t("table.offline")); return false; }
+    socket.send(JSON.stringify({type: "chat", text}));
+    return true;
+  });
   connect();
 }
 
