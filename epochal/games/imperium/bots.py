@@ -19,7 +19,7 @@ def prefer(game, st, seat: int, legal: list[int]):
     if frame.kind == "turn":
         p = st.seats[seat]
         unrest = sum(1 for k in p.hand if "unrest" in game.cards[k].suits)
-        playable = any(playing.can_play(game, st, seat, k) and "unrest" not in game.cards[k].suits for k in p.hand)
+        playable = any(useful(game, st, seat, k) for k in p.hand)
         exhaustable = any(playing.can_exhaust(game, st, seat, k) for k in [*p.play, p.power] if k >= 0)
         if unrest >= 2 and not playable:
             return A.REVOLT + min(unrest, A.MAX_REVOLT)
@@ -29,6 +29,17 @@ def prefer(game, st, seat: int, legal: list[int]):
     if frame.kind == "card" and frame.args.get("purpose") == "discard at clean-up":
         return next((a for a in legal if a != A.END), A.END)
     return None
+
+
+def useful(game, st, seat: int, k: int) -> bool:
+    """Worth an Activate: a card that can be played (R71, R72) and whose opening cost can be met,
+    since an unpaid "X to Y" gives nothing (R73); unrest cards are better revolted away."""
+    card = game.cards[k]
+    return (
+        "unrest" not in card.suits
+        and playing.can_play(game, st, seat, k)
+        and playing.precondition(game, st, seat, card.play, k)
+    )
 
 
 class HeuristicBot(GreedyAgent):

@@ -129,7 +129,7 @@ def activate_why(game: ImperiumRules, st, d: Decision, seat: int, action: int) -
             return f"{card.id} was already free-played this turn", "R74"
         if not card.free and p.actions < 1:
             return "no action token left on your state card", "R71"
-        return f"you cannot pay what {card.id} asks", "R163"
+        return f"{card.id} can be played only when what it requires is there", "R71"
     if kind == "exhaust":
         card = game.cards[k]
         if k not in p.play and k != p.power:

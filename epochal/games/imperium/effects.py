@@ -49,6 +49,7 @@ from .vocab import (
     History,
     Hook,
     If,
+    Line,
     LookFame,
     MarketAdd,
     MarketToken,
@@ -66,6 +67,7 @@ from .vocab import (
     Retrieve,
     ReturnExhaust,
     ReturnUnrest,
+    SolsticeOrder,
     Steal,
     SwapExile,
     TakeUnrest,
@@ -568,13 +570,33 @@ def op_look_fame(game: ImperiumRules, st, fr, op: LookFame, ev: list) -> int | b
             )
         )
     seen = fr.vars["_seen"]
-    k = shared.pick_card(game, st, fr, seen, False, "take a fame card", "R255")
-    if k == WAIT:
-        return WAIT
-    if k is not None and op.take:
-        st.fame.remove(k)
-        p.hand.append(k)
-        ev.append(event("take_fame", seat=fr.seat))
+    if "_taken" not in fr.vars:
+        k = shared.pick_card(game, st, fr, seen, False, "take a fame card", "R255")
+        if k == WAIT:
+            return WAIT
+        fr.vars["_taken"] = True
+        if k is not None and op.take:
+            st.fame.remove(k)
+            seen.remove(k)
+            p.hand.append(k)
+            ev.append(event("take_fame", seat=fr.seat))
+    return put_back(game, st, fr, st.fame, "put the fame cards back")
+
+
+def put_back(game: ImperiumRules, st, fr, deck: list, purpose: str) -> int | bool:
+    """R161: the cards looked at (``fr.vars["_seen"]``, still on top of ``deck``) go back in
+    the order the seat chooses, from the top down: each chosen card goes right under those
+    already put back; the last one is left where it is. Only the seat is offered them."""
+    seen = fr.vars["_seen"]
+    placed = fr.vars.setdefault("_placed", 0)
+    while len(seen) > 1:
+        k = shared.pick_card(game, st, fr, seen, False, purpose, "R161")
+        if k == WAIT:
+            return WAIT
+        deck.remove(k)
+        deck.insert(len(deck) - placed, k)
+        seen.remove(k)
+        placed = fr.vars["_placed"] = placed + 1
     return True
 
 
@@ -969,3 +991,63 @@ def sys_discard_hand(game: ImperiumRules, st, fr, op: DiscardHand, ev: list) -> 
     p.discard += p.hand
     p.hand = []
     return True
+
+
+@handlers.on(SolsticeOrder)
+def sys_solstice_order(game: ImperiumRules, st, fr, op: SolsticeOrder, ev: list) -> int | bool:  # R108-R113
+    """The seat's solstice effects (its play area's cards, garrison cards not among them, R113,
+    and its power card), one at a time in the order the seat chooses (R112); the last one
+    left applies without a question. A card that left the play area meanwhile applies nothing."""
+    p = st.seats[fr.seat]
+    if "_left" not in fr.vars:
+        left = [k for k in p.play if game.cards[k].solstice]
+        if p.power >= 0 and game.face(p.power, p.side).solstice:
+            left.append(p.power)
+        fr.vars["_left"] = left
+    left = fr.vars["_left"] = [k for k in fr.vars["_left"] if k in p.play or k == p.power]
+    k = shared.pick_card(game, st, fr, left, False, "apply a solstice effect", "R112")
+    if k == WAIT:
+        return WAIT
+    if k is None:
+        return True
+    left.remove(k)
+    shared.push(game, st, fr.seat, k, "solstice", p.side if k == p.power else "")
+    return WAIT
+
+
+@handlers.on(Line)
+def op_line(game: ImperiumRules, st, fr, op: Line, ev: list) -> int | bool:  # R73
+    """A printed line in a frame of its own: a cost it cannot meet stops only the line."""
+    if "_ran" in fr.vars:
+        return True
+    fr.vars["_ran"] = True
+    game.runner.child(st, fr, [fr.pc, "do"])
+    return WAIT
+
+
+def with_costs(table: Registry) -> Registry:
+    """The handlers the game runs: those of ``table``, each operation with an opening check
+    (``playing.CHECKS``) run as a cost (``_as_cost``). Built when the game is made, so that
+    every handler and check is registered by then."""
+    out = Registry(table.name)
+    for kind, handler in table.table.items():
+        costed = kind in playing.CHECKS and kind is not Require  # require: a printed restriction (R71)
+        out.table[kind] = _as_cost(handler) if costed else handler
+    return out
+
+
+def _as_cost(handler):
+    """An operation with an opening check is the X of an "X to Y" when more of its list
+    follows (the Y): if X cannot be done in full, nothing of it is done and the rest of the list
+    is skipped (R73, R163; the unrest cards' "if you do", R253). As the last of its list it is
+    done as far as possible (R73, R144)."""
+
+    def run(game: ImperiumRules, st, fr, op, ev: list) -> int | bool:
+        if "_cost" not in fr.vars:
+            fr.vars["_cost"] = True
+            ops = game.runner.ops(fr)
+            if fr.pc + 1 < len(ops) and not playing.precondition(game, st, fr.seat, ops[fr.pc :], fr.card):
+                return game.runner.abort(fr)
+        return handler(game, st, fr, op, ev)
+
+    return run

@@ -48,8 +48,9 @@ def cleanup(game: ImperiumRules, st, ev: list) -> None:
 
 @PHASES.on("next")
 def next_turn(game: ImperiumRules, st, ev: list) -> None:
-    """R68: the next seat plays; after the last seat of the round, the solstice (R108-R112):
-    each seat's solstice effects, in seat order from the first and play-area order."""
+    """R68: the next seat plays; after the last seat of the round, the solstice (R108-R113):
+    seat by seat from the first (G25), each applies its solstice effects in the order it
+    chooses (``SolsticeOrder``, R112)."""
     last = (st.first - 1) % st.players
     if st.turn != last:
         st.turn = (st.turn + 1) % st.players
@@ -58,13 +59,7 @@ def next_turn(game: ImperiumRules, st, ev: list) -> None:
     st.phase = "after_solstice"  # R68, R108
     order = [(st.first + i) % st.players for i in range(st.players)]
     for seat in reversed(order):
-        p = st.seats[seat]
-        sources = [k for k in p.play if game.cards[k].solstice]
-        if p.power >= 0 and game.face(p.power, p.side).solstice:
-            sources.append(p.power)
-        for k in reversed(sources):  # R112: play-area order
-            face = p.side if k == p.power else ""
-            shared.push(game, st, seat, k, "solstice", face)
+        shared.push(game, st, seat, -1, "solstice_order")
     ev.append(event("solstice", round=st.round))
 
 

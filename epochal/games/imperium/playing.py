@@ -1,6 +1,11 @@
 """Whether a card can be played or exhausted now (R71-R78), whether an effect's opening cost
-can be met (R150, R164: "as far as possible" still needs the cost), and playing a card from
-elsewhere than the hand (Phalanx, Parmenion)."""
+can be met (R150, R163, R164), and playing a card from elsewhere than the hand (Phalanx,
+Parmenion).
+
+Playing is stopped only by the missing action token, the state (R71, R72) and the card's own
+printed restriction (``require``, ``unplayable``); what the card then cannot carry out it
+leaves undone (R73). Exhausting needs its cost (R78, R163), and so do a choice's options and a
+may's offer (R164)."""
 
 from __future__ import annotations
 
@@ -169,7 +174,7 @@ def playable_now(game: ImperiumRules, st, seat: int, k: int, free: bool) -> bool
         return False  # R72, R74
     if card.state == "barbarian" and p.empire and not ignores_barbarian(game, st, seat, k):
         return False
-    return precondition(game, st, seat, card.play, k)
+    return restriction(game, st, seat, card.play, k) is None
 
 
 def play_card_candidates(game: ImperiumRules, st, seat: int, op: PlayCard, card: int = -1) -> list[int]:
@@ -227,7 +232,17 @@ def play_refusal(game: ImperiumRules, st, seat: int, k: int) -> Refusal | None:
             return "free_used", "R74", {}
     elif p.actions < 1:  # R71
         return "no_action", "R71", {}
-    return refusal_of(game, st, seat, card.play, k, "", "play")
+    return restriction(game, st, seat, card.play, k)
+
+
+def restriction(game: ImperiumRules, st, seat: int, ops: list, card: int) -> Refusal | None:
+    """The card's printed restriction ("only playable if ...": a ``require`` of its play
+    effect) that forbids playing it now, None when none does. A payment or another step the
+    seat cannot carry out does not: the card is played and that line gives nothing (R73)."""
+    for i, op in enumerate(ops):
+        if isinstance(op, Require) and not _require(game, st, seat, [op], card):
+            return "requires", None, {"text": words.ref(game.cards[card].id, "", "play", [i], "inf")}
+    return None
 
 
 def refusal_of(

@@ -64,6 +64,8 @@ FORMS = {
     "break through: declare a category": "break_through",
     "declare a category": "gamble",
     "break through for the declared category": "bt_source",
+    "apply a solstice effect": "solstice_order",
+    "put the fame cards back": "fame_order",
 }
 KINDS = {  # decision kind -> the forms its purposes take
     "card": (
@@ -95,6 +97,8 @@ KINDS = {  # decision kind -> the forms its purposes take
         "sacred_swap",
         "ambassador",
         "bt_source",
+        "solstice_order",
+        "fame_order",
     ),
     "may": ("may", "may_other", "nation_bottom", "nation_shuffle", "toll", "reaction", "sacred_look"),
     "option": ("choose", "marvellous"),

@@ -22,7 +22,7 @@ from . import actions as A
 from . import piles, prompts, scoring, shared, words
 from .cards import MARKET_SUITS, NATIONS, Card, Face
 from .decisions import LEGAL, RESOLVE, why_not
-from .effects import handlers
+from .effects import handlers, with_costs
 from .phases import PHASES
 from .piles import SLOT_DECK
 from .state import Frame, ImperiumState, Seat, Slot
@@ -36,6 +36,7 @@ from .vocab import (
     OfferReaction,
     PlaceMarketToken,
     ResetTokens,
+    SolsticeOrder,
 )
 
 DECK_SIZE = {2: 6, 3: 7, 4: 8}  # R50
@@ -105,7 +106,7 @@ class ImperiumRules(Game):
         self.runner = EffectRunner(
             self,
             partial(shared.ops_of, self),
-            handlers,
+            with_costs(handlers),
             frame_type=Frame,
             frame_done=partial(shared.frame_done, self),
             between_ops=partial(shared.between_ops, self),
@@ -419,6 +420,7 @@ PROGRAMS: dict[str, list] = {
     "cleanup": [PlaceMarketToken(), ResetTokens(), CleanupDiscard(), DrawToLimit()],  # R84-R91
     "innovate": [DiscardHand(), BreakThrough(suits=list(MARKET_SUITS))],  # R82
     "reaction": [OfferReaction()],  # G24
+    "solstice_order": [SolsticeOrder()],  # R108-R113
 }
 
 

@@ -456,6 +456,13 @@ class SwapExile(Op, tag="swap_exile"):
     may: bool = False
 
 
+class Line(Op, tag="line"):
+    """One printed line run on its own: when its "X to Y" cost cannot be met, only this line
+    gives nothing, and the card's next lines still apply (R73)."""
+
+    do: Ops
+
+
 AnyOp = (
     Gain
     | GainPer
@@ -494,6 +501,7 @@ AnyOp = (
     | PlayCard
     | MarketAdd
     | SwapExile
+    | Line
 )
 Ops = Annotated[list[AnyOp], Meta(max_length=MAX_OPS)]  # an effect: operations run in order
 
@@ -694,7 +702,11 @@ class OfferReaction(Step):
     """G24: offer a reactive exhaust (the frame's var ``card``)."""
 
 
-STEPS = (PlaceMarketToken, ResetTokens, CleanupDiscard, DrawToLimit, DiscardHand, OfferReaction)
+class SolsticeOrder(Step):
+    """R108-R113: the seat applies its solstice effects one by one, in the order it chooses."""
+
+
+STEPS = (PlaceMarketToken, ResetTokens, CleanupDiscard, DrawToLimit, DiscardHand, OfferReaction, SolsticeOrder)
 
 
 # --- walking the data -----------------------------------------------------------------------------
@@ -707,7 +719,7 @@ def nested(op: Op) -> Iterator[list]:
     elif isinstance(op, If):
         yield op.do
         yield op.else_
-    elif isinstance(op, May | EachOther | AllPlayers | When):
+    elif isinstance(op, May | EachOther | AllPlayers | When | Line):
         yield op.do
 
 

@@ -180,6 +180,21 @@ def playable(g, st, s: int, card_id: str) -> bool:
     return g.action_space.play + k(g, card_id) in g.legal(st, s)
 
 
+def played_for_nothing(g, st, card_id: str) -> None:
+    """R71-R73: a card whose payment is missing is still played (the action token and the state
+    allow it); its unpaid "X to Y" gives nothing: no token spent, no other seat touched, the card
+    discarded."""
+    p = st.seats[0]
+    tokens = (p.materials, p.population, p.progress)
+    hands = [len(q.hand) for q in st.seats[1:]]
+    hand = [c for c in p.hand if c != k(g, card_id)]
+    assert playable(g, st, 0, card_id)
+    play(g, st, 0, card_id)
+    assert decision(st).kind == "activate" and (p.materials, p.population, p.progress) == tokens
+    assert p.hand == hand and p.discard[-1] == k(g, card_id)
+    assert [len(q.hand) for q in st.seats[1:]] == hands
+
+
 def exhaustable(g, st, s: int, card_id: str) -> bool:
     return g.action_space.exhaust + k(g, card_id) in g.legal(st, s)
 
@@ -269,13 +284,15 @@ def test_R150_unrest_offers_only_affordable_options_and_progress_substitutes_R16
 
 
 @covers("1UNR2")
-def test_R150_R78_unrest_without_any_affordable_option_cannot_be_played():
-    """No population, no progress, under 3 materials and under 2 other cards: nothing to choose,
-    so the card cannot be played and cannot return itself for free (R150, R163)."""
+def test_R73_R253_unrest_without_any_affordable_option_is_played_for_nothing_and_stays():
+    """No population, no progress, under 3 materials and under 2 other cards: the card is played
+    (R71), nothing can be chosen (R164), and it returns to the unrest pile only "if you do"
+    (the printed card, R253): it goes to the discard pile."""
     g, st = start()
     seat(g, st, 0, hand=["1UNR2", "1ROM15"], materials=2)
-    assert not playable(g, st, 0, "1UNR2")
-    assert_illegal(g, st, 0, g.action_space.play + k(g, "1UNR2"))
+    pile = len(st.unrest)
+    played_for_nothing(g, st, "1UNR2")
+    assert len(st.unrest) == pile
 
 
 @pytest.mark.parametrize(
@@ -366,8 +383,11 @@ def test_1CIV3_moneylenders_pay_3_materials_for_an_action_vp_per_10_materials_ca
     assert (p.materials, p.actions) == (1, 4)  # free play: no action spent (R74)
     g, st = start()
     p = seat(g, st, 0, hand=["1CIV3", "1ROM15"], empire=True, materials=1, progress=0)
-    assert_illegal(g, st, 0, g.action_space.play + k(g, "1CIV3"), "R163")
-    p.progress = 1  # 1 material + 1 progress pays 3 (R165)
+    played_for_nothing(g, st, "1CIV3")  # R73: no action gained
+    assert p.actions == 3
+    g, st = start()
+    p = seat(g, st, 0, hand=["1CIV3", "1ROM15"], empire=True, materials=1, progress=1)
+    # 1 material + 1 progress pays 3 (R165)
     play(g, st, 0, "1CIV3")
     assert (p.materials, p.progress, p.actions) == (0, 0, 4)
     p.materials = 39
@@ -546,7 +566,8 @@ def test_1CIV13_mercenaries_free_pay_1_population_for_an_action_vp_per_4_populat
     assert (p.population, p.actions) == (0, 1)
     g, st = start()
     seat(g, st, 0, hand=["1CIV13", "1ROM15"], empire=True)
-    assert_illegal(g, st, 0, g.action_space.play + k(g, "1CIV13"), "R163")
+    played_for_nothing(g, st, "1CIV13")  # R73: no action gained
+    assert st.seats[0].actions == 3
     st.seats[0].population = 9
     assert vp(g, st, 0, "1CIV13") == 2
     ok(g, st)
@@ -1257,6 +1278,8 @@ def test_1UNC4_town_exhaust_all_gain_2_materials_solstice_2_progress_then_histor
     p = seat(g, st, 0, hand=["1ROM15"], play=[card_id], deck=FILL)
     t = seat(g, st, 1)
     exhaust(g, st, 0, card_id)
+    yes(g, st)  # each player MAY gain 2 materials (R111, R149)
+    yes(g, st)
     assert (p.materials, t.materials) == (2, 2)
     to_solstice(g, st)
     assert offered(g, st) == [A.YES, A.NO]  # MAY gain 2 progress
@@ -1322,7 +1345,7 @@ def test_1UNC7_invasion_pay_3_others_take_unrest_then_break_through_for_a_tribut
     assert vp(g, st, 0, "1UNC7") == 1
     g, st = start()
     seat(g, st, 0, hand=["1UNC7", "1ROM15"], materials=2)
-    assert_illegal(g, st, 0, g.action_space.play + k(g, "1UNC7"), "R163")
+    played_for_nothing(g, st, "1UNC7")  # its whole effect is the Y of "pay 3 materials" (R73)
     ok(g, st)
 
 
@@ -1533,7 +1556,7 @@ def test_1UNC18_gambling_pay_1_declare_a_category_keep_a_match_else_exile():
     assert forest in st.exile and forest not in p.hand
     g, st = start()
     seat(g, st, 0, hand=["1UNC18", "1ROM15"])
-    assert_illegal(g, st, 0, g.action_space.play + k(g, "1UNC18"), "R163")
+    played_for_nothing(g, st, "1UNC18")  # R73
     assert vp(g, st, 0, "1UNC18") == 1
     ok(g, st)
 
@@ -1567,7 +1590,7 @@ def test_R135_diplomacy_pay_3_break_through_for_a_tributary_from_the_main_deck()
     assert len(st.decks["main"]) == size - 1 and k(g, "1REG7") in st.decks["main"]
     g, st = start()
     seat(g, st, 0, hand=["1UNC20", "1ROM15"], materials=2)
-    assert_illegal(g, st, 0, g.action_space.play + k(g, "1UNC20"), "R163")
+    played_for_nothing(g, st, "1UNC20")  # R73
     assert vp(g, st, 0, "1UNC20") == 1
     ok(g, st)
 

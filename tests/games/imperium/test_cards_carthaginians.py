@@ -384,15 +384,18 @@ def test_hegemony_pays_two_materials_to_acquire_any_then_all_may_draw():
 
 
 @covers("1CAR5")
-def test_hegemony_cannot_be_played_without_two_materials_R78_R163():
+def test_hegemony_without_two_materials_acquires_nothing_but_all_may_still_draw_R71_R73():
     game, st = fresh("Carthaginians", "Romans")
-    p = st.seats[0]
+    p, rome = st.seats
     p.empire = True
     p.materials, p.progress = 1, 0
     only_in_hand(game, st, 0, "1CAR5")
-    assert_illegal(game, st, 0, game.action_space.play + idx(game, "1CAR5"), "R163")
-    p.progress = 1  # 1 progress = 2 mat.
-    assert game.action_space.play + idx(game, "1CAR5") in game.legal(st, 0)
+    rome_hand = len(rome.hand)
+    play(game, st, 0, "1CAR5")  # played: only the action token and the state count (R71, R72)
+    assert p.materials == 1 and p.hand == []  # pay 2 materials to acquire: nothing (R163)
+    answer(game, st, 0, A.NO)  # its second line still applies (R73)
+    answer(game, st, 1, A.YES)
+    assert len(rome.hand) == rome_hand + 1
 
 
 @covers("1CAR6")
@@ -609,14 +612,20 @@ def test_glory_abandons_three_regions_to_look_at_two_fame_cards_and_take_one():
 
 
 @covers("1CAR14")
-def test_glory_needs_three_regions_and_cannot_be_garrisoned_R78_R176():
+def test_glory_with_two_regions_gives_nothing_and_cannot_be_garrisoned_R71_R73_R176():
     game, st = fresh("Carthaginians", "Romans")
     to_play(game, st, 0, "1CAR12", "1CAR20")
     only_in_hand(game, st, 0, "1CAR14", "1CAR21")
-    assert_illegal(game, st, 0, game.action_space.play + idx(game, "1CAR14"), "R163")
     play(game, st, 0, "1CAR21")  # garrison: nothing
     assert decision(st).kind == "activate"
     assert idx(game, "1CAR14") in st.seats[0].hand
+    game, st = fresh("Carthaginians", "Romans")
+    regions = to_play(game, st, 0, "1CAR12", "1CAR20")
+    only_in_hand(game, st, 0, "1CAR14", "1CAR21")
+    fame = list(st.fame)
+    play(game, st, 0, "1CAR14")  # abandon 3 regions to look: with 2, nothing (R73)
+    assert all(k in st.seats[0].play for k in regions) and st.fame == fame
+    assert idx(game, "1CAR14") in st.seats[0].discard
 
 
 @covers("1CAR17")
@@ -705,9 +714,12 @@ def test_unrest_pays_then_returns_itself_to_the_pile_R75_R253(card_id):
 
 
 @covers("1CAR22")
-def test_unrest_cannot_be_played_when_no_option_is_affordable_R150():
+def test_unrest_played_when_no_option_is_affordable_stays_yours_R73_R253():
     game, st = fresh("Carthaginians", "Romans")
     p = st.seats[0]
     p.materials = p.population = p.progress = 0
     only_in_hand(game, st, 0, "1CAR22", "1CAR14")  # one card to discard
-    assert_illegal(game, st, 0, game.action_space.play + idx(game, "1CAR22"))
+    pile = len(st.unrest)
+    play(game, st, 0, "1CAR22")  # nothing to choose (R164): not returned, "if you do" (R253)
+    assert idx(game, "1CAR22") in p.discard and len(st.unrest) == pile
+    assert [game.cards[k].id for k in p.hand] == ["1CAR14"]

@@ -392,7 +392,7 @@ def test_glory_abandons_3_regions_to_take_a_fame_card_and_cannot_be_garrisoned()
     hand_only(game, st, 0, "1CEL15")
     for cid in ("1CEL9", "1CEL11"):
         give(game, st, 0, cid, "play")
-    assert not legal_play(game, st, "1CEL15")  # only 2 regions (R78)
+    assert legal_play(game, st, "1CEL15")  # with 2 regions it is played for nothing (R71, R73)
     give(game, st, 0, "1CEL12", "play")
     top2 = st.fame[-2:]
     play(game, st, 0, "1CEL15")

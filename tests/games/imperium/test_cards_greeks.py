@@ -337,11 +337,15 @@ def test_greek_innovation_tops_two_cards_to_acquire_others_recall_a_pinned_R158(
 
 
 @covers("1GRE7")
-def test_greek_innovation_needs_two_other_cards_in_hand_R78():
+def test_greek_innovation_with_one_other_card_acquires_nothing_R71_R73():
     game, st = fresh("Greeks", "Romans")
-    st.seats[0].empire = True
-    only_in_hand(game, st, 0, "1GRE7", "1GRE16")
-    assert_illegal(game, st, 0, game.action_space.play + idx(game, "1GRE7"))
+    p = st.seats[0]
+    p.empire = True
+    _, other = only_in_hand(game, st, 0, "1GRE7", "1GRE16")
+    deck = list(p.deck)
+    play(game, st, 0, "1GRE7")  # 2 cards on the deck to acquire: with 1, nothing (R73)
+    assert p.hand == [other] and p.deck == deck
+    assert decision(st).kind == "activate"  # Rome has no pinned card to recall
 
 
 @covers("1GRE8", "1GRE22")
@@ -350,9 +354,8 @@ def test_direct_democracy_an_unrest_costs_one_card_less_R75_R253():
     p = st.seats[0]
     p.materials = p.population = p.progress = 0
     unrest, other = only_in_hand(game, st, 0, "1GRE22", "1GRE16")
-    assert_illegal(game, st, 0, game.action_space.play + unrest)  # 2 cards needed
     to_play(game, st, 0, "1GRE8")
-    play(game, st, 0, "1GRE22")  # discard 1 only
+    play(game, st, 0, "1GRE22")  # discard 1 only, not 2
     assert other in p.discard and unrest in st.unrest
 
 
@@ -389,7 +392,7 @@ def test_direct_democracy_exhausts_to_play_an_unrest_without_an_action_R74_R76()
 
 
 @covers("1GRE8")
-def test_direct_democracy_cannot_exhaust_without_a_playable_unrest_R78():
+def test_direct_democracy_cannot_exhaust_without_an_unrest_in_hand_R78():
     game, st = fresh("Greeks", "Romans")
     p = st.seats[0]
     to_play(game, st, 0, "1GRE8")
@@ -399,8 +402,9 @@ def test_direct_democracy_cannot_exhaust_without_a_playable_unrest_R78():
     give(game, st, 0, "1GRE22")
     assert action in game.legal(st, 0)
     p.materials = p.population = p.progress = 0
-    only_in_hand(game, st, 0, "1GRE22")  # nothing to pay with
-    assert_illegal(game, st, 0, action, "R78")
+    (unrest,) = only_in_hand(game, st, 0, "1GRE22")  # nothing to pay with: still played (R71, R73)
+    game.apply(st, 0, action)
+    assert unrest in p.discard and unrest not in st.unrest  # returned only if paid for (R253)
 
 
 @covers("1GRE9")
@@ -455,12 +459,14 @@ def test_philosophy_abandons_a_pinned_non_region_to_break_through_R167_R134():
 
 
 @covers("1GRE10")
-def test_philosophy_needs_a_pinned_card_other_than_a_region_R78():
+def test_philosophy_without_a_pinned_card_other_than_a_region_breaks_through_for_nothing_R73():
     game, st = fresh("Greeks", "Romans")
-    st.seats[0].empire = True
-    to_play(game, st, 0, "1GRE20", "1GRE12")
+    p = st.seats[0]
+    p.empire = True
+    regions = to_play(game, st, 0, "1GRE20", "1GRE12")
     only_in_hand(game, st, 0, "1GRE10")
-    assert_illegal(game, st, 0, game.action_space.play + idx(game, "1GRE10"), "R163")
+    play(game, st, 0, "1GRE10")
+    assert p.play == regions and p.hand == [] and decision(st).kind == "activate"
 
 
 # --- the nation deck and the starting deck -------------------------------------------------------
@@ -506,9 +512,10 @@ def test_glory_abandons_three_regions_to_look_at_two_fame_cards_and_take_one():
     assert all(k in p.discard for k in regions)  # R167
     game.apply(st, 0, game.action_space.card + top2[1])
     assert top2[1] in p.hand and top2[1] not in st.fame and glory in p.discard
-    to_play(game, st, 0, "1GRE12", "1GRE20")
+    regions = to_play(game, st, 0, "1GRE12", "1GRE20")
     give(game, st, 0, "1GRE14")
-    assert_illegal(game, st, 0, game.action_space.play + glory, "R163")  # 2 regions only
+    play(game, st, 0, "1GRE14")  # 2 regions only: played for nothing (R71, R73)
+    assert all(k in p.play for k in regions) and glory in p.discard
     assert card(game, "1GRE14").no_garrison
 
 

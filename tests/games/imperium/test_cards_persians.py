@@ -226,9 +226,12 @@ def test_R152_satrap_free_play_pays_3_materials_for_an_action():
     p.empire = True
     p.materials, p.progress = 2, 0
     give(game, st, 0, "1PER6")
-    assert not legal_play(game, st, "1PER6")
-    p.materials = 3
     actions = p.actions
+    play(game, st, 0, "1PER6")  # played, but 2 materials buy nothing (R71, R73)
+    assert p.actions == actions and p.materials == 2
+    p.materials = 3
+    give(game, st, 0, "1PER6")
+    p.free_played = []  # another turn (R74)
     play(game, st, 0, "1PER6")
     assert p.actions == actions + 1 and p.materials == 0
 

@@ -23,6 +23,7 @@ from tests.games.imperium.scenario import (
     give,
     ids,
     idx,
+    legal_play,
     market,
     only_in_hand,
     play,
@@ -157,6 +158,8 @@ def test_power_a_looks_at_one_more_fame_card_and_gains_progress_with_glory_R243(
     assert p.progress == 2  # + 1 (R243)
     game.apply(st, 0, game.action_space.card + top3[0])
     assert top3[0] in p.hand and top3[0] not in st.fame and len(st.fame) == 5
+    game.apply(st, 0, game.action_space.card + top3[2])  # the two others go back in any order (R161)
+    assert st.fame[-2:] == [top3[1], top3[2]]
     assert glory in p.discard
 
 
@@ -165,7 +168,7 @@ def test_glory_needs_three_regions_and_cannot_be_garrisoned():
     game, st = fresh("Romans", "Scythians")
     to_play(game, st, 0, "1ROM11", "1ROM12")
     only_in_hand(game, st, 0, "1ROM14", "1ROM20")
-    assert_illegal(game, st, 0, game.action_space.play + idx(game, "1ROM14"), "R163")
+    assert legal_play(game, st, "1ROM14")  # with 2 regions it would give nothing (R71, R73)
     play(game, st, 0, "1ROM20")  # Dalmatia: garrison
     assert decision(st).kind == "activate"  # nothing to offer
     assert idx(game, "1ROM14") in st.seats[0].hand
@@ -301,7 +304,7 @@ def test_rome_the_eternal_city_needs_city_of_rome_in_play_and_puts_it_into_histo
     p.empire = True
     only_in_hand(game, st, 0, "1ROM7", "1ROM19")
     eternal = game.action_space.play + idx(game, "1ROM7")
-    assert_illegal(game, st, 0, eternal, "R163")
+    assert_illegal(game, st, 0, eternal, "R71")  # printed: only playable with City of Rome
     play(game, st, 0, "1ROM19")
     assert idx(game, "1ROM19") in p.play  # pinned
     play(game, st, 0, "1ROM7")

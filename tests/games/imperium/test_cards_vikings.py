@@ -424,14 +424,18 @@ def test_longships_lets_jomsviking_acquire_an_exiled_region_for_1_population_R14
 
 
 @covers("1VIK22")
-def test_jomsviking_needs_its_payment_R78():
+def test_jomsviking_unpaid_acquires_nothing_but_each_other_player_discards_R71_R73():
     game, st = fresh(V, "Romans")
-    p = st.seats[0]
+    p, q = st.seats
     hand_only(game, st, 0, "1VIK22", FILLER)
     p.materials, p.population, p.progress = 1, 1, 0
-    assert not legal_play(game, st, "1VIK22")
-    p.progress = 1  # 2 materials = 1 progress (R165)
-    assert legal_play(game, st, "1VIK22")
+    hand = len(q.hand)
+    play(game, st, 0, "1VIK22")  # played: only the action token and the state count
+    assert (p.materials, p.population) == (1, 1) and len(p.hand) == 1  # no acquire
+    d = decision(st)
+    assert d.seats == [1] and purpose_of(d) == "discard"  # its second line (R73)
+    answer(game, st, 1, game.legal(st, 1)[0])
+    assert len(q.hand) == hand - 1
 
 
 @covers("1VIK11", "1VIK17")
@@ -580,10 +584,8 @@ def test_erik_the_red_abandons_scandinavia_pays_1_population_finds_a_region_then
     game, st = fresh(V, "Romans")
     p = st.seats[0]
     hand_only(game, st, 0, "1VIK21", FILLER)
-    assert not legal_play(game, st, "1VIK21")  # no Scandinavia in play
+    assert legal_play(game, st, "1VIK21")  # no Scandinavia: it would only be exiled (R71, R73)
     give(game, st, 0, "1VIK17", "play")
-    p.population, p.progress = 0, 0
-    assert not legal_play(game, st, "1VIK21")  # no population (R78)
     p.population = 1
     play(game, st, 0, "1VIK21")
     d = decision(st)

@@ -479,12 +479,14 @@ def test_R75_an_unrest_card_is_played_and_returns_to_the_unrest_pile():
     ok(g, st)
 
 
-def test_R75_R164_an_unrest_card_you_cannot_pay_for_cannot_be_played():
+def test_R71_R73_R253_an_unrest_card_you_cannot_pay_for_is_played_and_stays_yours():
     g, st = fresh(2)
     p = st.seats[0]
     hand(g, st, 0, "1ROM22", "1TRI8")
     p.materials = p.population = p.progress = 0
-    illegal(g, st, g.action_space.play + k(g, "1ROM22"), "R163")
+    pile = len(st.unrest)
+    play(g, st, "1ROM22")  # nothing can be chosen (R164); returned only "if you do" (R253)
+    assert k(g, "1ROM22") in p.discard and len(st.unrest) == pile and p.actions == 2
 
 
 def test_R76_only_a_card_in_your_play_area_with_an_exhaust_effect():
@@ -541,7 +543,9 @@ def test_R79_R116_a_state_card_in_play_is_exhausted_in_either_state():
     give(g, st, 0, "1UNC4", "play")  # Town: Barbarian
     p.empire = True
     materials = [s.materials for s in st.seats]
-    exhaust(g, st, "1UNC4")  # all players gain 2 materials
+    exhaust(g, st, "1UNC4")  # all players MAY gain 2 materials (R111, R149)
+    act(g, st, A.YES)
+    act(g, st, A.YES)
     assert [s.materials for s in st.seats] == [m + 2 for m in materials]
 
 
@@ -992,15 +996,17 @@ def test_R139_R141_exile_returns_the_unrest_refills_and_spares_cards_with_tokens
     ok(g, st)
 
 
-def test_R163_illegal_breaking_through_without_paying():
+def test_R71_R73_R163_breaking_through_unpaid_is_played_for_nothing():
     g, st = fresh(2)
     p = st.seats[0]
     hand(g, st, 0, "1UNC20", "1ROM16", "1ROM17")  # Diplomacy, Advance, Conquer
     p.materials, p.population, p.progress = 2, 0, 0
-    for cid in ("1UNC20", "1ROM16"):  # 3 or 5 materials: too few
-        err = illegal(g, st, g.action_space.play + k(g, cid), "R163")
-        assert "cannot pay" in err.reason
-    illegal(g, st, g.action_space.play + k(g, "1ROM17"), "R163")  # 2 or 3 population
+    p.actions = 4
+    market = [s.card for s in st.market]
+    for cid in ("1UNC20", "1ROM17"):  # 3 materials; 2 or 3 population: too few
+        play(g, st, cid)  # played (R71): what cannot be paid gives nothing (R73, R163)
+        assert top(st).kind == "activate" and k(g, cid) in p.discard
+    assert (p.materials, p.population) == (2, 0) and [s.card for s in st.market] == market
     p.materials = 3  # now Advance's cheaper option only
     set_market(g, st, "1REG6", "1UNC3", "1TRI2", "1TRI3", "1REG8")
     play(g, st, "1ROM16")  # (the only option: no question)
@@ -1191,12 +1197,16 @@ def test_R167_R180_abandon_sends_the_card_and_its_garrison_to_the_discard_pile()
     ok(g, st)
 
 
-def test_R163_glory_needs_three_regions_to_abandon():
+def test_R73_R163_glory_with_two_regions_abandons_none_and_sees_no_fame_card():
     g, st = fresh(2)
+    p = st.seats[0]
     give(g, st, 0, "1REG6", "play")
     give(g, st, 0, "1REG8", "play")
     hand(g, st, 0, "1ROM14", "1TRI8")
-    illegal(g, st, g.action_space.play + k(g, "1ROM14"), "R163")
+    fame = list(st.fame)
+    play(g, st, "1ROM14")
+    assert [g.cards[c].id for c in p.play] == ["1REG6", "1REG8"] and st.fame == fame
+    assert k(g, "1ROM14") in p.discard
 
 
 def test_R183_R184_history_keeps_cards_that_still_score():
@@ -1249,7 +1259,9 @@ def test_R110_R111_a_MAY_solstice_effect_is_optional_and_all_effects_apply_R112(
     give(g, st, 0, "1CIV10", "play")  # Coinage
     pass_turn(g, st)
     pass_turn(g, st)
-    assert top(st).kind == "may" and top(st).seats == [0]
+    assert top(st).kind == "card" and top(st).seats == [0]  # which first (R112)
+    act(g, st, g.action_space.card + k(g, "1CIV10"))
+    assert p.materials == 5 and top(st).kind == "may" and top(st).seats == [0]
     hand_size = len(p.hand)
     act(g, st, A.NO)
     assert len(p.hand) == hand_size and p.materials == 5  # Coinage applied, Rome declined

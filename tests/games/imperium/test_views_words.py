@@ -148,7 +148,7 @@ def test_a_card_choice_says_what_the_card_is_chosen_for():
 # --- why not -------------------------------------------------------------------------------------
 
 
-def test_why_not_names_the_state_the_action_token_and_the_cost_with_their_rules():
+def test_why_not_names_the_state_and_the_action_token_with_their_rules_but_not_a_missing_payment():
     game, st = fresh("Romans", "Celts")
     p = st.seats[0]
     give(game, st, 0, "1ROM3")  # Empire card, Barbarian state
@@ -157,7 +157,7 @@ def test_why_not_names_the_state_the_action_token_and_the_cost_with_their_rules(
     p.progress = 0
     reasons = {w["card"]: w for w in game.why_not(st, 0)}
     assert reasons["1ROM3"]["reason"] == "needs_empire" and reasons["1ROM3"]["rule"] == "R72"
-    assert reasons["1CAR11"]["reason"] == "no_option" and reasons["1CAR11"]["rule"] == "R164"
+    assert "1CAR11" not in reasons  # played all the same, for nothing (R71, R73)
     words = {w["card"]: w["text"] for w in why_not_words(game, st, 0, "ru", NAMES)}
     assert words["1ROM3"] == "можно разыграть только в периоде цивилизации"
     p.actions = 0
@@ -172,22 +172,28 @@ def test_why_not_a_payment_says_what_it_needs_and_what_the_seat_has():
     p.actions = 1  # the Greek power card spends 2 actions to exhaust
     reasons = {w["card"]: w["text"] for w in why_not_words(game, st, 0, "en", NAMES)}
     assert reasons["1GRE1"] == "needs 2 actions; you have 1 action"
-    give(game, st, 0, "1CIV3")  # Moneylenders: pay 3 materials
-    st.seats[0].empire = True
+    give(game, st, 0, "1CAR10", "play")  # Caravans: exhaust: pay 3 materials and discard a card
     p.materials, p.progress = 1, 0
     reasons = {w["card"]: w["text"] for w in why_not_words(game, st, 0, "ru", NAMES)}
-    assert reasons["1CIV3"] == "нужно 3 жетона ресурсов, а у вас 1 жетон ресурсов"
+    assert reasons["1CAR10"] == "нужно 3 жетона ресурсов, а у вас 1 жетон ресурсов"
     p.exhausts = 0
     reasons = {w["card"]: w["text"] for w in why_not_words(game, st, 0, "ru", NAMES)}
     assert reasons["1GRE1"] == "нет жетона эксплуатации, чтобы эксплуатировать эту карту"
 
 
-def test_why_not_a_card_opening_with_an_abandon_cites_the_abandon_rule_and_leaves_the_name_to_the_page():
+def test_why_not_an_exhaust_opening_with_a_discard_says_the_step_and_leaves_the_name_to_the_page():
     game, st = fresh("Romans", "Celts")
-    give(game, st, 0, "1ROM14")  # Grandeur: abandon 3 region cards, with none in play
+    p = st.seats[0]
+    give(game, st, 0, "1CIV14", "play")  # Temple: exhaust: discard a card to gain 1 progress
+    give(game, st, 0, "1ROM14")  # Glory: with no region in play it is still played (R71, R73)
+    p.deck += [c for c in p.hand if c != idx(game, "1ROM14")]
+    p.hand = [idx(game, "1ROM14")]
     reasons = {w["card"]: w for w in why_not_words(game, st, 0, "ru", NAMES)}
-    assert reasons["1ROM14"]["rule"] == "R167"
-    assert reasons["1ROM14"]["text"] == "сейчас нельзя разрушить 3 карты региона"
+    assert "1ROM14" not in reasons
+    p.hand = []
+    reasons = {w["card"]: w for w in why_not_words(game, st, 0, "ru", NAMES)}
+    assert reasons["1CIV14"]["rule"] == "R163"
+    assert reasons["1CIV14"]["text"] == "сейчас нельзя сбросить 1 карту с руки"
 
 
 def test_why_not_says_nothing_of_cards_the_seat_cannot_see():
