@@ -274,8 +274,9 @@ def op_recall(game: ImperiumRules, st, fr, op: Recall, ev: list) -> int | bool: 
         under = shared.leave_play(st, fr.seat, k)
         p.hand += [k] + under
         ev.append(event("recall", seat=fr.seat, card=game.cards[k].id))
+        store = game.runner.shared_vars(st, fr)
+        store.setdefault("recalled", []).append(k)  # the card used for what follows (Trading Ships)
         if op.count_var:
-            store = game.runner.shared_vars(st, fr)
             store[op.count_var] = store.get(op.count_var, 0) + 1
 
     return _repeat_pick(game, st, fr, 1, op.may, cands, act, "recall", "R158")
@@ -461,8 +462,14 @@ def op_acquire(game: ImperiumRules, st, fr, op: Acquire, ev: list) -> int | bool
     def act(k):
         if k in st.exile:
             piles.acquire_from_exile(game, st, fr.seat, k, ev)
-        else:
-            piles.take_from_market(game, st, fr.seat, k, True, ev)
+            return
+        materials = st.market[piles.slot_of(st, k)].tokens.get("materials", 0)
+        piles.take_from_market(game, st, fr.seat, k, True, ev)
+        if materials and op.token == "materials":  # Trading Ships: a recalled card brought them
+            recalled = game.runner.shared_vars(st, fr).get("recalled", [])
+            for kind in ("river", "fertile"):  # R265, R267
+                if any(kind in game.cards[r].regions for r in recalled):
+                    shared.react(game, st, fr.seat, f"materials_from_{kind}", ev)
 
     if op.then_play:  # "... and immediately free play it"
         k = shared.pick_card(game, st, fr, cands(), op.may, "acquire", "R130")

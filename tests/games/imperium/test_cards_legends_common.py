@@ -16,7 +16,7 @@ import pytest
 
 from epochal.coverage import coverage
 from epochal.games.imperium import actions as A
-from tests.games.imperium.scenario import assert_illegal, covers, exhaust, give, ids, play, take_anywhere
+from tests.games.imperium.scenario import assert_illegal, covers, exhaust, fresh, give, ids, play, take_anywhere
 from tests.games.imperium.test_cards import (
     FILL,
     SUITS,
@@ -1059,3 +1059,22 @@ def decision_optional(st) -> bool:
 
 def in_activate(st) -> bool:
     return bool(st.stack) and st.stack[-1].kind == "activate"
+
+
+@covers("2UNC10")
+def test_E3_R267_domestication_reacts_when_trading_ships_recalls_a_fertile_card_for_market_materials():
+    """Trading Ships (Carthaginians) recalls a fertile region to acquire a market card with
+    materials on it: the fertile card was used to gain those materials (R267)."""
+    g, st = fresh("Carthaginians", "Romans", common_deck="legends", power_side="B")
+    p = seat(g, st, 0, hand=["1CAR15"], play=["1CAR7", "2UNC10", "2REG13"], empire=True)
+    calm(st)
+    for slot in range(5):
+        st.market[slot].tokens = {}
+    civ = market(g, st, 2, "2CIV10", tokens={"materials": 2})
+    exhaust(g, st, 0, "1CAR7")
+    yes(g, st)  # recall Grassland (the only river/fertile region) to acquire the card with materials
+    assert "2REG13" in ids(g, p.hand) and civ in p.hand and p.materials == 2
+    assert purpose(st) == "exhaust Domestication"
+    yes(g, st)
+    assert p.progress == 1
+    ok(g, st)
