@@ -32,6 +32,16 @@ NATIONS = ("Carthaginians", "Celts", "Greeks", "Macedonians", "Persians", "Roman
 TRIGGERS = ("play", "exhaust", "solstice")
 GROUPS = ("market", "fame", "unrest", "king_of_kings")
 COMMON_GROUPS = {"market": 62, "fame": 8, "unrest": 12, "king_of_kings": 1}  # R9, R10
+# The two common decks (R59): a game uses one; a data directory needs the Classics file, and the
+# Legends file when it offers that deck. A common card's ``box`` is its file's.
+BOXES = ("classics", "legends")
+COMMON_FILES = {"classics": "common.json", "legends": "legends_common.json"}
+# The 16 nations of both boxes (R7, R58), for the tributaries named after one (R60). The nations
+# with card data, the ones a seat can play, are ``NATIONS``.
+ALL_NATIONS = (
+    *("Carthaginians", "Celts", "Greeks", "Macedonians", "Persians", "Romans", "Scythians", "Vikings"),
+    *("Arthurians", "Atlanteans", "Egyptians", "Mauryans", "Minoans", "Olmecs", "Qin", "Utopians"),
+)
 MIN_NATIONS = 4  # a 4-player game deals four different nations (R29)
 
 Provenance = Literal["exact", "partial", "provisional"]
@@ -55,6 +65,8 @@ class Card(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
     name_ru_translated: str | None = None  # else: our translation of the English name's meaning, not official
     deck: str = "common"  # "common" or the nation
     group: str | None = None  # common deck: market, fame, unrest, king_of_kings
+    box: Literal["classics", "legends"] | None = None  # common deck: its box (R59); common.json's are Classics
+    nation: str | None = None  # a tributary named after a nation: that nation (R60)
     suits: list[str] = []  # banner first; dual uncivilised+civilised
     state: Literal["barbarian", "empire"] | None = None
     pinned: bool = False
@@ -131,9 +143,23 @@ def load(directory: Path | None = None) -> list[Card]:
     directory = Path(directory or DATA_DIR)
     if not directory.is_dir():
         raise DataError(f"{directory}: not a directory of Imperium data files")
-    cards = load_file(directory / "common.json")
+    cards: list[Card] = []
+    origin: list[str] = []
+    box_problems = []
+    for box, name in COMMON_FILES.items():
+        if box != "classics" and not (directory / name).exists():
+            continue  # a directory without it offers the Classics deck only
+        deck = load_file(directory / name)
+        for card in deck:
+            if card.box is None and card.deck == "common" and box == "classics":
+                card.box = "classics"
+            if card.box != box:
+                box_problems.append(
+                    f"{name}: card {card.id}: box: {card.box!r}; a common card's box is its file's, {box!r} (R59)"
+                )
+        cards += deck
+        origin += [name] * len(deck)
     files = {"common": "common.json"}
-    origin = ["common.json"] * len(cards)
     missing = [f"{nation.lower()}.json" for nation in NATIONS if not (directory / f"{nation.lower()}.json").exists()]
     if missing:
         raise DataError(f"{directory}: missing {', '.join(missing)}; a data directory holds every nation's file (R9)")
@@ -143,7 +169,7 @@ def load(directory: Path | None = None) -> list[Card]:
         cards += nation_cards
         origin += [path.name] * len(nation_cards)
         files[nation] = path.name
-    problems = validate(cards, files, origin)
+    problems = box_problems + validate(cards, files, origin)
     if problems:
         raise DataError(f"{directory}: " + "; ".join(problems[:20]))
     return cards
@@ -194,9 +220,15 @@ def _card_problems(card: Card) -> list[str]:
             )
         if card.location is not None:
             problems.append(f"location: {card.location!r}; only nation cards have one")
+        if card.nation is not None and (card.group != "market" or card.suits != ["tributary"]):
+            problems.append("nation: only a tributary is named after a nation (R60)")
+        named = Either(Choice(None), Choice(*ALL_NATIONS), what="a nation of R7 (or absent)")
+        problems += named.problems(card.nation, "nation")
     else:
         if card.group is not None:
             problems.append(f"group: {card.group!r}; only common cards have one")
+        if card.box is not None or card.nation is not None:
+            problems.append("box, nation: only common cards have them (R59, R60)")
         if card.location not in (*LOCATIONS, None):
             problems.append(f"location: {card.location!r} is not one of {', '.join(LOCATIONS)}")
         if card.power != (card.location == "in-play"):
@@ -239,13 +271,14 @@ def _deck_problems(cards: list[Card], files: dict[str, str]) -> list[str]:
     """What setup needs of the decks: the common deck's groups (R9, R10), a power card and an
     accession card per nation (R30, R34), and enough nations for four players."""
     problems = []
-    common_file = files.get("common", "common.json")
-    counts: dict = {}
-    for c in cards:
-        if c.deck == "common":
-            counts[c.group] = counts.get(c.group, 0) + 1
-    if counts != COMMON_GROUPS:
-        problems.append(f"{common_file}: common deck groups {counts} differ from {COMMON_GROUPS} (R9, R10)")
+    for box in BOXES:
+        common_file = files.get("common", "common.json") if box == "classics" else COMMON_FILES[box]
+        counts: dict = {}
+        for c in cards:
+            if c.deck == "common" and (c.box or "classics") == box:
+                counts[c.group] = counts.get(c.group, 0) + 1
+        if counts and counts != COMMON_GROUPS or box == "classics" and not counts:
+            problems.append(f"{common_file}: common deck groups {counts} differ from {COMMON_GROUPS} (R9, R10)")
     nations = [n for n in NATIONS if any(c.deck == n for c in cards)]
     for nation in nations:
         name = files.get(nation, f"{nation.lower()}.json")

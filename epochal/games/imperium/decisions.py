@@ -95,7 +95,7 @@ def activate_resolve(game: ImperiumRules, st, d: Decision, seat: int, action: in
         ev.append(event("end_activate", seat=seat))
     elif kind == "play":  # R71
         card = game.cards[k]
-        if card.free:
+        if playing.is_free(game, st, seat, k):  # R74, Masonry
             p.free_played.append(k)
         else:
             p.actions -= 1
@@ -125,9 +125,10 @@ def activate_why(game: ImperiumRules, st, d: Decision, seat: int, action: int) -
             return f"{card.id} needs the Empire state", "R72"
         if card.state == "barbarian" and p.empire:
             return f"{card.id} needs the Barbarian state", "R72"
-        if card.free and k in p.free_played:
+        free = playing.is_free(game, st, seat, k)
+        if free and k in p.free_played:
             return f"{card.id} was already free-played this turn", "R74"
-        if not card.free and p.actions < 1:
+        if not free and p.actions < 1:
             return "no action token left on your state card", "R71"
         return f"{card.id} can be played only when what it requires is there", "R71"
     if kind == "exhaust":

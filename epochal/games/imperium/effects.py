@@ -24,6 +24,7 @@ from .vocab import (
     Acquire,
     AcquireExiled,
     AllPlayers,
+    AsProduction,
     AttackToll,
     BreakThrough,
     Choose,
@@ -92,8 +93,8 @@ def op_gain(game: ImperiumRules, st, fr, op: Gain, ev: list) -> int | bool:  # R
             attr = "actions" if res == "action" else res
             setattr(p, attr, getattr(p, attr) + n)
             ev.append(event("gain", seat=fr.seat, res=res, n=n))
-    if op.via == "river" and op.materials:  # R265 (Boats)
-        shared.react(game, st, fr.seat, "materials_from_river", ev)
+    if op.via is not None and op.materials:  # R265 (Boats), R267 (Water Mill)
+        shared.react(game, st, fr.seat, f"materials_from_{op.via}", ev)
     return True
 
 
@@ -110,11 +111,14 @@ def op_gain_per(game: ImperiumRules, st, fr, op: GainPer, ev: list) -> int | boo
 
 
 def materials_from_regions(game: ImperiumRules, st, seat: int, f: Filter, ev: list) -> None:
-    """Shaduf (R265): materials gained through a river card in play may trigger it."""
+    """Shaduf (R265), Domestication (R267): materials gained through a river (a fertile) card
+    in play may trigger it, whichever card started the gain; a card Agriculture or Qanat
+    counts as production this turn is used too."""
     p = st.seats[seat]
-    rivers = [k for k in p.play if shared.matches(game, k, f) and "river" in game.cards[k].regions]
-    if rivers:
-        shared.react(game, st, seat, "materials_from_river", ev)
+    for kind in ("river", "fertile"):
+        counted = "production" in scoring.region_types(f) and scoring.as_production(p, kind) > 0
+        if any(kind in game.cards[k].regions and (counted or shared.matches(game, k, f)) for k in p.play):
+            shared.react(game, st, seat, f"materials_from_{kind}", ev)
 
 
 @handlers.on(Pay)
@@ -272,8 +276,9 @@ def op_recall(game: ImperiumRules, st, fr, op: Recall, ev: list) -> int | bool: 
         under = shared.leave_play(st, fr.seat, k)
         p.hand += [k] + under
         ev.append(event("recall", seat=fr.seat, card=game.cards[k].id))
+        store = game.runner.shared_vars(st, fr)
+        store.setdefault("recalled", []).append(k)  # the card used for what follows (Trading Ships)
         if op.count_var:
-            store = game.runner.shared_vars(st, fr)
             store[op.count_var] = store.get(op.count_var, 0) + 1
 
     return _repeat_pick(game, st, fr, 1, op.may, cands, act, "recall", "R158")
@@ -459,8 +464,14 @@ def op_acquire(game: ImperiumRules, st, fr, op: Acquire, ev: list) -> int | bool
     def act(k):
         if k in st.exile:
             piles.acquire_from_exile(game, st, fr.seat, k, ev)
-        else:
-            piles.take_from_market(game, st, fr.seat, k, True, ev)
+            return
+        materials = st.market[piles.slot_of(st, k)].tokens.get("materials", 0)
+        piles.take_from_market(game, st, fr.seat, k, True, ev)
+        if materials and op.token == "materials":  # Trading Ships: a recalled card brought them
+            recalled = game.runner.shared_vars(st, fr).get("recalled", [])
+            for kind in ("river", "fertile"):  # R265, R267
+                if any(kind in game.cards[r].regions for r in recalled):
+                    shared.react(game, st, fr.seat, f"materials_from_{kind}", ev)
 
     if op.then_play:  # "... and immediately free play it"
         k = shared.pick_card(game, st, fr, cands(), op.may, "acquire", "R130")
@@ -508,6 +519,8 @@ def op_break_through(game: ImperiumRules, st, fr, op: BreakThrough, ev: list) ->
         fr.vars["_suit"] = SUIT_ACTIONS[answer - A.SUIT]
     suit = fr.vars["_suit"]
     market = piles.market_cards(game, st, [suit], op.filter)
+    if op.exile:  # "you MAY choose an exiled card" (R143)
+        market += [k for k in st.exile if suit in game.cards[k].suits and shared.matches(game, k, op.filter)]
     deck = st.decks.get(suit, [])
     options = [game.action_space.card + k for k in market]
     if suit != "tributary" and deck and not op.filter:
@@ -528,6 +541,12 @@ def op_break_through(game: ImperiumRules, st, fr, op: BreakThrough, ev: list) ->
         shared.card_gained(game, st, fr.seat, k, ev)  # Celts A
     elif answer == A.BT_MAIN:
         piles.reveal_main(game, st, fr.seat, suit, op.filter, ev)
+    elif answer - game.action_space.card in st.exile:  # no unrest comes with it (R143)
+        k = answer - game.action_space.card
+        st.exile.remove(k)
+        p.hand.append(k)
+        ev.append(event("break_through", seat=fr.seat, card=game.cards[k].id, exile=True))
+        shared.card_gained(game, st, fr.seat, k, ev)
     else:
         piles.take_from_market(game, st, fr.seat, answer - game.action_space.card, False, ev)
     return True
@@ -813,6 +832,7 @@ def _shield(game: ImperiumRules, st, fr, target: int, ev: list):
             and game.cards[k].exhaust
             and type(game.cards[k].exhaust[0]) is When
             and game.cards[k].exhaust[0].event == "attacked"
+            and shared.can_pay(t, shield_cost(game.cards[k].exhaust[0]))  # Fortified Region
         ]
         k = shared.pick_card(
             game,
@@ -830,6 +850,7 @@ def _shield(game: ImperiumRules, st, fr, target: int, ev: list):
             t.exhausts -= 1
             t.exhausted.append(k)
             ev.append(event("exhaust", seat=target, card=game.cards[k].id))
+            shared.pay(game, st, target, shield_cost(game.cards[k].exhaust[0]), ev)
             ev.append(event("avoid_attack", seat=target, card=game.cards[k].id))
             return True
         if k is not None:
@@ -853,6 +874,16 @@ def _shield(game: ImperiumRules, st, fr, target: int, ev: list):
             for res, n in tolls[0].items():
                 setattr(t, res, getattr(t, res) + n)
     return False
+
+
+def shield_cost(op: When) -> dict[str, int]:
+    """What exhausting a shield costs: its ``do`` holds only ``pay`` (Fortified Region)."""
+    total: dict[str, int] = {}
+    for pay in op.do:
+        assert isinstance(pay, Pay)  # a shield's do holds only pay (vocab.When)
+        for res, n in costs(pay).items():
+            total[res] = total.get(res, 0) + n
+    return total
 
 
 @handlers.on(Steal)
@@ -915,6 +946,17 @@ def sys_offer_reaction(game: ImperiumRules, st, fr, op: OfferReaction, ev: list)
         p.exhausted.append(k)
         ev.append(event("exhaust", seat=fr.seat, card=game.cards[k].id))
         shared.push(game, st, fr.seat, k, "exhaust", face, path=[0, "do"], vars_={"amount": fr.vars.get("amount", 0)})
+    return True
+
+
+@handlers.on(AsProduction)
+def op_as_production(game: ImperiumRules, st, fr, op: AsProduction, ev: list) -> int | bool:
+    """Qanat: one river icon counts as 3 production until the turn ends (reset at its start)."""
+    p = st.seats[fr.seat]
+    if op.region_type == "river":
+        p.river_as_production += 1
+    else:
+        p.region_as_production += 1  # as Agriculture
     return True
 
 

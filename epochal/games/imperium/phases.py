@@ -28,6 +28,7 @@ def start(game: ImperiumRules, st, ev: list) -> None:
     p = st.seats[st.turn]
     p.free_played = []
     p.region_as_production = 0
+    p.river_as_production = 0
     p.empire_next = False  # Combs: this turn only
     p.turn_mode = ""
     st.stack.append(Decision(kind="turn", seats=[st.turn]))

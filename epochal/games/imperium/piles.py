@@ -159,7 +159,7 @@ def take_from_market(game: ImperiumRules, st, seat: int, k: int, keep_unrest: bo
     if s.tokens.get("materials"):  # Carthaginians A: double them (a reaction)
         shared.react(game, st, seat, "market_materials", ev, amount=s.tokens["materials"])
     p.hand.append(k)
-    shared.card_gained(game, st, seat, k, ev)  # Celts A
+    shared.card_gained(game, st, seat, k, ev, acquired=keep_unrest)  # Celts A, Astronomy
     unrest, s.unrest, s.card, s.tokens = s.unrest, -1, -1, {}
     ev.append(
         event(
@@ -191,7 +191,7 @@ def acquire_from_exile(game: ImperiumRules, st, seat: int, k: int, ev: list) -> 
             shared.unrest_taken(game, st, seat, ev)  # Vikings
     if not st.over:
         shared.passive_gain(game, st, seat, AcquireExiled, k, ev)  # Longships
-        shared.card_gained(game, st, seat, k, ev)  # Celts A
+        shared.card_gained(game, st, seat, k, ev, acquired=True)  # Celts A, Astronomy
 
 
 def reveal_main(game: ImperiumRules, st, seat: int, suit: str, f: Filter | None, ev: list) -> None:

@@ -26,6 +26,7 @@ from .vocab import (
     Develop,
     Discard,
     DropBarbarian,
+    FreePlay,
     Pay,
     PlayCard,
     PlayEmpire,
@@ -162,6 +163,13 @@ def ignores_barbarian(game: ImperiumRules, st, seat: int, k: int) -> bool:
     return any(shared.matches(game, k, x.args.filter) for x in shared.active(game, st, seat, DropBarbarian))
 
 
+def is_free(game: ImperiumRules, st, seat: int, k: int) -> bool:
+    """A free-play card (R74), or one an active passive ``free_play`` makes free (Masonry)."""
+    if game.cards[k].free:
+        return True
+    return any(shared.matches(game, k, x.args.filter) for x in shared.active(game, st, seat, FreePlay))
+
+
 def playable_now(game: ImperiumRules, st, seat: int, k: int, free: bool) -> bool:
     """Could ``k`` be played now (R71-R74)? ``free``: no action token is needed at all."""
     if not free:
@@ -193,7 +201,7 @@ def put_into_play(game: ImperiumRules, st, seat: int, k: int, zone: str, free: b
     p = st.seats[seat]
     card = game.cards[k]
     if not free:
-        if card.free:
+        if is_free(game, st, seat, k):
             p.free_played.append(k)
         else:
             p.actions -= 1
@@ -227,7 +235,7 @@ def play_refusal(game: ImperiumRules, st, seat: int, k: int) -> Refusal | None:
         return "needs_empire", "R72", {}  # R122
     if card.state == "barbarian" and p.empire and not ignores_barbarian(game, st, seat, k):
         return "needs_barbarian", "R72", {}
-    if card.free:
+    if is_free(game, st, seat, k):
         if k in p.free_played:  # R74, G37
             return "free_used", "R74", {}
     elif p.actions < 1:  # R71

@@ -14,13 +14,13 @@ import json
 from functools import partial
 from typing import get_args
 
-from epochal.engine import Decision, Game, Option, Score, event, sides
+from epochal.engine import Decision, Game, Option, OptionError, Score, event, sides
 from epochal.engine import rng as rngmod
 from epochal.engine.effects import EffectRunner
 
 from . import actions as A
 from . import piles, prompts, scoring, shared, words
-from .cards import MARKET_SUITS, NATIONS, Card, Face
+from .cards import BOXES, MARKET_SUITS, NATIONS, Card, Face
 from .decisions import LEGAL, RESOLVE, why_not
 from .effects import handlers, with_costs
 from .phases import PHASES
@@ -87,6 +87,14 @@ class ImperiumRules(Game):
             "capped",
             "G35: whether a power card's VP line is capped at 10 like other variable VP",
         ),
+        Option(
+            "common_deck",
+            BOXES,
+            "classics",
+            "R59: the common deck (market, fame, unrest, King of Kings) of one box, never both; "
+            "any nation plays with either (R58), tributaries named after a chosen nation are "
+            "swapped for the other deck's (R60-R62)",
+        ),
     )
 
     def __init__(self, cards: list[Card], raw: bytes = b""):
@@ -100,6 +108,7 @@ class ImperiumRules(Game):
         self.nations = [n for n in NATIONS if self.by_nation[n]]  # those with card data
         self.programs = PROGRAMS
         self.kok_index = next((i for i, c in enumerate(cards) if c.group == "king_of_kings"), -1)
+        self.boxes = [b for b in BOXES if any(c.box == b for c in cards)]  # the common decks with data (R59)
         missing = handlers.missing([*get_args(AnyOp), *STEPS])
         if missing:
             raise TypeError(f"operations without a handler: {missing}")
@@ -115,7 +124,10 @@ class ImperiumRules(Game):
 
     # --- configuration -----------------------------------------------------------------------
     def configure(self, players, options):
-        return sides.configure(super().configure, players, options, "nations", NATIONS, "R29")
+        out = sides.configure(super().configure, players, options, "nations", NATIONS, "R29")
+        if out["common_deck"] not in self.boxes:
+            raise OptionError(f"common_deck {out['common_deck']!r} has no card data here (R59)")
+        return out
 
     def option_sets(self):
         sets = [{"nations": r} for r in ROTATIONS]
@@ -222,7 +234,7 @@ class ImperiumRules(Game):
             p.nation_deck = accession + rest
             rngmod.shuffle(st, p.deck)
             st.seats.append(p)
-        common = [i for i, c in enumerate(self.cards) if c.deck == "common" and c.group != "king_of_kings"]
+        common = self.deal_common(st, opts["common_deck"], nations, players)  # R59-R62
         by_group: dict[str, list[int]] = {}
         for i in common:
             card = self.cards[i]
@@ -232,7 +244,7 @@ class ImperiumRules(Game):
             by_group.setdefault(self.category(card), []).append(i)
         st.unrest = by_group.get("unrest", []) + supply_unrest  # R46
         rngmod.shuffle(st, st.unrest)
-        st.kok = self.kok_index  # R47
+        st.kok = self.kok_of(opts["common_deck"])  # R47
         fame = by_group.get("fame", [])
         rngmod.shuffle(st, fame)  # R48
         removed = FAME_REMOVED[players]  # R49
@@ -262,6 +274,43 @@ class ImperiumRules(Game):
         st.phase = "start"
         self.advance(st, [])
         return st
+
+    def kok_of(self, box: str) -> int:
+        """The box's King of Kings (each box has its own, R47)."""
+        return next((i for i, c in enumerate(self.cards) if c.group == "king_of_kings" and c.box == box), -1)
+
+    def deal_common(self, st, box: str, nations: list[str], players: int) -> list[int]:
+        """The common cards of ``box`` but King of Kings (R59), each tributary named after a
+        chosen nation replaced by a random tributary of the other common deck (R60): one
+        whose player-count mark excludes this game, or which is itself named after a chosen
+        nation, is set aside and another drawn (R61). This happens before the cards for
+        fewer players are removed (R62), which then applies to the replacements too. The
+        replaced cards go to the box; the replacements are in ``st.mixed_in``."""
+        common = [i for i, c in enumerate(self.cards) if c.deck == "common" and c.box == box]
+        common = [i for i in common if self.cards[i].group != "king_of_kings"]
+        guests = [
+            i
+            for i, c in enumerate(self.cards)
+            if c.deck == "common" and c.box != box and c.group == "market" and c.suits == ["tributary"]
+        ]
+        out: list[int] = []
+        shuffled = False  # the other deck's tributaries are shuffled at the first swap only
+        for i in common:
+            if self.cards[i].nation not in nations:
+                out.append(i)
+                continue
+            if not shuffled:
+                rngmod.shuffle(st, guests)
+                shuffled = True
+            st.box.append(i)  # R60
+            while guests:
+                k = guests.pop()
+                card = self.cards[k]
+                if (card.players or 0) <= players and card.nation not in nations:  # R61
+                    out.append(k)
+                    st.mixed_in.append(k)
+                    break
+        return out
 
     @staticmethod
     def category(card: Card) -> str:
@@ -364,7 +413,7 @@ class ImperiumRules(Game):
         return [
             {
                 "id": c.id,
-                "deck": c.deck if c.deck != "common" else f"common: {c.group}",
+                "deck": c.deck if c.deck != "common" else common_label(c),
                 "name": c.name,
                 "implemented": True,
                 "provenance": c.provenance,
@@ -408,7 +457,12 @@ class ImperiumRules(Game):
             ):
                 problems.append(f"seat {i}: the accession card is not at the bottom (R193)")
         pool = sorted(
-            i for i, c in enumerate(self.cards) if c.deck == "common" or c.deck in {p.nation for p in st.seats}
+            [
+                i
+                for i, c in enumerate(self.cards)
+                if c.deck == "common" and c.box == st.options["common_deck"] or c.deck in {p.nation for p in st.seats}
+            ]
+            + st.mixed_in
         )
         if sorted(places) != pool:
             problems.append("cards in play are not each in exactly one place")
@@ -422,6 +476,12 @@ PROGRAMS: dict[str, list] = {
     "reaction": [OfferReaction()],  # G24
     "solstice_order": [SolsticeOrder()],  # R108-R113
 }
+
+
+def common_label(c: Card) -> str:
+    """A common card's coverage row: its group, and its box when it is not the Classics one
+    (``common: market``, ``common (Legends): market``)."""
+    return f"common: {c.group}" if c.box == "classics" else f"common ({(c.box or '').capitalize()}): {c.group}"
 
 
 def dumps(obj) -> str:

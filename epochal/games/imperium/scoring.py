@@ -27,9 +27,10 @@ def count(game: ImperiumRules, st, seat: int, spec: Count, fr=None) -> int:
         f = spec.in_play
         if f.region_type is not None:  # the region icons, repeats counted
             total = _icons(game, p.play, f)
-            if "production" in _region_types(f) and p.region_as_production:  # Agriculture
-                fertile = sum(game.cards[k].regions.count("fertile") for k in p.play)
-                total += 3 * min(p.region_as_production, fertile)
+            if "production" in region_types(f):  # Agriculture, Qanat
+                for kind in ("fertile", "river"):
+                    icons = sum(game.cards[k].regions.count(kind) for k in p.play)
+                    total += 3 * min(as_production(p, kind), icons)
             return total
         return sum(1 for k in p.play if shared.matches(game, k, f))
     if spec.zone is not None:
@@ -40,16 +41,24 @@ def count(game: ImperiumRules, st, seat: int, spec: Count, fr=None) -> int:
         return sum(1 for k in zone if shared.matches(game, k, which))
     if spec.unrest_others:
         return sum(unrest_in_scoring(game, st, s) for s in range(st.players) if s != seat)
+    if spec.fewer is not None:  # Sacred Grove
+        mine = getattr(p, spec.fewer)
+        return sum(1 for s in range(st.players) if s != seat and getattr(st.seats[s], spec.fewer) < mine)
     raise ValueError(f"unknown count {spec}")
 
 
-def _region_types(f: Filter) -> list[str]:
+def as_production(p: Seat, kind: str) -> int:
+    """How many ``kind`` icons count as 3 production this turn (Agriculture, Qanat)."""
+    return p.region_as_production if kind == "fertile" else p.river_as_production if kind == "river" else 0
+
+
+def region_types(f: Filter) -> list[str]:
     return [f.region_type] if isinstance(f.region_type, str) else list(f.region_type or ())
 
 
 def _icons(game: ImperiumRules, cards: list[int], f: Filter) -> int:
     """The region icons of ``f``'s types on the cards matching the rest of ``f``."""
-    wanted = _region_types(f)
+    wanted = region_types(f)
     rest = msgspec.structs.replace(f, region_type=None)
     return sum(game.cards[k].regions.count(w) for k in cards if shared.matches(game, k, rest) for w in wanted)
 
@@ -66,8 +75,14 @@ def card_vp(game: ImperiumRules, st, seat: int, k: int, vp: int | VP | None, cap
     if vp.fixed is not None:
         return vp.fixed
     if vp.if_ is not None:
-        where = st.seats[seat].history if vp.if_.in_ == "history" else st.seats[seat].play  # play: Vinland
-        return (vp.vp or 0) if k in where else (vp.else_ or 0)
+        p = st.seats[seat]
+        if vp.if_.in_ == "garrison":  # under one of the owner's cards (Proud)
+            where = [under for cards in p.garrison.values() for under in cards]
+        else:
+            where = p.history if vp.if_.in_ == "history" else p.play  # play: Vinland
+        if k in where:
+            return vp.vp or 0
+        return card_vp(game, st, seat, k, vp.else_, cap) if isinstance(vp.else_, VP) else vp.else_ or 0
     if vp.per is not None:
         if vp.per.garrison == "self":  # the cards under this one (Sagas)
             n = len(st.seats[seat].garrison.get(k, []))

@@ -176,6 +176,8 @@ def matches(game: ImperiumRules, k: int, f: Filter | None) -> bool:
         wanted = [f.region_type] if isinstance(f.region_type, str) else f.region_type
         if not any(r in c.regions for r in wanted):
             return False
+    if f.not_region_type is not None and f.not_region_type in c.regions:  # Mining
+        return False
     if f.pinned and not c.pinned:
         return False
     if f.id is not None and c.id not in f.id:
@@ -245,10 +247,12 @@ def unrest_taken(game: ImperiumRules, st, seat: int, ev: list) -> None:
     trigger_passives(game, st, seat)
 
 
-def card_gained(game: ImperiumRules, st, seat: int, k: int, ev: list) -> None:
+def card_gained(game: ImperiumRules, st, seat: int, k: int, ev: list, acquired: bool = False) -> None:
     """The seat acquired or broke through for ``k`` (R130, R135): reactive exhausts
-    ``when take_card`` (Celts A)."""
+    ``when take_card`` (Celts A), and ``when acquire`` if it acquired it (Astronomy)."""
     react(game, st, seat, "take_card", ev, card=k)
+    if acquired:
+        react(game, st, seat, "acquire", ev, card=k)
 
 
 def on_played(game: ImperiumRules, st, seat: int, k: int, ev: list) -> None:

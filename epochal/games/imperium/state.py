@@ -32,6 +32,7 @@ class Seat(msgspec.Struct, kw_only=True):
     used_kok_b: bool = False  # King of Kings side B, once per player (R255)
     turn_mode: str = ""  # "activate", "innovate", "revolt" on this player's turn
     region_as_production: int = 0  # Agriculture: fertile counted as 3 production this turn
+    river_as_production: int = 0  # Qanat: river counted as 3 production this turn
     empire_next: bool = False  # Combs: the next card played this turn ignores {empire}
 
 
@@ -63,6 +64,7 @@ class ImperiumState(State, kw_only=True):
     unrest: list[int] = []  # the unrest pile
     exile: list[int] = []
     box: list[int] = []  # cards out of the game (player count, R45, R49)
+    mixed_in: list[int] = []  # tributaries of the other common deck that replaced a nation's namesake (R60)
     scoring_triggered: bool = False
     final_round: bool = False
     collapsed: bool = False

@@ -61,6 +61,7 @@ class Filter(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defau
     not_suit: Suit | None = None
     type: Annotated[list[CardType], Meta(min_length=1, max_length=5)] | None = None
     region_type: RegionType | Annotated[list[RegionType], Meta(min_length=1, max_length=3)] | None = None
+    not_region_type: RegionType | None = None  # without that icon (Mining)
     pinned: bool = False
     id: Annotated[list[Annotated[str, Meta(max_length=40)]], Meta(min_length=1, max_length=50)] | None = None
     name: Text | None = None
@@ -89,6 +90,7 @@ class Count(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaul
     filter: Filter | None = None  # with zone
     unrest_others: Literal[True] | None = None
     garrison: Literal["self"] | None = None  # a VP line's count (Sagas)
+    fewer: Res | None = None  # the other players with fewer of these tokens than you (Sacred Grove)
 
     def __post_init__(self) -> None:
         _one_of(
@@ -99,6 +101,7 @@ class Count(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaul
             zone=self.zone,
             unrest_others=self.unrest_others,
             garrison=self.garrison,
+            fewer=self.fewer,
         )
         if self.filter is not None and self.zone is None:
             raise ValueError("a count has a filter only with a zone")
@@ -127,7 +130,7 @@ class Cond(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_default
 
 
 class VPWhere(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    in_: Literal["history", "play"] = msgspec.field(name="in")
+    in_: Literal["history", "play", "garrison"] = msgspec.field(name="in")  # garrison: under a card (Proud)
 
 
 class VP(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
@@ -139,7 +142,7 @@ class VP(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=
     per: Count | None = None
     sum: Annotated[list[VPInt | VP], Meta(min_length=1, max_length=5)] | None = None
     vp: VPInt | None = None  # with if (required) or per (default 1)
-    else_: VPInt | None = msgspec.field(default=None, name="else")  # with if
+    else_: VPInt | VP | None = msgspec.field(default=None, name="else")  # with if; a line: another if (Proud)
     every: Annotated[int, Meta(ge=1, le=50)] | None = None  # with per
 
     def __post_init__(self) -> None:
@@ -158,13 +161,14 @@ class VP(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=
 
 
 class Gain(Op, tag="gain"):
-    """Take tokens (R152, R160); ``via: river`` marks materials gained through a river (R265)."""
+    """Take tokens (R152, R160); ``via`` marks materials gained through a river (R265) or a
+    fertile card (R267)."""
 
     materials: N = 0
     population: N = 0
     progress: N = 0
     action: N = 0
-    via: Literal["river"] | None = None
+    via: Literal["river", "fertile"] | None = None
 
 
 class GainPer(Op, tag="gain_per"):
@@ -317,11 +321,12 @@ class Acquire(Op, tag="acquire"):
 
 
 class BreakThrough(Op, tag="break_through"):
-    """Declare a category and break through for it (R134-R137)."""
+    """Declare a category and break through for it (R134-R137), from the exile pile too (R143)."""
 
     suits: Annotated[list[MarketSuit], Meta(min_length=1, max_length=4)]
     may: bool = False
     filter: Filter | None = None
+    exile: bool = False
 
     def __post_init__(self) -> None:
         _unique("suits", self.suits)
@@ -401,7 +406,16 @@ class AllPlayers(Op, tag="all_players"):
     safe: bool = False
 
 
-Event = Literal["return_unrest", "materials_from_river", "play", "take_card", "market_materials", "attacked"]
+Event = Literal[
+    "return_unrest",
+    "materials_from_river",
+    "materials_from_fertile",
+    "play",
+    "take_card",
+    "acquire",
+    "market_materials",
+    "attacked",
+]
 
 
 class When(Op, tag="when"):
@@ -412,6 +426,10 @@ class When(Op, tag="when"):
     event: Event
     do: Ops
     filter: Filter | None = None
+
+    def __post_init__(self) -> None:
+        if self.event == "attacked" and not all(isinstance(op, Pay) for op in self.do):
+            raise ValueError("a shield's do ('when attacked') holds only pay: what avoiding the attack costs")
 
 
 class Hook(Op, tag="hook"):
@@ -448,6 +466,12 @@ class MarketAdd(Op, tag="market_add"):
     materials: N = 0
     population: N = 0
     progress: N = 0
+
+
+class AsProduction(Op, tag="as_production"):
+    """One ``region_type`` icon in your play area counts as 3 {production} this turn (Qanat)."""
+
+    region_type: Literal["fertile", "river"]
 
 
 class SwapExile(Op, tag="swap_exile"):
@@ -502,6 +526,7 @@ AnyOp = (
     | MarketAdd
     | SwapExile
     | Line
+    | AsProduction
 )
 Ops = Annotated[list[AnyOp], Meta(max_length=MAX_OPS)]  # an effect: operations run in order
 
@@ -650,6 +675,12 @@ class AcquireExiled(Passive, tag="acquire_exiled"):
     args: FilteredGain = FilteredGain()
 
 
+class FreePlay(Passive, tag="free_play"):
+    """Matching cards are free play (R74): no action token (Masonry)."""
+
+    args: Filtered = Filtered()
+
+
 AnyPassive = (
     HandSize
     | AttackToll
@@ -667,6 +698,7 @@ AnyPassive = (
     | OnTakeUnrest
     | OnPlayGain
     | AcquireExiled
+    | FreePlay
 )
 Passives = Annotated[list[AnyPassive], Meta(max_length=MAX_OPS)]
 

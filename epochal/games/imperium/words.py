@@ -41,6 +41,7 @@ from .vocab import (
     EachOther,
     FameLookExtra,
     Filter,
+    FreePlay,
     GainPer,
     Hook,
     If,
@@ -154,6 +155,8 @@ class Words:
                 self.piece(pre, post, "variable_vp", "yes")
             if f.not_suit is not None:
                 self.piece(pre, post, "not_suit", self.t(f"suit.{f.not_suit}"))
+            if f.not_region_type is not None:  # Mining
+                self.piece(pre, post, "not_region_type", self.t(f"region.{f.not_region_type}"))
         return self.t(f"cards.{case}", n=n, pre="".join(pre), post="".join(post))
 
     def piece(self, pre: list, post: list, field: str, value: str) -> None:
@@ -196,6 +199,8 @@ class Words:
             return self.t("count.zone", zone=spec.zone, each=each)
         if spec.unrest_others:
             return self.t("count.unrest_others", each=self.cards(every, Filter(suit="unrest"), case="each"))
+        if spec.fewer is not None:  # Sacred Grove
+            return self.t("count.fewer", res=spec.fewer)
         return self.t("count.garrison", each=self.cards(every, case="each"))
 
     def cond(self, c) -> str:
@@ -212,6 +217,8 @@ class Words:
             return self.t("vp.fixed", vp=line)
         if line.fixed is not None:
             return self.t("vp.fixed", vp=line.fixed)
+        if line.if_ is not None and isinstance(line.else_, msgspec.Struct):  # if ... else another if (Proud)
+            return self.t("vp.if.chain", vp=line.vp, where=line.if_.in_, otherwise=self.vp(line.else_))
         if line.if_ is not None:
             return self.t("vp.if", vp=line.vp, where=line.if_.in_, otherwise=line.else_ or 0)
         if line.per is not None:
@@ -366,6 +373,7 @@ EXTRA: dict[type, Callable[[Words, Any, str], dict]] = {
     OnPlayGain: _filtered,
     PlayFromDiscardGain: _filtered,
     AcquireExiled: _filtered,
+    FreePlay: _filtered,
     FameLookExtra: _fame,
     CostDiscount: _discount,
 }

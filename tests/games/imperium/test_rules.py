@@ -342,7 +342,7 @@ def test_R38_R45_R46_real_celtic_supply_unrest_joins_the_unrest_pile_by_player_c
     assert {2: 0, 3: 2, 4: 5}[players] == len([i for i in used if g.cards[i].deck == "Celts"])
     assert set(supply) - set(used) <= set(st.box)  # R45
     tucked = [s.unrest for s in st.market if s.unrest >= 0]
-    common = [i for i, c in enumerate(g.cards) if c.group == "unrest" and i not in st.box]
+    common = [i for i, c in enumerate(g.cards) if c.group == "unrest" and c.box == "classics" and i not in st.box]
     assert sorted(st.unrest + tucked) == sorted(common + used)  # R38, R46
     for p in st.seats:
         assert not set(supply) & set(p.hand + p.deck + p.nation_deck + p.development)
