@@ -40,6 +40,7 @@ COPIES = {
     "Carthaginians": "CAR",
     "Celts": "CEL",
     "Macedonians": "MAC",
+    "Egyptians": "EGY",
 }
 PLAYERS = (2, 3, 4)
 
