@@ -38,6 +38,7 @@ NATIONS = (
     "Scythians",
     "Vikings",
     "Egyptians",
+    "Mauryans",
 )
 TRIGGERS = ("play", "exhaust", "solstice")
 GROUPS = ("market", "fame", "unrest", "king_of_kings")

@@ -41,6 +41,7 @@ COPIES = {
     "Celts": "CEL",
     "Macedonians": "MAC",
     "Egyptians": "EGY",
+    "Mauryans": "MAU",
 }
 PLAYERS = (2, 3, 4)
 
