@@ -39,6 +39,7 @@ NATIONS = (
     "Vikings",
     "Egyptians",
     "Mauryans",
+    "Minoans",
 )
 TRIGGERS = ("play", "exhaust", "solstice")
 GROUPS = ("market", "fame", "unrest", "king_of_kings")

@@ -42,6 +42,7 @@ COPIES = {
     "Macedonians": "MAC",
     "Egyptians": "EGY",
     "Mauryans": "MAU",
+    "Minoans": "MIN",
 }
 PLAYERS = (2, 3, 4)
 
