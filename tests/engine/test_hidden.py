@@ -17,7 +17,34 @@ from epochal.engine import get_game
 from epochal.engine.hidden import revealing
 from epochal.engine.rng import derive
 
-CASES = json.loads((Path(__file__).parent / "data" / "hidden_cases.json").read_text())
+RECORDED_CARDS = {"imperium": 276}  # the cards in the game's list when its cases were recorded
+
+
+def in_todays_ids(case: dict) -> dict:
+    """The case with its action ids in today's id space. Imperium's card actions are blocks of
+    one id per card (play, exhaust, choose), which grow as nations are added to the end of the
+    card list; an id recorded with fewer cards is re-encoded by its block and card index."""
+    n = RECORDED_CARDS.get(case["game"])
+    game = get_game(case["game"])
+    if n is None or n == game.n_cards:
+        return case
+    from epochal.games.imperium.actions import space
+
+    recorded = space(n)
+
+    def today(action: int) -> int:
+        name, index = recorded.decode(action)
+        return game.action_space.encode(name, *index)
+
+    moves = [[seat, today(action)] for seat, action in case["actions"]]
+    then = case["then"] and [case["then"][0], today(case["then"][1])]
+    return {**case, "actions": moves, "then": then}
+
+
+CASES = {
+    name: in_todays_ids(case)
+    for name, case in json.loads((Path(__file__).parent / "data" / "hidden_cases.json").read_text()).items()
+}
 
 
 def position(case: str):

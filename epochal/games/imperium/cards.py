@@ -18,7 +18,7 @@ import msgspec
 from epochal import datafile
 from epochal.datafile import Choice, Either, Int, List, Map, Text
 
-from .vocab import HOOKS, MAX_COUNT, Hook, MarketSuit, OnTakeUnrest, Ops, Passives, VPInt, When, walk
+from .vocab import HOOKS, MAX_COUNT, Hook, MarketSuit, OnPayPopulation, OnTakeUnrest, Ops, Passives, VPInt, When, walk
 from .vocab import VP as VPLine
 
 DATA_DIR = Path(__file__).parent / "data"
@@ -28,7 +28,19 @@ RESOURCES = ("materials", "population", "progress")
 TYPES = ("city", "metropolis", "scroll", "mask", "knight")
 REGION_TYPES = ("production", "fertile", "river")
 LOCATIONS = ("in-play", "nation", "accession", "development", "supply", "deck")
-NATIONS = ("Carthaginians", "Celts", "Greeks", "Macedonians", "Persians", "Romans", "Scythians", "Vikings")
+NATIONS = (
+    "Carthaginians",
+    "Celts",
+    "Greeks",
+    "Macedonians",
+    "Persians",
+    "Romans",
+    "Scythians",
+    "Vikings",
+    "Egyptians",
+    "Mauryans",
+    "Minoans",
+)
 TRIGGERS = ("play", "exhaust", "solstice")
 GROUPS = ("market", "fame", "unrest", "king_of_kings")
 COMMON_GROUPS = {"market": 62, "fame": 8, "unrest": 12, "king_of_kings": 1}  # R9, R10
@@ -240,7 +252,7 @@ def _card_problems(card: Card) -> list[str]:
     faces = [("", card)] + ([("side_b.", card.side_b)] if card.side_b else [])
     for prefix, face in faces:
         lists = [(trigger, getattr(face, trigger)) for trigger in TRIGGERS]
-        lists += [("passive", x.args.do) for x in face.passive if isinstance(x, OnTakeUnrest)]
+        lists += [("passive", x.args.do) for x in face.passive if isinstance(x, OnTakeUnrest | OnPayPopulation)]
         for where, ops in lists:
             for op in walk(ops):
                 if isinstance(op, Hook) and op.name not in HOOKS:

@@ -63,6 +63,7 @@ from .vocab import (
     PlayCard,
     Recall,
     RecallToAvoidAttack,
+    Repeat,
     Require,
     ResetTokens,
     Retrieve,
@@ -159,8 +160,8 @@ def _repeat_pick(
             return WAIT
         if k is None:
             break
-        act(k)
-        left -= 1
+        used = act(k)  # a card may count as several (Grand Trunk Road, R263)
+        left -= used if isinstance(used, int) else 1
     return True
 
 
@@ -171,7 +172,8 @@ def op_discard(game: ImperiumRules, st, fr, op: Discard, ev: list) -> int | bool
     drawn = fr.vars.get("drawn", [])  # "draw 2 and discard one of them"
 
     def cands():
-        return [k for k in p.hand if k in drawn] if op.from_ == "drawn" else list(p.hand)
+        cards = [k for k in p.hand if k in drawn] if op.from_ == "drawn" else list(p.hand)
+        return [k for k in cards if shared.matches(game, k, op.filter)]
 
     def act(k):
         p.hand.remove(k)
@@ -179,6 +181,8 @@ def op_discard(game: ImperiumRules, st, fr, op: Discard, ev: list) -> int | bool
         ev.append(event("discard", seat=fr.seat, card=game.cards[k].id))
         game.runner.shared_vars(st, fr)["discarded"] = game.runner.shared_vars(st, fr).get("discarded", 0) + 1
 
+    if op.any_number:  # "discard any number of ...": one at a time until the seat stops
+        return _repeat_pick(game, st, fr, len(p.hand), True, cands, act, "discard", "R169")
     return _repeat_pick(game, st, fr, op.n, op.may, cands, act, "discard", "R169")
 
 
@@ -301,6 +305,7 @@ def op_abandon(game: ImperiumRules, st, fr, op: Abandon, ev: list) -> int | bool
         if op.count_var:
             store = game.runner.shared_vars(st, fr)
             store[op.count_var] = store.get(op.count_var, 0) + 1
+        return shared.region_weight(game, k, op.filter)  # R263
 
     return _repeat_pick(game, st, fr, op.n, op.may, cands, act, "abandon", "R167")
 
@@ -558,7 +563,7 @@ def op_develop(game: ImperiumRules, st, fr, op: Develop, ev: list) -> int | bool
     if shared.cannot_develop(p):
         return True
     free = op.free
-    cands = [k for k in p.development if free or shared.can_pay(p, game.cards[k].cost)]
+    cands = [k for k in p.development if free or shared.can_pay(p, shared.dev_cost(game, st, fr.seat, k))]
     k = shared.pick_card(game, st, fr, cands, op.may, "develop", "R171")
     if k == WAIT:
         return WAIT
@@ -659,16 +664,23 @@ def op_nation_look(game: ImperiumRules, st, fr, op: NationLook, ev: list) -> int
 @handlers.on(Find)
 def op_find(game: ImperiumRules, st, fr, op: Find, ev: list) -> int | bool:  # R154-R156
     """Find a card (by ``filter``) in your hand, discard pile, deck or nation deck, at your
-    choice (G28), and put it into your hand; the deck searched is shuffled (R156), and the
-    accession card is never taken (R193)."""
+    choice (G28), and put it into your hand (or ``to`` your discard pile); the deck searched is
+    shuffled (R156), and the accession card is never taken (R193). A card named by the filter
+    is searched for in that order, from the first zone that holds one (R154)."""
     p = st.seats[fr.seat]
     zones = ("hand", "discard", "deck", "nation_deck")
-    cands = [
-        k
+    found = {
+        z: [
+            k
+            for k in getattr(p, z)
+            if shared.matches(game, k, op.filter) and not (z == "nation_deck" and game.cards[k].location == "accession")
+        ]
         for z in zones
-        for k in getattr(p, z)
-        if shared.matches(game, k, op.filter) and not (z == "nation_deck" and game.cards[k].location == "accession")
-    ]
+    }
+    named = op.filter is not None and (op.filter.name is not None or op.filter.id is not None)
+    if named:  # R154: the fixed order
+        found = {z: found[z] for z in zones[: next((i + 1 for i, z in enumerate(zones) if found[z]), 0)]}
+    cands = [k for z in found for k in found[z]]
     k = shared.pick_card(game, st, fr, cands, False, "find a card", "R155")
     if k == WAIT:
         return WAIT
@@ -676,8 +688,12 @@ def op_find(game: ImperiumRules, st, fr, op: Find, ev: list) -> int | bool:  # R
         return True
     zone = next(z for z in zones if k in getattr(p, z))
     getattr(p, zone).remove(k)
-    p.hand.append(k)
-    ev.append(event("find", seat=fr.seat, card=game.cards[k].id, zone=zone, to=[fr.seat]))
+    if op.to == "discard":  # the discard pile is open: everyone sees the card (Chandragupta)
+        p.discard.append(k)
+        ev.append(event("find", seat=fr.seat, card=game.cards[k].id, zone=zone))
+    else:
+        p.hand.append(k)
+        ev.append(event("find", seat=fr.seat, card=game.cards[k].id, zone=zone, to=[fr.seat]))
     if zone == "deck":
         rngmod.shuffle(st, p.deck)
     elif zone == "nation_deck":
@@ -958,6 +974,19 @@ def op_as_production(game: ImperiumRules, st, fr, op: AsProduction, ev: list) ->
     else:
         p.region_as_production += 1  # as Agriculture
     return True
+
+
+@handlers.on(Repeat)
+def op_repeat(game: ImperiumRules, st, fr, op: Repeat, ev: list) -> int | bool:
+    """``do`` once per ``count``, counted when the operation starts, each run a child frame."""
+    left = fr.vars.get("_times")
+    if left is None:
+        left = scoring.count(game, st, fr.seat, op.count, fr)
+    if left <= 0:
+        return True
+    fr.vars["_times"] = left - 1
+    game.runner.child(st, fr, [fr.pc, "do"])
+    return WAIT
 
 
 @handlers.on(Hook)

@@ -141,16 +141,18 @@ def _areas(w: _Words, s: dict, names: list[str], mine: bool) -> dict:
     marked), development area, and to the seat itself its own history."""
     nation = w.ui.get(f"side.{s['nation']}", s["nation"])
 
-    def marked(card: str, exhausted: bool, garrison: list[str] | None = None) -> str:
+    def marked(card: str, exhausted: bool, garrison: list[str] | None = None, tokens: dict | None = None) -> str:
         notes = [w("exhausted")] if exhausted else []
         if garrison:
             notes.append(w("panel.garrisoned", names=", ".join(w.quoted(g) for g in garrison)))
+        if tokens:  # tokens lying on the card (Pottery)
+            notes.append(w.tokens(tokens))
         return w("panel.noted", card=w.quoted(card), notes="; ".join(notes)) if notes else w.quoted(card)
 
     rows = []
     if s["power"]:
         rows.append([w("power"), marked(s["power"], s["power_exhausted"])])
-    play = [marked(p["card"], p["exhausted"], p["garrison"]) for p in s["play"]]
+    play = [marked(p["card"], p["exhausted"], p["garrison"], p.get("tokens")) for p in s["play"]]
     rows.append([w("play"), ", ".join(play) or w("panel.none")])
     development = ", ".join(w.quoted(c) for c in s["development"]) or w("panel.none")
     exhausted = [w("exhausted")] if s["development_exhausted"] else []

@@ -78,7 +78,7 @@ def reshuffle(game: ImperiumRules, st, fr, seat: int, ev: list):
             p.exhausts -= 1
             p.nation_exhausted = True
     elif p.development and not p.dev_exhausted and p.exhausts >= 1 and not shared.cannot_develop(p):  # R103
-        affordable = [k for k in p.development if shared.can_pay(p, game.cards[k].cost)]
+        affordable = [k for k in p.development if shared.can_pay(p, shared.dev_cost(game, st, seat, k))]
         choice = shared.pick_card(game, st, fr, affordable, True, "develop on reshuffle", "R103")
         if choice == WAIT:
             return WAIT
@@ -112,7 +112,7 @@ def nation_top_to_discard(game: ImperiumRules, st, seat: int, ev: list) -> None:
 def develop(game: ImperiumRules, st, seat: int, k: int, pay: bool, ev: list) -> None:
     p = st.seats[seat]
     if pay:
-        shared.pay(game, st, seat, game.cards[k].cost, ev)
+        shared.pay(game, st, seat, shared.dev_cost(game, st, seat, k), ev)  # R171, Medicine
     p.development.remove(k)
     p.discard.append(k)
     ev.append(event("develop", seat=seat, card=game.cards[k].id))

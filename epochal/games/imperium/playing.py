@@ -27,6 +27,7 @@ from .vocab import (
     Discard,
     DropBarbarian,
     FreePlay,
+    History,
     Pay,
     PlayCard,
     PlayEmpire,
@@ -35,6 +36,7 @@ from .vocab import (
     Require,
     ReturnUnrest,
     SwapExile,
+    TakeUnrest,
     TopOfDeck,
     When,
 )
@@ -98,7 +100,9 @@ def _develop(game: ImperiumRules, st, seat: int, ops: list, card: int) -> bool:
     if first.free or first.may:
         return True
     p = st.seats[seat]
-    return not shared.cannot_develop(p) and any(shared.can_pay(p, game.cards[k].cost) for k in p.development)
+    return not shared.cannot_develop(p) and any(
+        shared.can_pay(p, shared.dev_cost(game, st, seat, k)) for k in p.development
+    )
 
 
 @CHECKS.on(PlayCard)
@@ -109,7 +113,9 @@ def _play_card(game: ImperiumRules, st, seat: int, ops: list, card: int) -> bool
 @CHECKS.on(Discard)
 def _discard(game: ImperiumRules, st, seat: int, ops: list, card: int) -> bool:
     first = discounted(game, st, seat, card, ops[0])
-    return first.may or len([k for k in st.seats[seat].hand if k != card]) >= first.n
+    if first.may or first.any_number:
+        return True
+    return len([k for k in st.seats[seat].hand if k != card and shared.matches(game, k, first.filter)]) >= first.n
 
 
 @CHECKS.on(Recall)
@@ -123,7 +129,31 @@ def _abandon(game: ImperiumRules, st, seat: int, ops: list, card: int) -> bool:
     first = ops[0]
     if first.may or first.itself:
         return True
-    return sum(1 for k in st.seats[seat].play if shared.matches(game, k, first.filter)) >= first.n
+    play = st.seats[seat].play  # Grand Trunk Road counts as 2 regions (R263)
+    return (
+        sum(shared.region_weight(game, k, first.filter) for k in play if shared.matches(game, k, first.filter))
+        >= first.n
+    )
+
+
+@CHECKS.on(History)
+def _history(game: ImperiumRules, st, seat: int, ops: list, card: int) -> bool:
+    """Putting a card from your hand (or discard pile) into your history to do more is a cost:
+    the card must be there (Writing Systems, Edicts of Ashoka). Alone it is the whole effect,
+    done as far as possible (Leadership's option, R73)."""
+    first = ops[0]
+    if first.may or first.from_ in ("self", "play") or len(ops) == 1:
+        return True
+    zones = ("hand", "discard") if first.from_ == "hand_or_discard" else (first.from_,)
+    p = st.seats[seat]
+    return any(k != card and shared.matches(game, k, first.filter) for z in zones for k in getattr(p, z))
+
+
+@CHECKS.on(TakeUnrest)
+def _take_unrest(game: ImperiumRules, st, seat: int, ops: list, card: int) -> bool:
+    """Taking an unrest is always possible; what it pays for must be too ("spend an action and
+    take an unrest to develop": Egyptians A)."""
+    return precondition(game, st, seat, ops[1:], card)
 
 
 @CHECKS.on(Require)

@@ -293,7 +293,8 @@ def why_not(game: ImperiumRules, st, seat: int) -> list[dict]:
         offered = {a - game.action_space.card for a in d.args["options"]}
         for k in p.development:
             if k not in offered and not free:
-                out.append(worded(game, st, seat, k, "develop", "cost", "R171", {"cost": game.cards[k].cost}))
+                cost = shared.dev_cost(game, st, seat, k)
+                out.append(worded(game, st, seat, k, "develop", "cost", "R171", {"cost": cost}))
         return out
     if d.kind == "card" and form(d) == "acquire":
         offered = {a - game.action_space.card for a in d.args["options"]}

@@ -32,13 +32,13 @@ def count(game: ImperiumRules, st, seat: int, spec: Count, fr=None) -> int:
                     icons = sum(game.cards[k].regions.count(kind) for k in p.play)
                     total += 3 * min(as_production(p, kind), icons)
             return total
-        return sum(1 for k in p.play if shared.matches(game, k, f))
+        return sum(shared.region_weight(game, k, f) for k in p.play if shared.matches(game, k, f))  # R263
     if spec.zone is not None:
         zone = scoring_zones(p) if spec.zone == "all" else getattr(p, spec.zone)
         which = spec.filter
         if which is not None and which.region_type is not None:  # "2 VP per {fertile}": the icons, repeats counted
             return _icons(game, zone, which)
-        return sum(1 for k in zone if shared.matches(game, k, which))
+        return sum(shared.region_weight(game, k, which) for k in zone if shared.matches(game, k, which))
     if spec.unrest_others:
         return sum(unrest_in_scoring(game, st, s) for s in range(st.players) if s != seat)
     if spec.fewer is not None:  # Sacred Grove

@@ -18,9 +18,12 @@ from .vocab import (
     VP,
     AcquireExiled,
     AnyPassive,
+    CountsAsRegions,
+    DevelopDiscount,
     Filter,
     HandSize,
     NoHistory,
+    OnPayPopulation,
     OnPlayGain,
     OnTakeUnrest,
     Passive,
@@ -127,7 +130,32 @@ def pay(game: ImperiumRules, st, seat: int, cost: dict, ev: list) -> bool:
     for res, n in zip(GAINS, plan, strict=True):  # an event per kind of token, each with its count
         if n:
             ev.append(event("pay", seat=seat, res=res, n=n))
+    if use_p:  # population tokens left the supply: Embalming (R262), not when progress paid it all
+        trigger_passives(game, st, seat, OnPayPopulation)
     return True
+
+
+def dev_cost(game: ImperiumRules, st, seat: int, k: int) -> dict[str, int]:
+    """What developing ``k`` costs the seat (R171): its printed cost, lowered by the passives
+    ``develop_discount`` (Medicine, Architecture), each token to at least 0."""
+    cost = dict(game.cards[k].cost)
+    for x in active(game, st, seat, DevelopDiscount):
+        for res, n in x.args.items():
+            if cost.get(res):
+                cost[res] = max(0, cost[res] - n)
+    return {res: n for res, n in cost.items() if n}
+
+
+def region_weight(game: ImperiumRules, k: int, f: Filter | None) -> int:
+    """How many cards ``k`` counts as for a count or an abandon of filter ``f``: a card with
+    the passive ``counts_as_regions`` counts as that many region cards when ``f`` asks for
+    region cards, not for region icons (Grand Trunk Road, R263); any other card as 1."""
+    if f is None or f.region_type is not None:
+        return 1
+    suits = [f.suit] if isinstance(f.suit, str) else list(f.suit or ())
+    if "region" not in suits:
+        return 1
+    return max([x.args.n for x in game.cards[k].passive if type(x) is CountsAsRegions] or [1])
 
 
 def leave_play(st, seat: int, k: int) -> list[int]:
@@ -137,6 +165,7 @@ def leave_play(st, seat: int, k: int) -> list[int]:
         p.play.remove(k)
     if k in p.exhausted:
         p.exhausted.remove(k)
+    p.tokens_on.pop(k, None)  # tokens on it go back to the supply (R192, D14: no rule keeps them)
     return p.garrison.pop(k, [])
 
 
@@ -216,15 +245,17 @@ def flush_triggered(game: ImperiumRules, st) -> None:
         push(game, st, seat, card, "passive", p.side if card == p.power else "", path=[i, "args", "do"])
 
 
-def trigger_passives(game: ImperiumRules, st, seat: int) -> None:
-    """Queue the ``do`` ops of each active passive ``on_take_unrest``; they run as the seat's
-    own frames once the operation ends."""
+def trigger_passives(
+    game: ImperiumRules, st, seat: int, kind: type[OnTakeUnrest | OnPayPopulation] = OnTakeUnrest
+) -> None:
+    """Queue the ``do`` ops of each active passive of ``kind`` (``on_take_unrest``,
+    ``on_pay_population``); they run as the seat's own frames once the operation ends."""
     p = st.seats[seat]
     for k in [*p.play, p.power]:
         if k < 0:
             continue
         for i, x in enumerate(game.face(k, p.side if k == p.power else "").passive):
-            if type(x) is OnTakeUnrest and x.args.do:
+            if type(x) is kind and x.args.do:
                 st.triggered.append([seat, k, i])
 
 

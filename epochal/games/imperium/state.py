@@ -24,6 +24,7 @@ class Seat(msgspec.Struct, kw_only=True):
     play: list[int] = []  # play area, in the order cards arrived
     exhausted: list[int] = []  # cards (incl. the power card) holding an exhaust token
     garrison: dict[int, list[int]] = {}  # card in play -> the cards under it (R176)
+    tokens_on: dict[int, dict[str, int]] = {}  # card in play -> tokens lying on it (Pottery)
     nation_deck: list[int] = []  # top = last; the accession card lies at index 0
     nation_exhausted: bool = False  # the exhaust token on the nation deck (G36)
     development: list[int] = []

@@ -64,6 +64,7 @@ def view(game: ImperiumRules, st: ImperiumState, seat: int | None) -> dict:
                     "card": game.cards[k].id,
                     "exhausted": k in p.exhausted,
                     "garrison": [game.cards[g].id for g in p.garrison.get(k, [])],
+                    **({"tokens": dict(p.tokens_on[k])} if p.tokens_on.get(k) else {}),  # Pottery: open
                 }
                 for k in p.play
             ],

@@ -218,11 +218,14 @@ class Draw(Op, tag="draw"):
 
 
 class Discard(Op, tag="discard"):
-    """Discard ``n`` cards from hand (``from: drawn``: of the cards just drawn) (R169)."""
+    """Discard ``n`` cards from hand (``from: drawn``: of the cards just drawn) (R169);
+    ``filter``: only matching cards; ``any_number``: as many as you like (Arthashastra)."""
 
     n: N = 1
     may: bool = False
     from_: Literal["hand", "drawn"] | None = msgspec.field(default=None, name="from")
+    filter: Filter | None = None
+    any_number: bool = False
 
 
 class History(Op, tag="history"):
@@ -357,9 +360,11 @@ class NationLook(Op, tag="nation_look"):
 
 
 class Find(Op, tag="find"):
-    """A matching card from your hand, discard pile, deck or nation deck (R155, G28)."""
+    """A matching card from your hand, discard pile, deck or nation deck (R154-R155, G28),
+    into your hand or (``to: discard``) your discard pile (Chandragupta)."""
 
     filter: Filter | None = None
+    to: Literal["hand", "discard"] = "hand"
 
 
 class ExileSelf(Op, tag="exile_self"):
@@ -430,6 +435,16 @@ class When(Op, tag="when"):
     def __post_init__(self) -> None:
         if self.event == "attacked" and not all(isinstance(op, Pay) for op in self.do):
             raise ValueError("a shield's do ('when attacked') holds only pay: what avoiding the attack costs")
+
+
+class Repeat(Op, tag="repeat"):
+    """Run ``do`` once for each ``count`` (Arthashastra: a choice per card discarded)."""
+
+    count: Count
+    do: Ops
+
+    def __post_init__(self) -> None:
+        _effect_count(self.count)
 
 
 class Hook(Op, tag="hook"):
@@ -519,6 +534,7 @@ AnyOp = (
     | EachOther
     | AllPlayers
     | When
+    | Repeat
     | Hook
     | EndTrigger
     | Require
@@ -576,6 +592,10 @@ class CostDiscountArgs(Filtered, frozen=True):
 
 class OnTakeUnrestArgs(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
     do: Ops = []
+
+
+class CountsAsArgs(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
+    n: Annotated[int, Meta(ge=1, le=5)] = 2
 
 
 class HandSize(Passive, tag="hand_size"):
@@ -681,6 +701,27 @@ class FreePlay(Passive, tag="free_play"):
     args: Filtered = Filtered()
 
 
+class OnPayPopulation(Passive, tag="on_pay_population"):
+    """``do`` runs as your own effect each time you spend population tokens from your supply,
+    not when progress pays it all (Embalming, R262)."""
+
+    args: OnTakeUnrestArgs = OnTakeUnrestArgs()
+
+
+class DevelopDiscount(Passive, tag="develop_discount"):
+    """Your development costs are these tokens lower, each to at least 0 (Medicine,
+    Architecture)."""
+
+    args: Tokens = {}
+
+
+class CountsAsRegions(Passive, tag="counts_as_regions"):
+    """This card counts as ``n`` region cards wherever region cards are counted or abandoned
+    by number (Grand Trunk Road, R263)."""
+
+    args: CountsAsArgs = CountsAsArgs()
+
+
 AnyPassive = (
     HandSize
     | AttackToll
@@ -699,6 +740,9 @@ AnyPassive = (
     | OnPlayGain
     | AcquireExiled
     | FreePlay
+    | OnPayPopulation
+    | DevelopDiscount
+    | CountsAsRegions
 )
 Passives = Annotated[list[AnyPassive], Meta(max_length=MAX_OPS)]
 
@@ -751,7 +795,7 @@ def nested(op: Op) -> Iterator[list]:
     elif isinstance(op, If):
         yield op.do
         yield op.else_
-    elif isinstance(op, May | EachOther | AllPlayers | When | Line):
+    elif isinstance(op, May | EachOther | AllPlayers | When | Line | Repeat):
         yield op.do
 
 

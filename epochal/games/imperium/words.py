@@ -36,6 +36,7 @@ from .vocab import (
     Choose,
     CostDiscount,
     Count,
+    Discard,
     Draw,
     DropBarbarian,
     EachOther,
@@ -50,6 +51,7 @@ from .vocab import (
     Passive,
     PlayEmpire,
     PlayFromDiscardGain,
+    Repeat,
     Require,
     ReturnUnrest,
     Steal,
@@ -325,6 +327,14 @@ def _take_unrest(w: Words, op: TakeUnrest | ReturnUnrest, mood: str) -> dict:
     }
 
 
+def _discard(w: Words, op: Discard, mood: str) -> dict:
+    return {"anypl": w.cards(2, op.filter, case="anypl"), "anygen": w.cards(2, op.filter, case="anygen")}
+
+
+def _repeat(w: Words, op: Repeat, mood: str) -> dict:
+    return {"per": w.count(op.count)}
+
+
 def _if(w: Words, op: If, mood: str) -> dict:
     return {"cond": w.cond(op.cond), "otherwise": "yes" if op.else_ else "no"}
 
@@ -361,6 +371,8 @@ EXTRA: dict[type, Callable[[Words, Any, str], dict]] = {
     BreakThrough: _acquire,
     GainPer: _gain_per,
     Draw: _draw,
+    Discard: _discard,
+    Repeat: _repeat,
     Steal: _steal,
     TakeUnrest: _take_unrest,
     ReturnUnrest: _take_unrest,

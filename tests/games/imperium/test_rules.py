@@ -40,6 +40,9 @@ COPIES = {
     "Carthaginians": "CAR",
     "Celts": "CEL",
     "Macedonians": "MAC",
+    "Egyptians": "EGY",
+    "Mauryans": "MAU",
+    "Minoans": "MIN",
 }
 PLAYERS = (2, 3, 4)
 
