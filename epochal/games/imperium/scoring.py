@@ -66,7 +66,11 @@ def card_vp(game: ImperiumRules, st, seat: int, k: int, vp: int | VP | None, cap
     if vp.fixed is not None:
         return vp.fixed
     if vp.if_ is not None:
-        where = st.seats[seat].history if vp.if_.in_ == "history" else st.seats[seat].play  # play: Vinland
+        p = st.seats[seat]
+        if vp.if_.in_ == "garrison":  # under a card in play (Terracotta Warriors)
+            where = [g for under in p.garrison.values() for g in under]
+        else:
+            where = p.history if vp.if_.in_ == "history" else p.play  # play: Vinland
         return (vp.vp or 0) if k in where else (vp.else_ or 0)
     if vp.per is not None:
         if vp.per.garrison == "self":  # the cards under this one (Sagas)

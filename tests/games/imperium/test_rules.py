@@ -40,6 +40,7 @@ COPIES = {
     "Carthaginians": "CAR",
     "Celts": "CEL",
     "Macedonians": "MAC",
+    "Olmecs": "OLM",
 }
 PLAYERS = (2, 3, 4)
 
