@@ -28,7 +28,18 @@ RESOURCES = ("materials", "population", "progress")
 TYPES = ("city", "metropolis", "scroll", "mask", "knight")
 REGION_TYPES = ("production", "fertile", "river")
 LOCATIONS = ("in-play", "nation", "accession", "development", "supply", "deck")
-NATIONS = ("Carthaginians", "Celts", "Greeks", "Macedonians", "Persians", "Romans", "Scythians", "Vikings", "Olmecs")
+NATIONS = (
+    "Carthaginians",
+    "Celts",
+    "Greeks",
+    "Macedonians",
+    "Persians",
+    "Romans",
+    "Scythians",
+    "Vikings",
+    "Olmecs",
+    "Qin",
+)
 TRIGGERS = ("play", "exhaust", "solstice")
 GROUPS = ("market", "fame", "unrest", "king_of_kings")
 COMMON_GROUPS = {"market": 62, "fame": 8, "unrest": 12, "king_of_kings": 1}  # R9, R10

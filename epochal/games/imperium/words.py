@@ -353,6 +353,8 @@ def _require(w: Words, op: Require, mood: str) -> dict:
     wanted = op.in_play if isinstance(op.in_play, list) else [op.in_play] if op.in_play is not None else []
     if op.in_history is not None:
         return {"where": "history", "cards": w.cards(1, op.in_history, case="any")}
+    if op.n > 1 and len(wanted) == 1:  # "at least 3 of these cards" (Long Walls IV)
+        return {"where": "play", "cards": w.named(wanted[0]) or w.cards(1, wanted[0], case="anygen"), "n": op.n}
     return {"where": "play", "cards": w.both([w.cards(1, f, case="any") for f in wanted]), "n": op.n}
 
 

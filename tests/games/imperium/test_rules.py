@@ -41,6 +41,7 @@ COPIES = {
     "Celts": "CEL",
     "Macedonians": "MAC",
     "Olmecs": "OLM",
+    "Qin": "QIN",
 }
 PLAYERS = (2, 3, 4)
 
