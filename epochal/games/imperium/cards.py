@@ -40,6 +40,8 @@ NATIONS = (
     "Egyptians",
     "Mauryans",
     "Minoans",
+    "Olmecs",
+    "Qin",
 )
 TRIGGERS = ("play", "exhaust", "solstice")
 GROUPS = ("market", "fame", "unrest", "king_of_kings")

@@ -133,8 +133,11 @@ def op_pay(game: ImperiumRules, st, fr, op: Pay, ev: list) -> int | bool:  # R16
 @handlers.on(ReturnExhaust)
 def op_return_exhaust(game: ImperiumRules, st, fr, op: ReturnExhaust, ev: list) -> int | bool:
     p = st.seats[fr.seat]
-    if p.exhausted:
-        p.exhausted.pop()
+    # the token comes off the card exhausted last, never off the card whose exhaust this is
+    # (Olmec Hieroglyphics would otherwise free itself to be exhausted again at once)
+    others = [k for k in p.exhausted if k != fr.card]
+    if others:
+        p.exhausted.remove(others[-1])
         p.exhausts += 1
     return True
 
@@ -168,6 +171,8 @@ def _repeat_pick(
 @handlers.on(Discard)
 def op_discard(game: ImperiumRules, st, fr, op: Discard, ev: list) -> int | bool:  # R169
     op = playing.discounted(game, st, fr.seat, fr.card, op)  # Direct Democracy
+    if op.filter is not None:
+        return discard_matching(game, st, fr, op, ev)
     p = st.seats[fr.seat]
     drawn = fr.vars.get("drawn", [])  # "draw 2 and discard one of them"
 
@@ -184,6 +189,72 @@ def op_discard(game: ImperiumRules, st, fr, op: Discard, ev: list) -> int | bool
     if op.any_number:  # "discard any number of ...": one at a time until the seat stops
         return _repeat_pick(game, st, fr, len(p.hand), True, cands, act, "discard", "R169")
     return _repeat_pick(game, st, fr, op.n, op.may, cands, act, "discard", "R169")
+
+
+def discard_matching(game: ImperiumRules, st, fr, op: Discard, ev: list) -> int | bool:
+    """Discard ``n`` cards matching the filter ("discard 2 {mask}"): a cost, so the effect
+    stops if they cannot all be discarded (R73, R163). A card whose reactive exhaust lowers
+    such a discard by 1 is offered first (Step Pyramids), and used without asking when the
+    discard could not be made without it; cards garrisoned under a card with the passive
+    ``garrison_discards`` may be abandoned instead of discarded (Stone Heads, R167)."""
+    p = st.seats[fr.seat]
+    instead = shared.garrison_discards(game, st, fr.seat, op.filter)
+    if "_n" not in fr.vars:
+        n = op.n
+        have = sum(1 for k in p.hand if shared.matches(game, k, op.filter)) + len(instead)
+        pyramid = shared.discard_fewer_card(game, st, fr.seat, op.filter) if n and not op.may else -1
+        if pyramid >= 0:
+            if have >= n:
+                answer = game.runner.choose(
+                    st,
+                    fr,
+                    "may",
+                    [A.YES, A.NO],
+                    False,
+                    purpose="exhaust {card} to discard one card fewer",
+                    rule="R80",
+                    card=pyramid,
+                )
+                if answer == WAIT:
+                    return WAIT
+            else:
+                answer = A.YES
+            if answer == A.YES:
+                p.exhausts -= 1
+                p.exhausted.append(pyramid)
+                ev.append(event("exhaust", seat=fr.seat, card=game.cards[pyramid].id))
+                n -= 1
+        fr.vars["_n"] = n
+    while fr.vars["_n"] > 0:
+        instead = shared.garrison_discards(game, st, fr.seat, op.filter)
+        cands = [k for k in p.hand if shared.matches(game, k, op.filter)] + list(instead)
+        if not cands:
+            if not op.may:
+                fr.vars["_abort"] = True  # R73: the cost cannot be paid in full
+            return True
+        if instead:
+            under = next(iter(instead.values()))
+            k = shared.pick_card(
+                game, st, fr, cands, op.may, "discard, or abandon a card garrisoned under {card}", "R169", card=under
+            )
+        else:
+            k = shared.pick_card(game, st, fr, cands, op.may, "discard", "R169")
+        if k == WAIT:
+            return WAIT
+        if k is None:
+            return True
+        if k in instead:
+            p.garrison[instead[k]].remove(k)
+            if not p.garrison[instead[k]]:
+                del p.garrison[instead[k]]
+            p.discard.append(k)
+            ev.append(event("abandon", seat=fr.seat, card=game.cards[k].id))
+        else:
+            p.hand.remove(k)
+            p.discard.append(k)
+            ev.append(event("discard", seat=fr.seat, card=game.cards[k].id))
+        fr.vars["_n"] -= 1
+    return True
 
 
 @handlers.on(History)
@@ -345,6 +416,9 @@ def op_return_unrest(game: ImperiumRules, st, fr, op: ReturnUnrest, ev: list) ->
         st.unrest.append(k)
         ev.append(event("return_unrest", seat=fr.seat, card=game.cards[k].id))
         shared.react(game, st, fr.seat, "return_unrest", ev)
+        if op.count_var:  # Cacao: every player's returns count for the card's player
+            store = game.runner.shared_vars(st, fr)
+            store[op.count_var] = store.get(op.count_var, 0) + 1
 
     return _repeat_pick(game, st, fr, op.n, op.may or op.up_to, cands, act, "return an unrest", "R146")
 
@@ -366,6 +440,14 @@ def op_give_card(game: ImperiumRules, st, fr, op: GiveCard, ev: list) -> int | b
             st.seats[target].hand.append(k)
             ev.append(event("give", seat=fr.seat, to_seat=target))
             ev.append(event("given", seat=fr.seat, card=game.cards[k].id, to=[fr.seat, target]))
+            if op.unrest_if is not None and shared.matches(game, k, op.unrest_if):  # Olmec Traders
+                u = piles.take_from_unrest_pile(game, st, ev)
+                if u >= 0:
+                    st.seats[target].hand.append(u)
+                    ev.append(event("take_unrest", seat=target))
+                if st.over:
+                    return True
+                shared.unrest_taken(game, st, target, ev)
     return True
 
 
@@ -487,7 +569,10 @@ def op_acquire(game: ImperiumRules, st, fr, op: Acquire, ev: list) -> int | bool
             if not st.over and k in st.seats[fr.seat].hand and playing.playable_now(game, st, fr.seat, k, True):
                 playing.put_into_play(game, st, fr.seat, k, "hand", True, ev)
         return True
-    return _repeat_pick(game, st, fr, op.n, op.may, cands, act, "acquire", "R130")
+    n = op.n
+    if op.per is not None:  # "for each region abandoned, acquire" (School of Diplomacy)
+        n *= scoring.count(game, st, fr.seat, op.per, fr)
+    return _repeat_pick(game, st, fr, n, op.may, cands, act, "acquire", "R130")
 
 
 @handlers.on(PlayCard)
@@ -839,7 +924,14 @@ def _shield(game: ImperiumRules, st, fr, target: int, ev: list):
     step = fr.vars.setdefault("_shield", 0)
     t = st.seats[target]
     if step == 0:
-        recallers = [k for k in t.play if any(type(x) is RecallToAvoidAttack for x in game.cards[k].passive)]
+        recallers = []
+        for k in t.play:
+            for x in game.cards[k].passive:
+                if type(x) is RecallToAvoidAttack:  # this card, or any matching one (Long Walls II)
+                    f = x.args.filter
+                    recallers += (
+                        [k] if f is None else [j for j in t.play if game.cards[j].pinned and shared.matches(game, j, f)]
+                    )
         exhausters = [
             k
             for k in t.play

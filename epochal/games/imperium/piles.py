@@ -156,8 +156,8 @@ def take_from_market(game: ImperiumRules, st, seat: int, k: int, keep_unrest: bo
     s = st.market[slot]
     for res, n in s.tokens.items():
         setattr(p, res, getattr(p, res) + n)
-    if s.tokens.get("materials"):  # Carthaginians A: double them (a reaction)
-        shared.react(game, st, seat, "market_materials", ev, amount=s.tokens["materials"])
+        if n and res in ("materials", "population"):  # Carthaginians A, Qin A: double them (a reaction)
+            shared.react(game, st, seat, f"market_{res}", ev, amount=n)
     p.hand.append(k)
     shared.card_gained(game, st, seat, k, ev, acquired=keep_unrest)  # Celts A, Astronomy
     unrest, s.unrest, s.card, s.tokens = s.unrest, -1, -1, {}

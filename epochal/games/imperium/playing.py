@@ -115,7 +115,16 @@ def _discard(game: ImperiumRules, st, seat: int, ops: list, card: int) -> bool:
     first = discounted(game, st, seat, card, ops[0])
     if first.may or first.any_number:
         return True
-    return len([k for k in st.seats[seat].hand if k != card and shared.matches(game, k, first.filter)]) >= first.n
+    p = st.seats[seat]
+    if first.filter is None:
+        return len([k for k in p.hand if k != card]) >= first.n
+    # "discard 2 {mask}": cards garrisoned under Stone Heads stand in, and Step Pyramids
+    # spares one if an exhaust token is left besides the one this card's exhaust takes
+    have = sum(1 for k in p.hand if k != card and shared.matches(game, k, first.filter))
+    have += len(shared.garrison_discards(game, st, seat, first.filter))
+    tokens = p.exhausts - (1 if shared.exhaust_pending(game, st, seat, ops[0], card) else 0)
+    fewer = 1 if shared.discard_fewer_card(game, st, seat, first.filter, tokens) >= 0 else 0
+    return have + fewer >= first.n
 
 
 @CHECKS.on(Recall)
@@ -139,7 +148,7 @@ def _abandon(game: ImperiumRules, st, seat: int, ops: list, card: int) -> bool:
 @CHECKS.on(History)
 def _history(game: ImperiumRules, st, seat: int, ops: list, card: int) -> bool:
     """Putting a card from your hand (or discard pile) into your history to do more is a cost:
-    the card must be there (Writing Systems, Edicts of Ashoka). Alone it is the whole effect,
+    the card must be there (Writing Systems, Edicts of Ashoka, Olmecs B). Alone it is the whole effect,
     done as far as possible (Leadership's option, R73)."""
     first = ops[0]
     if first.may or first.from_ in ("self", "play") or len(ops) == 1:
@@ -163,7 +172,9 @@ def _require(game: ImperiumRules, st, seat: int, ops: list, card: int) -> bool:
     if first.in_history is not None and not any(shared.matches(game, k, first.in_history) for k in p.history):
         return False
     wanted = first.in_play if isinstance(first.in_play, list) else [first.in_play] if first.in_play else []
-    return all(any(shared.matches(game, k, f) for k in p.play) for f in wanted)  # each one in play (Vinland)
+    if not all(sum(shared.matches(game, k, f) for k in p.play) >= first.n for f in wanted):
+        return False  # each one in play (Vinland), or n of one (Long Walls IV)
+    return precondition(game, st, seat, ops[1:], card)  # a cost after it (Ritual Sacrifice)
 
 
 def discounted(game: ImperiumRules, st, seat: int, card: int, op: D) -> D:
@@ -302,6 +313,8 @@ def refusal_of(
         return "no_option", "R164", {}
     if card < 0:
         return "first_step", "R163", {}
+    if isinstance(first, Require) and precondition(game, st, seat, [first], card):  # a cost after it
+        return refusal_of(game, st, seat, ops[1:], card, face, part, at + 1)
     text = words.ref(game.cards[card].id, face, part, [at], "inf")
     if isinstance(first, Require):
         return "requires", None, {"text": text}

@@ -27,6 +27,8 @@ if TYPE_CHECKING:
 # purpose of a running effect's choice -> the form of its prompt and its answers' words
 FORMS = {
     "discard": "discard",
+    "discard, or abandon a card garrisoned under {card}": "discard_garrison",
+    "exhaust {card} to discard one card fewer": "discard_fewer",
     "discard at clean-up": "cleanup_discard",
     "put into history": "history",
     "put on top of your deck": "top_of_deck",
@@ -70,6 +72,7 @@ FORMS = {
 KINDS = {  # decision kind -> the forms its purposes take
     "card": (
         "discard",
+        "discard_garrison",
         "cleanup_discard",
         "history",
         "top_of_deck",
@@ -100,7 +103,7 @@ KINDS = {  # decision kind -> the forms its purposes take
         "solstice_order",
         "fame_order",
     ),
-    "may": ("may", "may_other", "nation_bottom", "nation_shuffle", "toll", "reaction", "sacred_look"),
+    "may": ("may", "may_other", "nation_bottom", "nation_shuffle", "toll", "reaction", "sacred_look", "discard_fewer"),
     "option": ("choose", "marvellous"),
     "suit": ("break_through", "gamble"),
     "bt_source": ("bt_source",),
@@ -207,6 +210,8 @@ def describe_decision(game: ImperiumRules, st, seat: int) -> dict | None:
             out["tokens"] = tokens_ref(market_tokens(game, st, seat, op))
         if name == "swap_out":
             out["swapped"] = game.cards[d.args["card"]].id
+        if name == "discard_garrison":  # Stone Heads
+            out["heads"] = game.cards[d.args["card"]].id
     elif d.kind == "may":
         if name == "may" and fr is not None and fr.by != seat:
             name = "may_other"
@@ -219,6 +224,8 @@ def describe_decision(game: ImperiumRules, st, seat: int) -> dict | None:
             out["tokens"] = tokens_ref(toll(game, st, d))
         if name == "reaction":
             out["card"] = game.cards[d.args["card"]].id
+        if name == "discard_fewer":  # Step Pyramids
+            out["pyramid"] = game.cards[d.args["card"]].id
     elif d.kind == "option" and name == "marvellous":
         out["drawn"] = game.cards[d.args["card"]].id
     elif d.kind == "bt_source":

@@ -21,6 +21,7 @@ from .vocab import (
     CountsAsRegions,
     DevelopDiscount,
     Filter,
+    GarrisonDiscards,
     HandSize,
     NoHistory,
     OnPayPopulation,
@@ -29,6 +30,7 @@ from .vocab import (
     Passive,
     Pay,
     When,
+    walk,
 )
 
 P = TypeVar("P", bound=Passive)
@@ -351,3 +353,48 @@ def trigger_end(st, why: str, ev: list, rule: str = "", **parts) -> None:
         st.scoring_triggered = True
         ev.append(event("end_triggered", why=why, rule=rule, **parts))
     st.log_triggers.append(f"{why} {rule}".strip())
+
+
+# --- discarding cards of a kind (Step Pyramids, Stone Heads) -----------------------------------
+
+
+def discard_fewer_card(game: ImperiumRules, st, seat: int, f: Filter | None, tokens: int | None = None) -> int:
+    """The card whose reactive exhaust lowers by 1 a ``discard`` of ``f`` cards (Step
+    Pyramids: ``when`` event ``discard`` with that filter), usable now with ``tokens`` exhaust
+    tokens (the seat's, unless given), or -1. Like every reactive exhaust, on the seat's own
+    Activate turn only (G24)."""
+    p = st.seats[seat]
+    tokens = p.exhausts if tokens is None else tokens
+    if f is None or tokens < 1 or st.turn != seat or p.turn_mode != "activate":
+        return -1
+    for k in [*p.play, p.power]:
+        if k < 0 or k in p.exhausted:
+            continue
+        ops = game.face(k, p.side if k == p.power else "").exhaust
+        if ops and type(ops[0]) is When and ops[0].event == "discard" and ops[0].filter == f:
+            return k
+    return -1
+
+
+def garrison_discards(game: ImperiumRules, st, seat: int, f: Filter | None) -> dict[int, int]:
+    """The garrison cards a ``discard`` of ``f`` cards may abandon instead (Stone Heads: the
+    passive ``garrison_discards`` with that filter), each mapped to the card it lies under."""
+    p = st.seats[seat]
+    out: dict[int, int] = {}
+    if f is None:
+        return out
+    for k in p.play:
+        if any(type(x) is GarrisonDiscards and x.args.filter == f for x in game.cards[k].passive):
+            for under in p.garrison.get(k, []):
+                out[under] = k
+    return out
+
+
+def exhaust_pending(game: ImperiumRules, st, seat: int, op, card: int) -> bool:
+    """Is ``op`` part of ``card``'s exhaust effect while the card is not exhausted yet (its
+    check before exhausting: one exhaust token is spoken for)?"""
+    p = st.seats[seat]
+    if card < 0 or card in p.exhausted:
+        return False
+    face = game.face(card, p.side if card == p.power else "")
+    return any(x is op for x in walk(face.exhaust))

@@ -219,7 +219,8 @@ class Draw(Op, tag="draw"):
 
 class Discard(Op, tag="discard"):
     """Discard ``n`` cards from hand (``from: drawn``: of the cards just drawn) (R169);
-    ``filter``: only matching cards; ``any_number``: as many as you like (Arthashastra)."""
+    ``filter``: only matching cards ("discard 2 {mask}"); ``any_number``: as many as you like
+    (Arthashastra)."""
 
     n: N = 1
     may: bool = False
@@ -286,7 +287,8 @@ class TakeUnrest(Op, tag="take_unrest"):
 
 
 class ReturnUnrest(Op, tag="return_unrest"):
-    """Return ``n`` unrest (up to ``n``) from the zones, or this card itself, to the pile (R146)."""
+    """Return ``n`` unrest (up to ``n``) from the zones, or this card itself, to the pile (R146);
+    ``count_var`` counts them (Cacao)."""
 
     from_: Annotated[list[Literal["self", "hand", "discard"]], Meta(min_length=1, max_length=2)] = msgspec.field(
         default_factory=lambda: ["hand"], name="from"
@@ -294,6 +296,7 @@ class ReturnUnrest(Op, tag="return_unrest"):
     n: N = 1
     up_to: bool = False
     may: bool = False
+    count_var: Text | None = None
 
     def __post_init__(self) -> None:
         _unique("from", self.from_)
@@ -309,7 +312,8 @@ class ExileMarket(Op, tag="exile_market"):
 
 
 class Acquire(Op, tag="acquire"):
-    """Acquire ``n`` market cards of the ``suits`` (R130-R133), from the exile pile too (R143)."""
+    """Acquire ``n`` market cards of the ``suits`` (R130-R133), from the exile pile too (R143);
+    ``per``: ``n`` for each of a count (School of Diplomacy)."""
 
     suits: Annotated[list[MarketSuit], Meta(max_length=4)]
     may: bool = False
@@ -318,9 +322,11 @@ class Acquire(Op, tag="acquire"):
     exile: bool = False
     then_play: bool = False
     token: Res | None = None
+    per: Count | None = None
 
     def __post_init__(self) -> None:
         _unique("suits", self.suits)
+        _effect_count(self.per)
 
 
 class BreakThrough(Op, tag="break_through"):
@@ -372,9 +378,11 @@ class ExileSelf(Op, tag="exile_self"):
 
 
 class GiveCard(Op, tag="give_card"):
-    """Each other player gets a card from your hand or discard pile."""
+    """Each other player gets a card from your hand or discard pile; one given a card
+    matching ``unrest_if`` also takes an unrest (Olmec Traders)."""
 
     from_: Literal["hand", "discard", "hand_or_discard"] | None = msgspec.field(default=None, name="from")
+    unrest_if: Filter | None = None
 
 
 class Choose(Op, tag="choose"):
@@ -420,13 +428,16 @@ Event = Literal[
     "acquire",
     "market_materials",
     "attacked",
+    "market_population",
+    "discard",
 ]
 
 
 class When(Op, tag="when"):
     """A reactive exhaust (a card's whole exhaust effect): ``do`` is offered when ``event``
     happens on your Activate turn (G24), caused by a card matching ``filter``; ``attacked``
-    is a shield (R145)."""
+    is a shield (R145); ``discard`` (with ``do`` empty) lowers by 1 a ``discard`` whose
+    filter is ``filter`` (Step Pyramids)."""
 
     event: Event
     do: Ops
@@ -460,10 +471,12 @@ class EndTrigger(Op, tag="end_trigger"):
 
 
 class Require(Op, tag="require"):
-    """Only a precondition: a matching card in your play area (each of a list) or history."""
+    """Only a precondition: a matching card in your play area (each of a list; ``n`` of a
+    single filter) or history."""
 
     in_play: Filter | Annotated[list[Filter], Meta(min_length=1, max_length=5)] | None = None
     in_history: Filter | None = None
+    n: Annotated[int, Meta(ge=1, le=MAX_COUNT)] = 1
 
 
 class PlayCard(Op, tag="play_card"):
@@ -611,9 +624,17 @@ class AttackToll(Passive, tag="attack_toll"):
 
 
 class RecallToAvoidAttack(Passive, tag="recall_to_avoid_attack"):
-    """Recall this card to ignore an attack (Cape, Wilderness, R145)."""
+    """Recall this card (``filter``: any matching card in play) to ignore an attack (Cape,
+    Wilderness, Long Walls II, R145)."""
 
-    args: NoArgs = NoArgs()
+    args: Filtered = Filtered()
+
+
+class GarrisonDiscards(Passive, tag="garrison_discards"):
+    """A ``discard`` of matching cards may abandon cards garrisoned under this card instead
+    (Stone Heads)."""
+
+    args: Filtered = Filtered()
 
 
 class FameLookExtra(Passive, tag="fame_look_extra"):
@@ -726,6 +747,7 @@ AnyPassive = (
     HandSize
     | AttackToll
     | RecallToAvoidAttack
+    | GarrisonDiscards
     | FameLookExtra
     | DropBarbarian
     | PlayEmpire

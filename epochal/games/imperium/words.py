@@ -44,6 +44,8 @@ from .vocab import (
     Filter,
     FreePlay,
     GainPer,
+    GarrisonDiscards,
+    GiveCard,
     Hook,
     If,
     May,
@@ -51,6 +53,7 @@ from .vocab import (
     Passive,
     PlayEmpire,
     PlayFromDiscardGain,
+    RecallToAvoidAttack,
     Repeat,
     Require,
     ReturnUnrest,
@@ -302,7 +305,12 @@ def capital(text: str) -> str:
 
 
 def _acquire(w: Words, op: Acquire | BreakThrough, mood: str) -> dict:
-    return {"cards": w.cards(getattr(op, "n", 1), op.filter, op.suits), "token": getattr(op, "token", None) or "none"}
+    per = getattr(op, "per", None)
+    return {
+        "cards": w.cards(getattr(op, "n", 1), op.filter, op.suits),
+        "token": getattr(op, "token", None) or "none",
+        "per": w.count(per) if per is not None else "none",
+    }
 
 
 def _gain_per(w: Words, op: GainPer, mood: str) -> dict:
@@ -340,7 +348,18 @@ def _if(w: Words, op: If, mood: str) -> dict:
 
 
 def _when(w: Words, op: When, mood: str) -> dict:
-    return {"cards": w.cards(1, op.filter, case="anyacc")}
+    return {"cards": w.cards(1, op.filter, case="anypl" if op.event == "discard" else "anyacc")}
+
+
+def _give_card(w: Words, op: GiveCard, mood: str) -> dict:
+    if op.unrest_if is None:
+        return {"unrest_if": "none"}
+    return {"unrest_if": "yes", "cards": w.cards(1, op.unrest_if, case="anyacc")}
+
+
+def _recall_to_avoid(w: Words, x: RecallToAvoidAttack, mood: str) -> dict:
+    f = x.args.filter
+    return {"cards": w.cards(1, f, case="anyacc") if f is not None else "none"}
 
 
 def _hook(w: Words, op: Hook, mood: str) -> dict:
@@ -351,7 +370,9 @@ def _require(w: Words, op: Require, mood: str) -> dict:
     wanted = op.in_play if isinstance(op.in_play, list) else [op.in_play] if op.in_play is not None else []
     if op.in_history is not None:
         return {"where": "history", "cards": w.cards(1, op.in_history, case="any")}
-    return {"where": "play", "cards": w.both([w.cards(1, f, case="any") for f in wanted])}
+    if op.n > 1 and len(wanted) == 1:  # "at least 3 of these cards" (Long Walls IV)
+        return {"where": "play", "cards": w.named(wanted[0]) or w.cards(1, wanted[0], case="anygen"), "n": op.n}
+    return {"where": "play", "cards": w.both([w.cards(1, f, case="any") for f in wanted]), "n": op.n}
 
 
 def _filtered(w: Words, x, mood: str) -> dict:
@@ -378,6 +399,9 @@ EXTRA: dict[type, Callable[[Words, Any, str], dict]] = {
     ReturnUnrest: _take_unrest,
     If: _if,
     When: _when,
+    GiveCard: _give_card,
+    RecallToAvoidAttack: _recall_to_avoid,
+    GarrisonDiscards: _filtered,
     Hook: _hook,
     Require: _require,
     DropBarbarian: _filtered,

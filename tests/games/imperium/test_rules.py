@@ -43,6 +43,8 @@ COPIES = {
     "Egyptians": "EGY",
     "Mauryans": "MAU",
     "Minoans": "MIN",
+    "Olmecs": "OLM",
+    "Qin": "QIN",
 }
 PLAYERS = (2, 3, 4)
 
