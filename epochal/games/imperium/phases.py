@@ -60,10 +60,9 @@ def next_turn(game: ImperiumRules, st, ev: list) -> None:
     for seat in reversed(order):
         p = st.seats[seat]
         sources = [k for k in p.play if game.cards[k].solstice]
-        if p.power >= 0 and game.face(p.power, p.side).solstice:
-            sources.append(p.power)
+        sources += [k for k in shared.power_cards(p) if game.face(k, shared.side_of(p, k)).solstice]  # R206
         for k in reversed(sources):  # R112: play-area order
-            face = p.side if k == p.power else ""
+            face = shared.side_of(p, k)
             shared.push(game, st, seat, k, "solstice", face)
     ev.append(event("solstice", round=st.round))
 

@@ -12,7 +12,7 @@ from epochal.engine import rng as rngmod
 from epochal.engine.effects import WAIT
 
 from . import scoring, shared
-from .vocab import AcquireExiled, DeckOutUnrest, Filter
+from .vocab import AcquireExiled, DeckOutUnrest, DevelopDiscount, Filter
 
 if TYPE_CHECKING:
     from .rules import ImperiumRules
@@ -47,6 +47,8 @@ def draw_cards(game: ImperiumRules, st, fr, seat: int, n: int, may_reshuffle: bo
         left -= 1
         if not p.deck:
             deck_ran_out(game, st, seat, ev)
+            if st.over:  # its unrest collapsed the game (R223)
+                return True
     ev.append(event("draw", seat=seat, n=n - left))
     if drawn:
         ev.append(event("drew", to=[seat], seat=seat, cards=drawn))
@@ -64,10 +66,27 @@ def _reshuffle_gains(p) -> bool:
 
 
 def deck_ran_out(game: ImperiumRules, st, seat: int, ev: list) -> None:
-    for _passive in shared.active(game, st, seat, DeckOutUnrest):  # R208
+    """R208: each time the personal deck runs out, even with no reshuffle to follow."""
+    st.seats[seat].deck_out = True  # dealt with (shared.watch_deck_out)
+    for _passive in shared.active(game, st, seat, DeckOutUnrest):
         card = take_from_unrest_pile(game, st, ev)
         if card >= 0:
             st.seats[seat].hand.append(card)
+            ev.append(event("take_unrest", seat=seat))
+        if st.over:
+            return
+        shared.unrest_taken(game, st, seat, ev)
+
+
+def dev_cost(game: ImperiumRules, st, seat: int, k: int) -> dict[str, int]:
+    """What developing ``k`` costs the seat: its printed cost, less a passive
+    ``develop_discount`` (Vast Wealth: 2 materials less, never below 0)."""
+    cost = dict(game.cards[k].cost)
+    for x in shared.active(game, st, seat, DevelopDiscount):
+        for res, n in x.args.items():
+            if res in cost:
+                cost[res] = max(0, cost[res] - n)
+    return {res: n for res, n in cost.items() if n}
 
 
 def reshuffle(game: ImperiumRules, st, fr, seat: int, ev: list):
@@ -78,7 +97,7 @@ def reshuffle(game: ImperiumRules, st, fr, seat: int, ev: list):
             p.exhausts -= 1
             p.nation_exhausted = True
     elif p.development and not p.dev_exhausted and p.exhausts >= 1 and not shared.cannot_develop(p):  # R103
-        affordable = [k for k in p.development if shared.can_pay(p, game.cards[k].cost)]
+        affordable = [k for k in p.development if shared.can_pay(p, dev_cost(game, st, seat, k))]
         choice = shared.pick_card(game, st, fr, affordable, True, "develop on reshuffle", "R103")
         if choice == WAIT:
             return WAIT
@@ -89,6 +108,7 @@ def reshuffle(game: ImperiumRules, st, fr, seat: int, ev: list):
     rngmod.shuffle(st, p.discard)
     p.deck = p.discard + p.deck
     p.discard = []
+    p.deck_out = False
     ev.append(event("reshuffle", seat=seat))
     return True
 
@@ -112,7 +132,7 @@ def nation_top_to_discard(game: ImperiumRules, st, seat: int, ev: list) -> None:
 def develop(game: ImperiumRules, st, seat: int, k: int, pay: bool, ev: list) -> None:
     p = st.seats[seat]
     if pay:
-        shared.pay(game, st, seat, game.cards[k].cost, ev)
+        shared.pay(game, st, seat, dev_cost(game, st, seat, k), ev)
     p.development.remove(k)
     p.discard.append(k)
     ev.append(event("develop", seat=seat, card=game.cards[k].id))

@@ -12,7 +12,7 @@ import msgspec
 from epochal.engine import event
 from epochal.engine.effects import Registry
 
-from . import shared, words
+from . import piles, shared, words
 from .shared import costs
 from .vocab import (
     Abandon,
@@ -21,13 +21,17 @@ from .vocab import (
     Develop,
     Discard,
     DropBarbarian,
+    Garrison,
+    History,
     Pay,
+    PayAll,
     PlayCard,
     PlayEmpire,
     PlayFromDiscardGain,
     Recall,
     Require,
     ReturnUnrest,
+    Sink,
     SwapExile,
     TopOfDeck,
     When,
@@ -92,7 +96,9 @@ def _develop(game: ImperiumRules, st, seat: int, ops: list, card: int) -> bool:
     if first.free or first.may:
         return True
     p = st.seats[seat]
-    return not shared.cannot_develop(p) and any(shared.can_pay(p, game.cards[k].cost) for k in p.development)
+    return not shared.cannot_develop(p) and any(
+        shared.can_pay(p, piles.dev_cost(game, st, seat, k)) for k in p.development
+    )
 
 
 @CHECKS.on(PlayCard)
@@ -130,6 +136,34 @@ def _require(game: ImperiumRules, st, seat: int, ops: list, card: int) -> bool:
     return all(any(shared.matches(game, k, f) for k in p.play) for f in wanted)  # each one in play (Vinland)
 
 
+@CHECKS.on(Sink, History)
+def _sink(game: ImperiumRules, st, seat: int, ops: list, card: int) -> bool:
+    """A cost: "sink a region in play to ..." (Myths and Legends, Flood), "put a card into your
+    history to ..." (Gates of Shangri-La): a card of the zone must be there when the effect goes
+    on after it; alone, it is done as far as possible (Leadership's option, Kurgans)."""
+    first = ops[0]
+    if first.may or first.from_ == "self" or len(ops) == 1:
+        return True
+    p = st.seats[seat]
+    zones = ("hand", "discard") if first.from_ == "hand_or_discard" else (first.from_,)
+    return any(k != card and shared.matches(game, k, first.filter) for z in zones for k in getattr(p, z))
+
+
+@CHECKS.on(Garrison)
+def _garrison(game: ImperiumRules, st, seat: int, ops: list, card: int) -> bool:
+    """ "Garrison a {scroll} here to ..." (the Utopians' pinned cards): a matching hand card."""
+    first = ops[0]
+    hand = st.seats[seat].hand
+    return first.may or any(
+        k != card and not game.cards[k].no_garrison and shared.matches(game, k, first.filter) for k in hand
+    )
+
+
+@CHECKS.on(PayAll)
+def _pay_all(game: ImperiumRules, st, seat: int, ops: list, card: int) -> bool:
+    return getattr(st.seats[seat], ops[0].res) >= ops[0].min  # "pay all your progress (minimum 5)"
+
+
 def discounted(game: ImperiumRules, st, seat: int, card: int, op: D) -> D:
     """A ``pay`` or ``discard`` of ``card``'s effect as it really costs: a passive
     ``cost_discount`` (Direct Democracy: an unrest costs 1 material or 1 card less, to at
@@ -154,6 +188,8 @@ def may_play_empire(game: ImperiumRules, st, seat: int, k: int) -> bool:
 
 
 def ignores_barbarian(game: ImperiumRules, st, seat: int, k: int) -> bool:
+    if st.seats[seat].nation == "Atlanteans":  # R118: never, whatever a card says
+        return False
     return any(shared.matches(game, k, x.args.filter) for x in shared.active(game, st, seat, DropBarbarian))
 
 
@@ -267,7 +303,7 @@ def can_exhaust(game: ImperiumRules, st, seat: int, k: int) -> bool:
 def exhaust_refusal(game: ImperiumRules, st, seat: int, k: int) -> Refusal | None:
     """Why ``k`` in play cannot be exhausted now (R76-R78), None when it can."""
     p = st.seats[seat]
-    face = p.side if k == p.power else ""
+    face = shared.side_of(p, k)
     ops = game.face(k, face).exhaust
     if not ops:
         return "no_exhaust", "R76", {}

@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING
 from epochal.engine import Decision
 
 from . import actions as A
-from . import playing, shared, words
-from .vocab import AttackToll, Choose, Develop, Discard, MarketAdd, MarketToken, May
+from . import piles, playing, shared, words
+from .vocab import AttackToll, Choose, Develop, Discard, MarketAdd, MarketToken, May, PayToAvoidAttack
 
 if TYPE_CHECKING:
     from .rules import ImperiumRules
@@ -64,6 +64,8 @@ FORMS = {
     "break through: declare a category": "break_through",
     "declare a category": "gamble",
     "break through for the declared category": "bt_source",
+    "sink": "sink",
+    "pay to avoid the attack": "avoid_pay",
 }
 KINDS = {  # decision kind -> the forms its purposes take
     "card": (
@@ -95,8 +97,9 @@ KINDS = {  # decision kind -> the forms its purposes take
         "sacred_swap",
         "ambassador",
         "bt_source",
+        "sink",
     ),
-    "may": ("may", "may_other", "nation_bottom", "nation_shuffle", "toll", "reaction", "sacred_look"),
+    "may": ("may", "may_other", "nation_bottom", "nation_shuffle", "toll", "reaction", "sacred_look", "avoid_pay"),
     "option": ("choose", "marvellous"),
     "suit": ("break_through", "gamble"),
     "bt_source": ("bt_source",),
@@ -160,8 +163,7 @@ def offer_ref(game: ImperiumRules, st, d: Decision) -> str | None:
         return words.ref(game.cards[fr.card].id, fr.face, fr.part, [*fr.path, fr.pc, "do"], "inf")
     k = d.args.get("card", -1)
     if form(d) == "reaction" and k >= 0:
-        p = st.seats[fr.seat]
-        face = p.side if k == p.power else ""
+        face = shared.side_of(st.seats[fr.seat], k)
         return words.ref(game.cards[k].id, face, "exhaust", [0, "do"], "purpose")
     return None
 
@@ -215,6 +217,10 @@ def describe_decision(game: ImperiumRules, st, seat: int) -> dict | None:
             out["tokens"] = tokens_ref(toll(game, st, d))
         if name == "reaction":
             out["card"] = game.cards[d.args["card"]].id
+        if name == "avoid_pay" and fr is not None:  # Daochang (R145)
+            out["owner"] = fr.by
+            fees = shared.active(game, st, seat, PayToAvoidAttack)
+            out["tokens"] = tokens_ref(dict(fees[0].args) if fees else {})
     elif d.kind == "option" and name == "marvellous":
         out["drawn"] = game.cards[d.args["card"]].id
     elif d.kind == "bt_source":
@@ -262,8 +268,8 @@ def why_not(game: ImperiumRules, st, seat: int) -> list[dict]:
             reason = playing.play_refusal(game, st, seat, k)
             if reason is not None:
                 out.append(worded(game, st, seat, k, "play", *reason))
-        for k in dict.fromkeys([p.power, *p.play]):
-            if k < 0 or not game.face(k, p.side if k == p.power else "").exhaust:
+        for k in dict.fromkeys([*shared.power_cards(p), *p.play]):
+            if not game.face(k, shared.side_of(p, k)).exhaust:
                 continue
             reason = playing.exhaust_refusal(game, st, seat, k)
             if reason is not None:
@@ -289,7 +295,8 @@ def why_not(game: ImperiumRules, st, seat: int) -> list[dict]:
         offered = {a - game.action_space.card for a in d.args["options"]}
         for k in p.development:
             if k not in offered and not free:
-                out.append(worded(game, st, seat, k, "develop", "cost", "R171", {"cost": game.cards[k].cost}))
+                cost = piles.dev_cost(game, st, seat, k)
+                out.append(worded(game, st, seat, k, "develop", "cost", "R171", {"cost": cost}))
         return out
     if d.kind == "card" and form(d) == "acquire":
         offered = {a - game.action_space.card for a in d.args["options"]}

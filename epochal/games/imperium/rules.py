@@ -33,15 +33,18 @@ from .vocab import (
     CleanupDiscard,
     DiscardHand,
     DrawToLimit,
+    ExhaustTokens,
     OfferReaction,
     PlaceMarketToken,
     ResetTokens,
+    TakeUnrest,
 )
 
 DECK_SIZE = {2: 6, 3: 7, 4: 8}  # R50
 FAME_REMOVED = {2: 2, 3: 1, 4: 0}  # R49
 START_TOKENS = {"3/2/1": (3, 2, 1), "2/3/1": (2, 3, 1)}  # R42, G5
 ROTATIONS = sides.rotations(NATIONS)
+EMPIRE_FROM_START = ("Atlanteans",)  # R37, R118: their state card starts and stays on Empire
 
 
 class ImperiumRules(Game):
@@ -211,6 +214,8 @@ class ImperiumRules(Game):
                     p.development.append(k)  # R36
                 elif where == "supply":
                     supply_unrest.append(k)  # R38
+                elif where == "path":
+                    p.path.insert(0, k)  # R33: the first listed lies on top
                 else:
                     p.deck.append(k)  # R39
             accession = (
@@ -221,6 +226,9 @@ class ImperiumRules(Game):
             p.nation_deck = accession + rest
             rngmod.shuffle(st, p.deck)
             st.seats.append(p)
+            p.empire = nation in EMPIRE_FROM_START  # R37, R118
+            for x in shared.active(self, st, len(st.seats) - 1, ExhaustTokens):
+                p.exhausts = x.args.n  # R42: the Utopians take 3
         common = [i for i, c in enumerate(self.cards) if c.deck == "common" and c.group != "king_of_kings"]
         by_group: dict[str, list[int]] = {}
         for i in common:
@@ -391,6 +399,7 @@ class ImperiumRules(Game):
                 places.append(s.unrest)
         for i, p in enumerate(st.seats):
             places += p.hand + p.deck + p.discard + p.history + p.play + p.nation_deck + p.development
+            places += p.sunken + p.path
             for under in p.garrison.values():
                 places += under
             if p.power >= 0:
@@ -419,6 +428,7 @@ PROGRAMS: dict[str, list] = {
     "cleanup": [PlaceMarketToken(), ResetTokens(), CleanupDiscard(), DrawToLimit()],  # R84-R91
     "innovate": [DiscardHand(), BreakThrough(suits=list(MARKET_SUITS))],  # R82
     "reaction": [OfferReaction()],  # G24
+    "deck_out": [TakeUnrest()],  # R208: the Utopians' passive, the deck emptied other than by a draw
 }
 
 

@@ -33,6 +33,10 @@ class Seat(msgspec.Struct, kw_only=True):
     turn_mode: str = ""  # "activate", "innovate", "revolt" on this player's turn
     region_as_production: int = 0  # Agriculture: fertile counted as 3 production this turn
     empire_next: bool = False  # Combs: the next card played this turn ignores {empire}
+    sunken: list[int] = []  # Atlanteans: the sunken pile under the power card, the owner's to see (R186-R188)
+    path: list[int] = []  # Utopians: the path deck, top = last, the active path card (R33, R206)
+    path_side: str = "A"  # the face the active path card shows
+    deck_out: bool = False  # the empty personal deck's running out has been dealt with (R208)
 
 
 class Slot(msgspec.Struct, kw_only=True):

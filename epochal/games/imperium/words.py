@@ -41,6 +41,7 @@ from .vocab import (
     EachOther,
     FameLookExtra,
     Filter,
+    GainInstead,
     GainPer,
     Hook,
     If,
@@ -54,6 +55,7 @@ from .vocab import (
     Steal,
     TakeUnrest,
     When,
+    WhenGone,
 )
 
 if TYPE_CHECKING:
@@ -205,6 +207,8 @@ class Words:
             return self.t("cond.in_play", cards=self.cards(1, c.in_play, case="any"))
         if c.has is not None:
             return self.t("cond.has", tokens=self.tokens(c.has))
+        if c.garrisoned is not None:
+            return self.t("cond.garrisoned", cards=self.cards(c.min, c.garrisoned, case="nom"))
         return self.t("cond.var", min=c.min)
 
     def vp(self, line) -> str:
@@ -345,6 +349,14 @@ def _fame(w: Words, x: FameLookExtra, mood: str) -> dict:
     return {"tokens": w.tokens({"progress": x.args.progress}) or "none"}
 
 
+def _when_gone(w: Words, x: WhenGone, mood: str) -> dict:
+    return {"cards": w.cards(1, x.args.filter, case="gen")}
+
+
+def _gain_instead(w: Words, x: GainInstead, mood: str) -> dict:
+    return {"others": w.tokens_or_none(x.args.others)}
+
+
 def _discount(w: Words, x: CostDiscount, mood: str) -> dict:
     return {"cards": w.cards(2, x.args.filter, case="anygen"), "discard": x.args.cards}
 
@@ -368,6 +380,8 @@ EXTRA: dict[type, Callable[[Words, Any, str], dict]] = {
     AcquireExiled: _filtered,
     FameLookExtra: _fame,
     CostDiscount: _discount,
+    GainInstead: _gain_instead,
+    WhenGone: _when_gone,
 }
 # The mood of the operations nested in an operation: what other players do is third person
 # ("all other players discard"), what a card allows or offers is an infinitive in Russian ("вы
