@@ -38,6 +38,7 @@ NATIONS = (
     "Scythians",
     "Vikings",
     "Atlanteans",
+    "Utopians",
 )
 # Nations without a nation deck or an accession card (R34, R35, R195, R209).
 NO_NATION_DECK = ("Atlanteans", "Utopians")
@@ -53,6 +54,8 @@ class Face(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
     """What one side of a power card (or King of Kings) says."""
 
     name: str = ""
+    name_ru: str | None = None  # a path card's side B: the rulebook's name (Shangri-La)
+    name_ru_translated: str | None = None
     vp: VPInt | VPLine | None = None
     play: Ops = []
     exhaust: Ops = []

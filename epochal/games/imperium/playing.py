@@ -67,7 +67,7 @@ def _pay(game: ImperiumRules, st, seat: int, ops: list, card: int) -> bool:
 @CHECKS.on(ReturnUnrest)
 def _return_unrest(game: ImperiumRules, st, seat: int, ops: list, card: int) -> bool:
     first = ops[0]
-    if first.may or first.up_to or first.from_ == ["self"]:
+    if first.may or first.up_to or first.from_ in (["self"], ["garrison"]):  # "returning any garrisoned unrest"
         return True
     p = st.seats[seat]  # "return an unrest to ..." (Druids)
     return any(k != card and "unrest" in game.cards[k].suits for z in first.from_ for k in getattr(p, z))

@@ -66,6 +66,7 @@ FORMS = {
     "break through for the declared category": "bt_source",
     "sink": "sink",
     "pay to avoid the attack": "avoid_pay",
+    "exile from your hand": "exile_hand",
 }
 KINDS = {  # decision kind -> the forms its purposes take
     "card": (
@@ -98,6 +99,7 @@ KINDS = {  # decision kind -> the forms its purposes take
         "ambassador",
         "bt_source",
         "sink",
+        "exile_hand",
     ),
     "may": ("may", "may_other", "nation_bottom", "nation_shuffle", "toll", "reaction", "sacred_look", "avoid_pay"),
     "option": ("choose", "marvellous"),

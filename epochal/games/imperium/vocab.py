@@ -119,7 +119,7 @@ class Cond(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_default
     in_play: Filter | None = None
     var: Text | None = None
     min: N = 1  # with var or garrisoned
-    has: Tokens | None = None
+    has: dict[Res, Annotated[int, Meta(ge=0, le=50)]] | None = None  # Shangri-La: 24 population (R218)
     garrisoned: Filter | None = None
 
     def __post_init__(self) -> None:

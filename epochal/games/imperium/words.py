@@ -429,6 +429,8 @@ def kind_line(w: Words, card: Card) -> str:
     parts = []
     if card.power:
         parts.append(w.t("kind.power"))
+    elif card.location == "path":  # the Utopians' path deck (R33)
+        parts.append(w.t("kind.path"))
     elif card.suits:
         parts.append(w.t("kind.suits", suits=w.both([w.t(f"kind.suit.{s}") for s in card.suits])))
     if card.types:

@@ -41,7 +41,7 @@ COPIES = {
     "Celts": "CEL",
     "Macedonians": "MAC",
 }
-SHIPPED = ("Atlanteans",)
+SHIPPED = ("Atlanteans", "Utopians")
 PLAYERS = (2, 3, 4)
 
 
