@@ -11,7 +11,7 @@ from __future__ import annotations
 from epochal.agents.greedy import GreedyAgent
 
 from . import actions as A
-from . import playing
+from . import playing, shared
 
 
 def prefer(game, st, seat: int, legal: list[int]):
@@ -20,7 +20,7 @@ def prefer(game, st, seat: int, legal: list[int]):
         p = st.seats[seat]
         unrest = sum(1 for k in p.hand if "unrest" in game.cards[k].suits)
         playable = any(useful(game, st, seat, k) for k in p.hand)
-        exhaustable = any(playing.can_exhaust(game, st, seat, k) for k in [*p.play, p.power] if k >= 0)
+        exhaustable = any(playing.can_exhaust(game, st, seat, k) for k in [*p.play, *shared.power_cards(p)])
         if unrest >= 2 and not playable:
             return A.REVOLT + min(unrest, A.MAX_REVOLT)
         if playable or exhaustable:

@@ -18,7 +18,20 @@ import msgspec
 from epochal import datafile
 from epochal.datafile import Choice, Either, Int, List, Map, Text
 
-from .vocab import HOOKS, MAX_COUNT, Hook, MarketSuit, OnPayPopulation, OnTakeUnrest, Ops, Passives, VPInt, When, walk
+from .vocab import (
+    HOOKS,
+    MAX_COUNT,
+    Hook,
+    MarketSuit,
+    OnPayPopulation,
+    OnTakeUnrest,
+    Ops,
+    Passives,
+    VPInt,
+    When,
+    WhenGone,
+    walk,
+)
 from .vocab import VP as VPLine
 
 DATA_DIR = Path(__file__).parent / "data"
@@ -27,7 +40,7 @@ MARKET_SUITS: tuple[MarketSuit, ...] = ("region", "uncivilised", "civilised", "t
 RESOURCES = ("materials", "population", "progress")
 TYPES = ("city", "metropolis", "scroll", "mask", "knight")
 REGION_TYPES = ("production", "fertile", "river")
-LOCATIONS = ("in-play", "nation", "accession", "development", "supply", "deck")
+LOCATIONS = ("in-play", "nation", "accession", "development", "supply", "deck", "path")
 NATIONS = (
     "Carthaginians",
     "Celts",
@@ -42,7 +55,11 @@ NATIONS = (
     "Minoans",
     "Olmecs",
     "Qin",
+    "Atlanteans",
+    "Utopians",
 )
+# Nations without a nation deck or an accession card (R34, R35, R195, R209).
+NO_NATION_DECK = ("Atlanteans", "Utopians")
 TRIGGERS = ("play", "exhaust", "solstice")
 GROUPS = ("market", "fame", "unrest", "king_of_kings")
 COMMON_GROUPS = {"market": 62, "fame": 8, "unrest": 12, "king_of_kings": 1}  # R9, R10
@@ -65,6 +82,8 @@ class Face(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
     """What one side of a power card (or King of Kings) says."""
 
     name: str = ""
+    name_ru: str | None = None  # a path card's side B: the rulebook's name (Shangri-La)
+    name_ru_translated: str | None = None
     vp: VPInt | VPLine | None = None
     play: Ops = []
     exhaust: Ops = []
@@ -249,12 +268,15 @@ def _card_problems(card: Card) -> list[str]:
             problems.append("power: the power card, and only it, starts in play (location 'in-play', power true; R30)")
         if card.location == "supply" and "unrest" not in card.suits:
             problems.append("suits: a supply card goes to the unrest pile, so it is an unrest (R38)")
-    if card.side_b is not None and not card.power and card.group != "king_of_kings":
-        problems.append("side_b: only a power card or King of Kings has a second face")
+    if card.side_b is not None and not card.power and card.group != "king_of_kings" and card.location != "path":
+        problems.append("side_b: only a power card, a path card or King of Kings has a second face")
+    if card.location == "path" and card.deck != "Utopians":
+        problems.append("location: only the Utopians have a path deck (R33, R205)")
     faces = [("", card)] + ([("side_b.", card.side_b)] if card.side_b else [])
     for prefix, face in faces:
         lists = [(trigger, getattr(face, trigger)) for trigger in TRIGGERS]
-        lists += [("passive", x.args.do) for x in face.passive if isinstance(x, OnTakeUnrest | OnPayPopulation)]
+        reacting = [x for x in face.passive if isinstance(x, OnTakeUnrest | OnPayPopulation | WhenGone)]
+        lists += [("passive", x.args.do) for x in reacting]
         for where, ops in lists:
             for op in walk(ops):
                 if isinstance(op, Hook) and op.name not in HOOKS:
@@ -299,7 +321,11 @@ def _deck_problems(cards: list[Card], files: dict[str, str]) -> list[str]:
         mine = [c for c in cards if c.deck == nation]
         for location, rule in (("in-play", "R30"), ("accession", "R34")):
             n = sum(c.location == location for c in mine)
-            if n != 1:
+            if location == "accession" and nation in NO_NATION_DECK:
+                bad = sum(c.location in ("accession", "nation") for c in mine)
+                if bad:
+                    problems.append(f"{name}: {bad} nation deck or accession cards; {nation} have none (R34, R35)")
+            elif n != 1:
                 problems.append(f"{name}: {n} cards with location {location!r}; a nation has exactly one ({rule})")
     for nation, name in files.items():
         if nation != "common" and nation not in nations:

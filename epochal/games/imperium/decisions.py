@@ -80,8 +80,8 @@ def activate_legal(game: ImperiumRules, st, d: Decision, seat: int) -> list[int]
         if k not in seen and playing.can_play(game, st, seat, k):
             out.append(game.action_space.play + k)
         seen.add(k)
-    for k in [*p.play, p.power]:
-        if k >= 0 and playing.can_exhaust(game, st, seat, k):
+    for k in [*p.play, *shared.power_cards(p)]:
+        if playing.can_exhaust(game, st, seat, k):
             out.append(game.action_space.exhaust + k)
     return out
 
@@ -108,7 +108,7 @@ def activate_resolve(game: ImperiumRules, st, d: Decision, seat: int, action: in
         p.exhausts -= 1
         p.exhausted.append(k)
         ev.append(event("exhaust", seat=seat, card=game.cards[k].id))
-        shared.push(game, st, seat, k, "exhaust", p.side if k == p.power else "")
+        shared.push(game, st, seat, k, "exhaust", shared.side_of(p, k))
 
 
 @WHY.on("activate")
@@ -133,13 +133,13 @@ def activate_why(game: ImperiumRules, st, d: Decision, seat: int, action: int) -
         return f"{card.id} can be played only when what it requires is there", "R71"
     if kind == "exhaust":
         card = game.cards[k]
-        if k not in p.play and k != p.power:
+        if k not in p.play and k not in shared.power_cards(p):
             return f"{card.id} is not in your play area", "R76"
         if k in p.exhausted:
             return f"{card.id} is already exhausted this round", "R77"
         if p.exhausts < 1:
             return "no exhaust token left on your state card", "R78"
-        if not game.face(k, p.side if k == p.power else "").exhaust:
+        if not game.face(k, shared.side_of(p, k)).exhaust:
             return f"{card.id} has no exhaust effect", "R76"
         return f"you cannot pay what exhausting {card.id} asks", "R78"
     return "play a card from your hand, exhaust a card in play, or end", "R69"

@@ -37,6 +37,7 @@ from .vocab import (
     DrawToLimit,
     EachOther,
     EndTrigger,
+    EnterEmpire,
     ExhaustTokens,
     ExileMarket,
     ExileSelf,
@@ -58,7 +59,10 @@ from .vocab import (
     NationLook,
     NationTopToDiscard,
     OfferReaction,
+    PathStep,
     Pay,
+    PayAll,
+    PayToAvoidAttack,
     PlaceMarketToken,
     PlayCard,
     Recall,
@@ -69,6 +73,7 @@ from .vocab import (
     Retrieve,
     ReturnExhaust,
     ReturnUnrest,
+    Sink,
     SolsticeOrder,
     Steal,
     SwapExile,
@@ -87,14 +92,8 @@ handlers = Registry("operation")
 
 @handlers.on(Gain)
 def op_gain(game: ImperiumRules, st, fr, op: Gain, ev: list) -> int | bool:  # R160, R152
-    p = st.seats[fr.seat]
-    for res in GAINS:
-        n = getattr(op, res)
-        if n:
-            attr = "actions" if res == "action" else res
-            setattr(p, attr, getattr(p, attr) + n)
-            ev.append(event("gain", seat=fr.seat, res=res, n=n))
-    if op.via is not None and op.materials:  # R265 (Boats), R267 (Water Mill)
+    gained = {res: shared.gain(game, st, fr.seat, res, getattr(op, res), ev) for res in GAINS}
+    if op.via is not None and gained["materials"]:  # R265 (Boats), R267 (Water Mill)
         shared.react(game, st, fr.seat, f"materials_from_{op.via}", ev)
     return True
 
@@ -102,10 +101,7 @@ def op_gain(game: ImperiumRules, st, fr, op: Gain, ev: list) -> int | bool:  # R
 @handlers.on(GainPer)
 def op_gain_per(game: ImperiumRules, st, fr, op: GainPer, ev: list) -> int | bool:
     n = op.n * scoring.count(game, st, fr.seat, op.count, fr)
-    if n:
-        p = st.seats[fr.seat]
-        setattr(p, op.res, getattr(p, op.res) + n)
-        ev.append(event("gain", seat=fr.seat, res=op.res, n=n))
+    if shared.gain(game, st, fr.seat, op.res, n, ev):
         if op.res == "materials" and op.count.in_play is not None:
             materials_from_regions(game, st, fr.seat, op.count.in_play, ev)
     return True
@@ -400,6 +396,14 @@ def op_take_unrest(game: ImperiumRules, st, fr, op: TakeUnrest, ev: list) -> int
 def op_return_unrest(game: ImperiumRules, st, fr, op: ReturnUnrest, ev: list) -> int | bool:  # R146
     p = st.seats[fr.seat]
     zones = op.from_
+    if zones == ["garrison"]:  # every unrest under this card (Mountain Retreat)
+        under = p.garrison.get(fr.card, [])
+        for k in [k for k in under if "unrest" in game.cards[k].suits]:
+            under.remove(k)
+            st.unrest.append(k)
+            ev.append(event("return_unrest", seat=fr.seat, card=game.cards[k].id))
+            shared.react(game, st, fr.seat, "return_unrest", ev)
+        return True
     if zones == ["self"]:  # an unrest card returns itself (R75)
         if fr.card in p.play:
             shared.leave_play(st, fr.seat, fr.card)
@@ -416,7 +420,7 @@ def op_return_unrest(game: ImperiumRules, st, fr, op: ReturnUnrest, ev: list) ->
         st.unrest.append(k)
         ev.append(event("return_unrest", seat=fr.seat, card=game.cards[k].id))
         shared.react(game, st, fr.seat, "return_unrest", ev)
-        if op.count_var:  # Cacao: every player's returns count for the card's player
+        if op.count_var:  # Cacao, Utopians A: the returns counted for the card's player
             store = game.runner.shared_vars(st, fr)
             store[op.count_var] = store.get(op.count_var, 0) + 1
 
@@ -863,6 +867,11 @@ def condition(game: ImperiumRules, st, seat: int, cond: Cond, fr=None) -> bool:
         return game.runner.shared_vars(st, fr).get(cond.var, 0) >= cond.min
     if cond.has is not None:
         return all(getattr(p, r) >= n for r, n in cond.has.items())
+    if cond.garrisoned is not None and fr is not None:  # Lost Tomes
+        under = p.garrison.get(fr.card, [])
+        return sum(1 for k in under if shared.matches(game, k, cond.garrisoned)) >= cond.min
+    if cond.garrisoned is not None:
+        return False
     raise ValueError(f"unknown condition {cond}")
 
 
@@ -966,7 +975,20 @@ def _shield(game: ImperiumRules, st, fr, target: int, ev: list):
             ev.append(event("avoid_attack", seat=target, card=game.cards[k].id))
             return True
         fr.vars["_shield"] = step = 1
-    if step == 1:
+    if step == 1:  # Daochang: the target may pay to ignore the attack
+        fees = [x.args for x in shared.active(game, st, target, PayToAvoidAttack) if shared.can_pay(t, x.args)]
+        if fees:
+            answer = game.runner.choose(
+                st, fr, "may", [A.YES, A.NO], False, seat=target, rule="R145", purpose="pay to avoid the attack"
+            )
+            if answer == WAIT:
+                return WAIT
+            if answer == A.YES:
+                shared.pay(game, st, target, fees[0], ev)
+                ev.append(event("avoid_attack_paid", seat=target))
+                return True
+        fr.vars["_shield"] = step = 2
+    if step == 2:
         tolls = [x.args for k in t.play for x in game.cards[k].passive if type(x) is AttackToll]
         if tolls:
             if not shared.can_pay(st.seats[fr.seat], tolls[0]):
@@ -1034,9 +1056,12 @@ def op_when(game: ImperiumRules, st, fr, op: When, ev: list) -> int | bool:
 def sys_offer_reaction(game: ImperiumRules, st, fr, op: OfferReaction, ev: list) -> int | bool:
     p = st.seats[fr.seat]
     k = fr.vars["card"]
-    if k in p.exhausted or p.exhausts < 1 or (k not in p.play and k != p.power):
+    if k in p.exhausted or p.exhausts < 1 or (k not in p.play and k not in shared.power_cards(p)):
         return True
-    face = p.side if k == p.power else ""
+    face = shared.side_of(p, k)
+    when = game.face(k, face).exhaust[0]
+    if isinstance(when, When) and not playing.precondition(game, st, fr.seat, when.do, k):
+        return True  # what exhausting it asks cannot be paid (R78: Visions of Shangri-La's action)
     answer = game.runner.choose(
         st,
         fr,
@@ -1164,17 +1189,18 @@ def sys_solstice_order(game: ImperiumRules, st, fr, op: SolsticeOrder, ev: list)
     p = st.seats[fr.seat]
     if "_left" not in fr.vars:
         left = [k for k in p.play if game.cards[k].solstice]
-        if p.power >= 0 and game.face(p.power, p.side).solstice:
-            left.append(p.power)
+        # the power card, and the Utopians' active path card, a second power card (R206)
+        left += [k for k in shared.power_cards(p) if game.face(k, shared.side_of(p, k)).solstice]
         fr.vars["_left"] = left
-    left = fr.vars["_left"] = [k for k in fr.vars["_left"] if k in p.play or k == p.power]
+    powers = shared.power_cards(p)
+    left = fr.vars["_left"] = [k for k in fr.vars["_left"] if k in p.play or k in powers]
     k = shared.pick_card(game, st, fr, left, False, "apply a solstice effect", "R112")
     if k == WAIT:
         return WAIT
     if k is None:
         return True
     left.remove(k)
-    shared.push(game, st, fr.seat, k, "solstice", p.side if k == p.power else "")
+    shared.push(game, st, fr.seat, k, "solstice", shared.side_of(p, k))
     return WAIT
 
 
@@ -1214,3 +1240,74 @@ def _as_cost(handler):
         return handler(game, st, fr, op, ev)
 
     return run
+
+
+@handlers.on(Sink)
+def op_sink(game: ImperiumRules, st, fr, op: Sink, ev: list) -> int | bool:  # R186-R190
+    """Sink this card, or a matching card of a zone, with its garrison (R180)."""
+    p = st.seats[fr.seat]
+    if op.from_ == "self":
+        if fr.card in p.play:
+            under = shared.leave_play(st, fr.seat, fr.card)
+            for k in [fr.card, *under]:
+                shared.sink(game, st, fr.seat, k, ev)
+        return True
+    zone = op.from_
+
+    def cands():
+        return [k for k in getattr(p, zone) if k != fr.card and shared.matches(game, k, op.filter)]
+
+    def act(k):
+        under = shared.leave_play(st, fr.seat, k) if zone == "play" else []
+        if zone != "play":
+            getattr(p, zone).remove(k)
+        for card in [k, *under]:
+            shared.sink(game, st, fr.seat, card, ev)
+
+    return _repeat_pick(game, st, fr, 1, op.may, cands, act, "sink", "R186")
+
+
+@handlers.on(PayAll)
+def op_pay_all(game: ImperiumRules, st, fr, op: PayAll, ev: list) -> int | bool:
+    """Spend every token of a kind, at least ``min`` (no substitution: it is all of them)."""
+    p = st.seats[fr.seat]
+    n = getattr(p, op.res)
+    if n < op.min:
+        fr.vars["_abort"] = True  # R73: what it pays for does not happen
+        return True
+    setattr(p, op.res, 0)
+    if n:
+        ev.append(event("pay", seat=fr.seat, res=op.res, n=n))
+    return True
+
+
+@handlers.on(PathStep)
+def op_path_step(game: ImperiumRules, st, fr, op: PathStep, ev: list) -> int | bool:  # R206, R207
+    """Only the active path card's own effect moves it along (R207): ``flip`` turns it over,
+    ``next`` puts it out of the game and the path card under it comes into play on its side A,
+    where its play effect applies (Gates of Shangri-La flips the state card)."""
+    p = st.seats[fr.seat]
+    if not p.path or p.path[-1] != fr.card:
+        return True
+    if op.step == "flip" and p.path_side == "A":
+        p.path_side = "B"
+        ev.append(event("path_flip", seat=fr.seat, card=game.cards[fr.card].id))
+    elif op.step == "next" and p.path_side == "B" and len(p.path) > 1:
+        p.path.pop()
+        p.exhausted = [k for k in p.exhausted if k != fr.card]
+        st.box.append(fr.card)
+        p.path_side = "A"
+        k = p.path[-1]
+        ev.append(event("path_next", seat=fr.seat, card=game.cards[k].id))
+        if game.cards[k].play:
+            shared.push(game, st, fr.seat, k, "play")
+    return True
+
+
+@handlers.on(EnterEmpire)
+def op_enter_empire(game: ImperiumRules, st, fr, op: EnterEmpire, ev: list) -> int | bool:  # G23
+    p = st.seats[fr.seat]
+    if not p.empire:
+        p.empire = True
+        ev.append(event("empire", seat=fr.seat))
+    return True

@@ -1,7 +1,7 @@
 """Imperium's table for the terminal (``Game.board_panels``): where the round stands, the market
 with its tokens and tucked unrest, the decks, every seat's nation, state, tokens and piles side
-by side, each seat's power card, play area and development area, and the seat's own hand with
-each card's text.
+by side, each seat's power card (and active path card), play area and development area, and the seat's
+own hand, history and sunken pile, the hand with each card's text.
 
 Everything is read from the seat's view (``view.view``), never from the state, so a panel names
 only what the seat may see; it is worded by the board's words (``locale/ui.<lang>.json``, the
@@ -133,6 +133,10 @@ def _seats(w: _Words, v: dict, names: list[str]) -> dict:
         row(w("panel.history"), lambda s: s["history_size"]),
         row(w("panel.nation_deck"), lambda s: s["nation_deck"]),
     ]
+    if any(s["nation"] == "Atlanteans" for s in seats):  # the sunken pile's size is open (R188)
+        rows.append(row(w("panel.sunken"), lambda s: s["sunken_size"]))
+    if any(s["path"] for s in seats):  # the Utopians' path deck (R33)
+        rows.append(row(w("panel.path"), lambda s: s["path_size"]))
     return {"title": w("panel.players"), "rows": rows, "header": True}
 
 
@@ -152,6 +156,9 @@ def _areas(w: _Words, s: dict, names: list[str], mine: bool) -> dict:
     rows = []
     if s["power"]:
         rows.append([w("power"), marked(s["power"], s["power_exhausted"])])
+    if s["path"]:  # the active path card counts as a second power card (R206)
+        path = s["path"]
+        rows.append([w("path"), f"{marked(path['card'], path['exhausted'])}, {w('path_side', side=path['side'])}"])
     play = [marked(p["card"], p["exhausted"], p["garrison"], p.get("tokens")) for p in s["play"]]
     rows.append([w("play"), ", ".join(play) or w("panel.none")])
     development = ", ".join(w.quoted(c) for c in s["development"]) or w("panel.none")
@@ -161,6 +168,8 @@ def _areas(w: _Words, s: dict, names: list[str], mine: bool) -> dict:
         rows.append([w("panel.nation_deck"), w("exhausted")])
     if mine and s.get("history"):
         rows.append([w("history"), ", ".join(w.quoted(c) for c in s["history"])])
+    if mine and s.get("sunken"):  # only the owner sees the sunken cards (R188)
+        rows.append([w("sunken"), ", ".join(w.quoted(c) for c in s["sunken"])])
     return {"title": f"{names[s['seat']]} · {nation}", "rows": rows, "header": False}
 
 

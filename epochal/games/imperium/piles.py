@@ -47,6 +47,8 @@ def draw_cards(game: ImperiumRules, st, fr, seat: int, n: int, may_reshuffle: bo
         left -= 1
         if not p.deck:
             deck_ran_out(game, st, seat, ev)
+            if st.over:  # its unrest collapsed the game (R223)
+                return True
     ev.append(event("draw", seat=seat, n=n - left))
     if drawn:
         ev.append(event("drew", to=[seat], seat=seat, cards=drawn))
@@ -64,10 +66,16 @@ def _reshuffle_gains(p) -> bool:
 
 
 def deck_ran_out(game: ImperiumRules, st, seat: int, ev: list) -> None:
-    for _passive in shared.active(game, st, seat, DeckOutUnrest):  # R208
+    """R208: each time the personal deck runs out, even with no reshuffle to follow."""
+    st.seats[seat].deck_out = True  # dealt with (shared.watch_deck_out)
+    for _passive in shared.active(game, st, seat, DeckOutUnrest):
         card = take_from_unrest_pile(game, st, ev)
         if card >= 0:
             st.seats[seat].hand.append(card)
+            ev.append(event("take_unrest", seat=seat))
+        if st.over:
+            return
+        shared.unrest_taken(game, st, seat, ev)
 
 
 def reshuffle(game: ImperiumRules, st, fr, seat: int, ev: list):
@@ -89,6 +97,7 @@ def reshuffle(game: ImperiumRules, st, fr, seat: int, ev: list):
     rngmod.shuffle(st, p.discard)
     p.deck = p.discard + p.deck
     p.discard = []
+    p.deck_out = False
     ev.append(event("reshuffle", seat=seat))
     return True
 

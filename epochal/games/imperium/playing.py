@@ -27,14 +27,17 @@ from .vocab import (
     Discard,
     DropBarbarian,
     FreePlay,
+    Garrison,
     History,
     Pay,
+    PayAll,
     PlayCard,
     PlayEmpire,
     PlayFromDiscardGain,
     Recall,
     Require,
     ReturnUnrest,
+    Sink,
     SwapExile,
     TakeUnrest,
     TopOfDeck,
@@ -71,7 +74,7 @@ def _pay(game: ImperiumRules, st, seat: int, ops: list, card: int) -> bool:
 @CHECKS.on(ReturnUnrest)
 def _return_unrest(game: ImperiumRules, st, seat: int, ops: list, card: int) -> bool:
     first = ops[0]
-    if first.may or first.up_to or first.from_ == ["self"]:
+    if first.may or first.up_to or first.from_ in (["self"], ["garrison"]):  # "returning any garrisoned unrest"
         return True
     p = st.seats[seat]  # "return an unrest to ..." (Druids)
     return any(k != card and "unrest" in game.cards[k].suits for z in first.from_ for k in getattr(p, z))
@@ -145,19 +148,6 @@ def _abandon(game: ImperiumRules, st, seat: int, ops: list, card: int) -> bool:
     )
 
 
-@CHECKS.on(History)
-def _history(game: ImperiumRules, st, seat: int, ops: list, card: int) -> bool:
-    """Putting a card from your hand (or discard pile) into your history to do more is a cost:
-    the card must be there (Writing Systems, Edicts of Ashoka, Olmecs B). Alone it is the whole effect,
-    done as far as possible (Leadership's option, R73)."""
-    first = ops[0]
-    if first.may or first.from_ in ("self", "play") or len(ops) == 1:
-        return True
-    zones = ("hand", "discard") if first.from_ == "hand_or_discard" else (first.from_,)
-    p = st.seats[seat]
-    return any(k != card and shared.matches(game, k, first.filter) for z in zones for k in getattr(p, z))
-
-
 @CHECKS.on(TakeUnrest)
 def _take_unrest(game: ImperiumRules, st, seat: int, ops: list, card: int) -> bool:
     """Taking an unrest is always possible; what it pays for must be too ("spend an action and
@@ -175,6 +165,37 @@ def _require(game: ImperiumRules, st, seat: int, ops: list, card: int) -> bool:
     if not all(sum(shared.matches(game, k, f) for k in p.play) >= first.n for f in wanted):
         return False  # each one in play (Vinland), or n of one (Long Walls IV)
     return precondition(game, st, seat, ops[1:], card)  # a cost after it (Ritual Sacrifice)
+
+
+@CHECKS.on(Sink, History)
+def _sink_or_history(game: ImperiumRules, st, seat: int, ops: list, card: int) -> bool:
+    """A cost: "sink a region in play to ..." (Myths and Legends, Flood), "put a card from your
+    hand (or discard pile) into your history to ..." (Writing Systems, Edicts of Ashoka, Olmecs B,
+    Gates of Shangri-La): a card of the zone must be there when the effect goes on after it;
+    alone, it is done as far as possible (Leadership's option, Kurgans, R73)."""
+    first = ops[0]
+    if first.may or first.from_ == "self" or len(ops) == 1:
+        return True
+    if isinstance(first, History) and first.from_ == "play":
+        return True
+    p = st.seats[seat]
+    zones = ("hand", "discard") if first.from_ == "hand_or_discard" else (first.from_,)
+    return any(k != card and shared.matches(game, k, first.filter) for z in zones for k in getattr(p, z))
+
+
+@CHECKS.on(Garrison)
+def _garrison(game: ImperiumRules, st, seat: int, ops: list, card: int) -> bool:
+    """ "Garrison a {scroll} here to ..." (the Utopians' pinned cards): a matching hand card."""
+    first = ops[0]
+    hand = st.seats[seat].hand
+    return first.may or any(
+        k != card and not game.cards[k].no_garrison and shared.matches(game, k, first.filter) for k in hand
+    )
+
+
+@CHECKS.on(PayAll)
+def _pay_all(game: ImperiumRules, st, seat: int, ops: list, card: int) -> bool:
+    return getattr(st.seats[seat], ops[0].res) >= ops[0].min  # "pay all your progress (minimum 5)"
 
 
 def discounted(game: ImperiumRules, st, seat: int, card: int, op: D) -> D:
@@ -201,6 +222,8 @@ def may_play_empire(game: ImperiumRules, st, seat: int, k: int) -> bool:
 
 
 def ignores_barbarian(game: ImperiumRules, st, seat: int, k: int) -> bool:
+    if st.seats[seat].nation == "Atlanteans":  # R118: never, whatever a card says
+        return False
     return any(shared.matches(game, k, x.args.filter) for x in shared.active(game, st, seat, DropBarbarian))
 
 
@@ -333,7 +356,7 @@ def can_exhaust(game: ImperiumRules, st, seat: int, k: int) -> bool:
 def exhaust_refusal(game: ImperiumRules, st, seat: int, k: int) -> Refusal | None:
     """Why ``k`` in play cannot be exhausted now (R76-R78), None when it can."""
     p = st.seats[seat]
-    face = p.side if k == p.power else ""
+    face = shared.side_of(p, k)
     ops = game.face(k, face).exhaust
     if not ops:
         return "no_exhaust", "R76", {}

@@ -18,7 +18,7 @@ from epochal.engine import Decision
 
 from . import actions as A
 from . import playing, shared, words
-from .vocab import AttackToll, Choose, Develop, Discard, MarketAdd, MarketToken, May
+from .vocab import AttackToll, Choose, Develop, Discard, MarketAdd, MarketToken, May, PayToAvoidAttack
 
 if TYPE_CHECKING:
     from .rules import ImperiumRules
@@ -68,6 +68,9 @@ FORMS = {
     "break through for the declared category": "bt_source",
     "apply a solstice effect": "solstice_order",
     "put the fame cards back": "fame_order",
+    "sink": "sink",
+    "pay to avoid the attack": "avoid_pay",
+    "exile from your hand": "exile_hand",
 }
 KINDS = {  # decision kind -> the forms its purposes take
     "card": (
@@ -102,8 +105,20 @@ KINDS = {  # decision kind -> the forms its purposes take
         "bt_source",
         "solstice_order",
         "fame_order",
+        "sink",
+        "exile_hand",
     ),
-    "may": ("may", "may_other", "nation_bottom", "nation_shuffle", "toll", "reaction", "sacred_look", "discard_fewer"),
+    "may": (
+        "may",
+        "may_other",
+        "nation_bottom",
+        "nation_shuffle",
+        "toll",
+        "reaction",
+        "sacred_look",
+        "discard_fewer",
+        "avoid_pay",
+    ),
     "option": ("choose", "marvellous"),
     "suit": ("break_through", "gamble"),
     "bt_source": ("bt_source",),
@@ -167,8 +182,7 @@ def offer_ref(game: ImperiumRules, st, d: Decision) -> str | None:
         return words.ref(game.cards[fr.card].id, fr.face, fr.part, [*fr.path, fr.pc, "do"], "inf")
     k = d.args.get("card", -1)
     if form(d) == "reaction" and k >= 0:
-        p = st.seats[fr.seat]
-        face = p.side if k == p.power else ""
+        face = shared.side_of(st.seats[fr.seat], k)
         return words.ref(game.cards[k].id, face, "exhaust", [0, "do"], "purpose")
     return None
 
@@ -226,6 +240,10 @@ def describe_decision(game: ImperiumRules, st, seat: int) -> dict | None:
             out["card"] = game.cards[d.args["card"]].id
         if name == "discard_fewer":  # Step Pyramids
             out["pyramid"] = game.cards[d.args["card"]].id
+        if name == "avoid_pay" and fr is not None:  # Daochang (R145)
+            out["owner"] = fr.by
+            fees = shared.active(game, st, seat, PayToAvoidAttack)
+            out["tokens"] = tokens_ref(dict(fees[0].args) if fees else {})
     elif d.kind == "option" and name == "marvellous":
         out["drawn"] = game.cards[d.args["card"]].id
     elif d.kind == "bt_source":
@@ -273,8 +291,8 @@ def why_not(game: ImperiumRules, st, seat: int) -> list[dict]:
             reason = playing.play_refusal(game, st, seat, k)
             if reason is not None:
                 out.append(worded(game, st, seat, k, "play", *reason))
-        for k in dict.fromkeys([p.power, *p.play]):
-            if k < 0 or not game.face(k, p.side if k == p.power else "").exhaust:
+        for k in dict.fromkeys([*shared.power_cards(p), *p.play]):
+            if not game.face(k, shared.side_of(p, k)).exhaust:
                 continue
             reason = playing.exhaust_refusal(game, st, seat, k)
             if reason is not None:

@@ -33,16 +33,19 @@ from .vocab import (
     CleanupDiscard,
     DiscardHand,
     DrawToLimit,
+    ExhaustTokens,
     OfferReaction,
     PlaceMarketToken,
     ResetTokens,
     SolsticeOrder,
+    TakeUnrest,
 )
 
 DECK_SIZE = {2: 6, 3: 7, 4: 8}  # R50
 FAME_REMOVED = {2: 2, 3: 1, 4: 0}  # R49
 START_TOKENS = {"3/2/1": (3, 2, 1), "2/3/1": (2, 3, 1)}  # R42, G5
 ROTATIONS = sides.rotations(NATIONS)
+EMPIRE_FROM_START = ("Atlanteans",)  # R37, R118: their state card starts and stays on Empire
 
 
 class ImperiumRules(Game):
@@ -224,6 +227,8 @@ class ImperiumRules(Game):
                     p.development.append(k)  # R36
                 elif where == "supply":
                     supply_unrest.append(k)  # R38
+                elif where == "path":
+                    p.path.insert(0, k)  # R33: the first listed lies on top
                 else:
                     p.deck.append(k)  # R39
             accession = (
@@ -234,6 +239,9 @@ class ImperiumRules(Game):
             p.nation_deck = accession + rest
             rngmod.shuffle(st, p.deck)
             st.seats.append(p)
+            p.empire = nation in EMPIRE_FROM_START  # R37, R118
+            for x in shared.active(self, st, len(st.seats) - 1, ExhaustTokens):
+                p.exhausts = x.args.n  # R42: the Utopians take 3
         common = self.deal_common(st, opts["common_deck"], nations, players)  # R59-R62
         by_group: dict[str, list[int]] = {}
         for i in common:
@@ -441,6 +449,7 @@ class ImperiumRules(Game):
                 places.append(s.unrest)
         for i, p in enumerate(st.seats):
             places += p.hand + p.deck + p.discard + p.history + p.play + p.nation_deck + p.development
+            places += p.sunken + p.path
             for under in p.garrison.values():
                 places += under
             if p.power >= 0:
@@ -475,6 +484,7 @@ PROGRAMS: dict[str, list] = {
     "innovate": [DiscardHand(), BreakThrough(suits=list(MARKET_SUITS))],  # R82
     "reaction": [OfferReaction()],  # G24
     "solstice_order": [SolsticeOrder()],  # R108-R113
+    "deck_out": [TakeUnrest()],  # R208: the Utopians' passive, the deck emptied other than by a draw
 }
 
 

@@ -34,7 +34,7 @@ def count(game: ImperiumRules, st, seat: int, spec: Count, fr=None) -> int:
             return total
         return sum(shared.region_weight(game, k, f) for k in p.play if shared.matches(game, k, f))  # R263
     if spec.zone is not None:
-        zone = scoring_zones(p) if spec.zone == "all" else getattr(p, spec.zone)
+        zone = scoring_zones(p) if spec.zone == "all" else st.exile if spec.zone == "exile" else getattr(p, spec.zone)
         which = spec.filter
         if which is not None and which.region_type is not None:  # "2 VP per {fertile}": the icons, repeats counted
             return _icons(game, zone, which)
@@ -124,7 +124,7 @@ def unrest_count(game: ImperiumRules, st, seat: int) -> int:
 
 
 def scoring_zones(p: Seat) -> list[int]:
-    cards = p.hand + p.play + p.deck + p.discard + p.history
+    cards = p.hand + p.play + p.deck + p.discard + p.history + p.sunken  # R228: the sunken pile too
     for under in p.garrison.values():
         cards = cards + under
     return cards

@@ -19,8 +19,10 @@ from .vocab import (
     AcquireExiled,
     AnyPassive,
     CountsAsRegions,
+    DeckOutUnrest,
     DevelopDiscount,
     Filter,
+    GainInstead,
     GarrisonDiscards,
     HandSize,
     NoHistory,
@@ -30,6 +32,7 @@ from .vocab import (
     Passive,
     Pay,
     When,
+    WhenGone,
     walk,
 )
 
@@ -62,6 +65,82 @@ def between_ops(game: ImperiumRules, st) -> None:
         seat, card, *amount = st.reactions.pop()
         push(game, st, seat, -1, "reaction", vars_={"card": card, "amount": sum(amount)})
     flush_triggered(game, st)
+    watch_gone(game, st)
+    watch_deck_out(game, st)
+
+
+def watch_gone(game: ImperiumRules, st) -> None:
+    """Passives ``when_gone`` (Palace of Poseidon): once no card matching the filter is left in
+    the play area beside the card, its ``do`` starts as the seat's own effect (once)."""
+    for seat, p in enumerate(st.seats):
+        for k in p.play:
+            for i, x in enumerate(game.cards[k].passive):
+                if type(x) is not WhenGone or any(matches(game, j, x.args.filter) for j in p.play):
+                    continue
+                if any(f.seat == seat and f.card == k and f.part == "passive" for f in st.run):
+                    continue
+                push(game, st, seat, k, "passive", path=[i, "args", "do"])
+
+
+def watch_deck_out(game: ImperiumRules, st) -> None:
+    """R208: a seat whose passive takes an unrest when its personal deck runs out takes it each
+    time the deck becomes empty, however it was emptied (a draw deals with it at once)."""
+    for seat, p in enumerate(st.seats):
+        if p.deck:
+            p.deck_out = False
+        elif not p.deck_out and active(game, st, seat, DeckOutUnrest):
+            p.deck_out = True
+            push(game, st, seat, -1, "deck_out")
+
+
+def power_cards(p) -> list[int]:
+    """The seat's power cards: its power card and the active path card, which counts as one
+    (R206)."""
+    out = [p.power] if p.power >= 0 else []
+    if p.path:
+        out.append(p.path[-1])
+    return out
+
+
+def side_of(p, k: int) -> str:
+    """The face card ``k`` shows: the power card's chosen side, the active path card's side."""
+    if k == p.power:
+        return p.side
+    if p.path and k == p.path[-1]:
+        return p.path_side
+    return ""
+
+
+def gain(game: ImperiumRules, st, seat: int, res: str, n: int, ev: list) -> bool:
+    """The seat gains ``n`` tokens (R160), unless a passive ``gain_instead`` replaces the gain
+    (Shangri-La): then its tokens go to the seat and to each other player instead (False)."""
+    if not n:
+        return False
+    for x in active(game, st, seat, GainInstead):
+        if x.args.res == res:
+            for target, tokens in [(seat, x.args.gain)] + [(o, x.args.others) for o in others(st, seat)]:
+                for r, m in tokens.items():
+                    setattr(st.seats[target], r, getattr(st.seats[target], r) + m)
+                    ev.append(event("gain", seat=target, res=r, n=m))
+            return False
+    attr = "actions" if res == "action" else res
+    p = st.seats[seat]
+    setattr(p, attr, getattr(p, attr) + n)
+    ev.append(event("gain", seat=seat, res=res, n=n))
+    return True
+
+
+def sink(game: ImperiumRules, st, seat: int, k: int, ev: list) -> None:
+    """Sink ``k`` (already out of its zone): under the Atlanteans' power card, into the sunken
+    pile only they may look at (R186, R188); anyone else's goes to their discard pile (R187).
+    The event names the card to its owner alone."""
+    p = st.seats[seat]
+    if p.nation == "Atlanteans":
+        p.sunken.append(k)
+    else:
+        p.discard.append(k)
+    ev.append(event("sink", seat=seat, card=game.cards[k].id, to=[seat]))
+    react(game, st, seat, "sink", ev, card=k)  # Atlanteans A
 
 
 def costs(op: Pay) -> dict[str, int]:
@@ -173,7 +252,7 @@ def leave_play(st, seat: int, k: int) -> list[int]:
 
 def to_history(game: ImperiumRules, st, seat: int, k: int, ev: list) -> None:
     p = st.seats[seat]
-    if p.nation in ("Vikings",) or active(game, st, seat, NoHistory):  # R185, R240
+    if p.nation in ("Vikings", "Atlanteans") or active(game, st, seat, NoHistory):  # R185, R240, R195
         p.discard.append(k)
     else:
         p.history.append(k)
@@ -229,8 +308,8 @@ def passives(game: ImperiumRules, st, seat: int) -> list[AnyPassive]:
     out = []
     for k in p.play:
         out += game.cards[k].passive
-    if p.power >= 0:
-        out += game.face(p.power, p.side).passive
+    for k in power_cards(p):  # the power card's all game; the active path card too (R159, R206)
+        out += game.face(k, side_of(p, k)).passive
     return out
 
 
@@ -244,7 +323,7 @@ def flush_triggered(game: ImperiumRules, st) -> None:
     while st.triggered:
         seat, card, i = st.triggered.pop()
         p = st.seats[seat]
-        push(game, st, seat, card, "passive", p.side if card == p.power else "", path=[i, "args", "do"])
+        push(game, st, seat, card, "passive", side_of(p, card), path=[i, "args", "do"])
 
 
 def trigger_passives(
@@ -253,10 +332,8 @@ def trigger_passives(
     """Queue the ``do`` ops of each active passive of ``kind`` (``on_take_unrest``,
     ``on_pay_population``); they run as the seat's own frames once the operation ends."""
     p = st.seats[seat]
-    for k in [*p.play, p.power]:
-        if k < 0:
-            continue
-        for i, x in enumerate(game.face(k, p.side if k == p.power else "").passive):
+    for k in [*p.play, *power_cards(p)]:
+        for i, x in enumerate(game.face(k, side_of(p, k)).passive):
             if type(x) is kind and x.args.do:
                 st.triggered.append([seat, k, i])
 
@@ -266,12 +343,10 @@ def passive_gain(
 ) -> None:
     """Passives of ``kind`` (``{"filter": F, "gain": {...}}``) whose filter ``card`` matches:
     their tokens at once."""
-    p = st.seats[seat]
     for x in active(game, st, seat, kind):
         if matches(game, card, x.args.filter):
             for res, n in x.args.gain.items():
-                setattr(p, res, getattr(p, res) + n)
-                ev.append(event("gain", seat=seat, res=res, n=n))
+                gain(game, st, seat, res, n, ev)
 
 
 def unrest_taken(game: ImperiumRules, st, seat: int, ev: list) -> None:
@@ -315,10 +390,8 @@ def react(game: ImperiumRules, st, seat: int, event_name: str, ev: list, card: i
     p = st.seats[seat]
     if st.turn != seat or p.turn_mode != "activate" or p.exhausts < 1:
         return
-    for k in [*p.play, p.power]:
-        if k < 0:
-            continue
-        ops = game.face(k, p.side if k == p.power else "").exhaust
+    for k in [*p.play, *power_cards(p)]:
+        ops = game.face(k, side_of(p, k)).exhaust
         if (
             ops
             and type(ops[0]) is When

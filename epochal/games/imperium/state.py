@@ -35,6 +35,10 @@ class Seat(msgspec.Struct, kw_only=True):
     region_as_production: int = 0  # Agriculture: fertile counted as 3 production this turn
     river_as_production: int = 0  # Qanat: river counted as 3 production this turn
     empire_next: bool = False  # Combs: the next card played this turn ignores {empire}
+    sunken: list[int] = []  # Atlanteans: the sunken pile under the power card, the owner's to see (R186-R188)
+    path: list[int] = []  # Utopians: the path deck, top = last, the active path card (R33, R206)
+    path_side: str = "A"  # the face the active path card shows
+    deck_out: bool = False  # the empty personal deck's running out has been dealt with (R208)
 
 
 class Slot(msgspec.Struct, kw_only=True):

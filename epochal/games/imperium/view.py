@@ -1,9 +1,10 @@
 """What one seat may see, action texts, and determinization for search.
 
 Hidden: every hand but your own, every deck's order and content, the nation decks, the fame deck,
-the market decks, the cards removed at setup, the exile pile (G26) and other players' history
-(R184). Public: play areas with their garrisons and tokens, discard piles, development areas,
-tokens, the market with its tokens and tucked unrest.
+the market decks, the cards removed at setup, the exile pile (G26), other players' history
+(R184) and their sunken piles (R188; their sizes are open). Public: play areas with their
+garrisons and tokens, discard piles, development areas, the active path cards (R206), tokens,
+the market with its tokens and tucked unrest.
 """
 
 from __future__ import annotations
@@ -74,14 +75,24 @@ def view(game: ImperiumRules, st: ImperiumState, seat: int | None) -> dict:
             "development": [game.cards[k].id for k in p.development],
             "development_exhausted": p.dev_exhausted,
             "history_size": len(p.history),
+            "sunken_size": len(p.sunken),  # R188: the pile's size is open, its cards the owner's
+            "path": (
+                {"card": game.cards[p.path[-1]].id, "side": p.path_side, "exhausted": p.path[-1] in p.exhausted}
+                if p.path
+                else None
+            ),  # R206: the active path card, open to all
+            "path_size": len(p.path),
         }
+        if p.path:
+            shown.add(p.path[-1])
         shown.update(p.discard + p.play + p.development + [p.power])
         for under in p.garrison.values():
             shown.update(under)
         if i == seat:
             entry["hand"] = [game.cards[k].id for k in p.hand]
             entry["history"] = [game.cards[k].id for k in p.history]
-            shown.update(p.hand + p.history)
+            entry["sunken"] = [game.cards[k].id for k in p.sunken]
+            shown.update(p.hand + p.history + p.sunken)
         seats.append(entry)
     market = []
     for slot in st.market:
@@ -171,7 +182,7 @@ def determinize(game: ImperiumRules, st: ImperiumState, seat: int, rng) -> Imper
 
     for i, p in enumerate(out.seats):
         if i != seat:
-            for zone in (p.hand, p.deck, p.history):
+            for zone in (p.hand, p.deck, p.history, p.sunken):  # the sunken pile is its owner's (R188)
                 hide(f"seat{i}", zone)
         else:
             hide("own deck", p.deck)

@@ -75,13 +75,14 @@ class Filter(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defau
             _unique(key, value if isinstance(value, list) else None)
 
 
-Zone = Literal["all", "hand", "deck", "discard", "history", "play"]
+Zone = Literal["all", "hand", "deck", "discard", "history", "play", "exile"]
 
 
 class Count(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
     """What to count: a variable of the running effect, a token, cards in the play area (with
-    ``region_type`` their region icons), cards in a zone (``all``: the scoring zones), the
-    unrest of the other players, or (VP lines only) the cards garrisoned under this one."""
+    ``region_type`` their region icons), cards in a zone (``all``: the scoring zones; ``exile``:
+    the exile pile, everyone's), the unrest of the other players, or (VP lines only) the cards
+    garrisoned under this one."""
 
     var: Text | None = None
     resource: Res | None = None
@@ -114,16 +115,25 @@ def _effect_count(count: Count | None) -> None:
 
 class Cond(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
     """An ``if``'s condition: your state, a card in your play area, a variable of the running
-    effect at least ``min``, or tokens you hold."""
+    effect at least ``min``, tokens you hold, or at least ``min`` matching cards garrisoned
+    under this card (Lost Tomes)."""
 
     state: StateName | None = None
     in_play: Filter | None = None
     var: Text | None = None
-    min: N = 1  # with var
-    has: Tokens | None = None
+    min: N = 1  # with var or garrisoned
+    has: dict[Res, Annotated[int, Meta(ge=0, le=50)]] | None = None  # Shangri-La: 24 population (R218)
+    garrisoned: Filter | None = None
 
     def __post_init__(self) -> None:
-        _one_of("a condition", state=self.state, in_play=self.in_play, var=self.var, has=self.has)
+        _one_of(
+            "a condition",
+            state=self.state,
+            in_play=self.in_play,
+            var=self.var,
+            has=self.has,
+            garrisoned=self.garrisoned,
+        )
 
 
 # --- VP -------------------------------------------------------------------------------------------
@@ -288,10 +298,11 @@ class TakeUnrest(Op, tag="take_unrest"):
 
 class ReturnUnrest(Op, tag="return_unrest"):
     """Return ``n`` unrest (up to ``n``) from the zones, or this card itself, to the pile (R146);
-    ``count_var`` counts them (Cacao)."""
+    ``garrison``: every unrest garrisoned under this card; ``count_var`` counts them (Cacao,
+    Utopians A)."""
 
-    from_: Annotated[list[Literal["self", "hand", "discard"]], Meta(min_length=1, max_length=2)] = msgspec.field(
-        default_factory=lambda: ["hand"], name="from"
+    from_: Annotated[list[Literal["self", "hand", "discard", "garrison"]], Meta(min_length=1, max_length=2)] = (
+        msgspec.field(default_factory=lambda: ["hand"], name="from")
     )
     n: N = 1
     up_to: bool = False
@@ -300,8 +311,9 @@ class ReturnUnrest(Op, tag="return_unrest"):
 
     def __post_init__(self) -> None:
         _unique("from", self.from_)
-        if "self" in self.from_ and self.from_ != ["self"]:
-            raise ValueError('from is ["self"], or a list of "hand" and "discard"')
+        for alone in ("self", "garrison"):
+            if alone in self.from_ and self.from_ != [alone]:
+                raise ValueError('from is ["self"], ["garrison"], or a list of "hand" and "discard"')
 
 
 class ExileMarket(Op, tag="exile_market"):
@@ -430,6 +442,7 @@ Event = Literal[
     "attacked",
     "market_population",
     "discard",
+    "sink",
 ]
 
 
@@ -515,6 +528,33 @@ class Line(Op, tag="line"):
     do: Ops
 
 
+class Sink(Op, tag="sink"):
+    """Sink a card: this one, or one from a zone, with its garrison (R180, R186); under the
+    Atlanteans' power card, anyone else's goes to their discard pile (R187)."""
+
+    from_: Literal["self", "play", "hand", "discard"] = msgspec.field(default="self", name="from")
+    filter: Filter | None = None
+    may: bool = False
+
+
+class PayAll(Op, tag="pay_all"):
+    """Spend every token of ``res`` you hold, at least ``min`` (the Utopians' path, R206)."""
+
+    res: Res
+    min: N = 0
+
+
+class PathStep(Op, tag="path_step"):
+    """The active path card takes the next step (R206, R207): ``flip`` turns it to its side B,
+    ``next`` replaces it with the path card under it, which comes into play on its side A."""
+
+    step: Literal["flip", "next"]
+
+
+class EnterEmpire(Op, tag="enter_empire"):
+    """Flip your state card to its Empire side (Gates of Shangri-La, G23)."""
+
+
 AnyOp = (
     Gain
     | GainPer
@@ -556,6 +596,10 @@ AnyOp = (
     | SwapExile
     | Line
     | AsProduction
+    | Sink
+    | PayAll
+    | PathStep
+    | EnterEmpire
 )
 Ops = Annotated[list[AnyOp], Meta(max_length=MAX_OPS)]  # an effect: operations run in order
 
@@ -609,6 +653,16 @@ class OnTakeUnrestArgs(msgspec.Struct, frozen=True, forbid_unknown_fields=True, 
 
 class CountsAsArgs(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
     n: Annotated[int, Meta(ge=1, le=5)] = 2
+
+
+class WhenGoneArgs(Filtered, frozen=True):
+    do: Ops = []
+
+
+class GainInsteadArgs(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
+    res: Res = "materials"
+    gain: Tokens = {}
+    others: Tokens = {}
 
 
 class HandSize(Passive, tag="hand_size"):
@@ -731,9 +785,16 @@ class OnPayPopulation(Passive, tag="on_pay_population"):
 
 class DevelopDiscount(Passive, tag="develop_discount"):
     """Your development costs are these tokens lower, each to at least 0 (Medicine,
-    Architecture)."""
+    Architecture, Vast Wealth; R171)."""
 
     args: Tokens = {}
+
+
+class WhenGone(Passive, tag="when_gone"):
+    """``do`` runs as your own effect once no card matching ``filter`` is left in your play
+    area while this card is there (Palace of Poseidon: its Mountain left play)."""
+
+    args: WhenGoneArgs = WhenGoneArgs()
 
 
 class CountsAsRegions(Passive, tag="counts_as_regions"):
@@ -741,6 +802,20 @@ class CountsAsRegions(Passive, tag="counts_as_regions"):
     by number (Grand Trunk Road, R263)."""
 
     args: CountsAsArgs = CountsAsArgs()
+
+
+class GainInstead(Passive, tag="gain_instead"):
+    """Each time you would gain ``res`` (a gain, not a steal nor a market card's tokens), you
+    gain ``gain`` and each other player ``others`` instead (Shangri-La)."""
+
+    args: GainInsteadArgs = GainInsteadArgs()
+
+
+class PayToAvoidAttack(Passive, tag="pay_to_avoid_attack"):
+    """When another player's attack would affect you, you may pay these tokens to ignore it
+    (Daochang, R145)."""
+
+    args: Tokens = {}
 
 
 AnyPassive = (
@@ -765,6 +840,9 @@ AnyPassive = (
     | OnPayPopulation
     | DevelopDiscount
     | CountsAsRegions
+    | WhenGone
+    | GainInstead
+    | PayToAvoidAttack
 )
 Passives = Annotated[list[AnyPassive], Meta(max_length=MAX_OPS)]
 

@@ -43,6 +43,7 @@ from .vocab import (
     FameLookExtra,
     Filter,
     FreePlay,
+    GainInstead,
     GainPer,
     GarrisonDiscards,
     GiveCard,
@@ -60,6 +61,7 @@ from .vocab import (
     Steal,
     TakeUnrest,
     When,
+    WhenGone,
 )
 
 if TYPE_CHECKING:
@@ -215,6 +217,8 @@ class Words:
             return self.t("cond.in_play", cards=self.cards(1, c.in_play, case="any"))
         if c.has is not None:
             return self.t("cond.has", tokens=self.tokens(c.has))
+        if c.garrisoned is not None:
+            return self.t("cond.garrisoned", cards=self.cards(c.min, c.garrisoned, case="nom"))
         return self.t("cond.var", min=c.min)
 
     def vp(self, line) -> str:
@@ -383,6 +387,14 @@ def _fame(w: Words, x: FameLookExtra, mood: str) -> dict:
     return {"tokens": w.tokens({"progress": x.args.progress}) or "none"}
 
 
+def _when_gone(w: Words, x: WhenGone, mood: str) -> dict:
+    return {"cards": w.cards(1, x.args.filter, case="gen")}
+
+
+def _gain_instead(w: Words, x: GainInstead, mood: str) -> dict:
+    return {"others": w.tokens_or_none(x.args.others)}
+
+
 def _discount(w: Words, x: CostDiscount, mood: str) -> dict:
     return {"cards": w.cards(2, x.args.filter, case="anygen"), "discard": x.args.cards}
 
@@ -412,6 +424,8 @@ EXTRA: dict[type, Callable[[Words, Any, str], dict]] = {
     FreePlay: _filtered,
     FameLookExtra: _fame,
     CostDiscount: _discount,
+    GainInstead: _gain_instead,
+    WhenGone: _when_gone,
 }
 # The mood of the operations nested in an operation: what other players do is third person
 # ("all other players discard"), what a card allows or offers is an infinitive in Russian ("вы
@@ -459,6 +473,8 @@ def kind_line(w: Words, card: Card) -> str:
     parts = []
     if card.power:
         parts.append(w.t("kind.power"))
+    elif card.location == "path":  # the Utopians' path deck (R33)
+        parts.append(w.t("kind.path"))
     elif card.suits:
         parts.append(w.t("kind.suits", suits=w.both([w.t(f"kind.suit.{s}") for s in card.suits])))
     if card.types:

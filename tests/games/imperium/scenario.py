@@ -33,7 +33,7 @@ def idx(game, card_id: str) -> int:
 def take_anywhere(st, k: int) -> None:
     """Remove card ``k`` from wherever it lies (so a test can place it)."""
     for p in st.seats:
-        for zone in ("hand", "deck", "discard", "history", "play", "nation_deck", "development"):
+        for zone in ("hand", "deck", "discard", "history", "play", "nation_deck", "development", "sunken", "path"):
             cards = getattr(p, zone)
             if k in cards:
                 cards.remove(k)

@@ -1,5 +1,6 @@
 // Imperium's table: the market with its tokens and tucked unrest, your hand, play area, power
-// card, development area and history, and every other nation's open information. Every card is
+// card (and active path card), development area, history and sunken pile, and every other
+// nation's open information (of a sunken pile only its size). Every card is
 // drawn with its name and its text in the page's language (ctx.cards, from the server's card
 // catalogue); a name that is our translation, not the edition's, carries a mark and the English
 // name on hover. Each legal action on a card sits on that card (the page's decision panel lists
@@ -47,6 +48,7 @@ function cardTile(ctx, id, acts, extra = {}) {
   const why = ctx.whyNot.filter((w) => w.card === id);
   const more = [
     extra.unrest ? h("div", {class: "im-tucked"}, ICON.unrest, " ", tr(ctx, "tucked")) : null,
+    extra.side ? h("div", {class: "im-side"}, tr(ctx, "path_side", {side: extra.side})) : null,
     extra.tokens ? h("div", {class: "im-tokens"}, Object.entries(extra.tokens).map(([r, n]) =>
       h("span", {title: tr(ctx, `res.${r}`)}, `${ICON[r]}${n} `))) : null,
     extra.garrison?.length ? h("div", {class: "im-garrison"}, tr(ctx, "garrison"), ": ",
@@ -101,12 +103,16 @@ function seatPanel(ctx, s, mine, acts) {
     h("h3", {}, ctx.names[s.seat], " · ", nation, " · ", tr(ctx, `state.${s.state}`), " ", tokens(ctx, s)),
     h("div", {class: "im-sizes muted"},
       tr(ctx, "in_hand", {n: s.hand_size}), " · ", tr(ctx, "deck", {n: s.deck_size}), " · ",
-      tr(ctx, "nation_deck", {n: s.nation_deck}), " · ", tr(ctx, "history_n", {n: s.history_size})),
+      tr(ctx, "nation_deck", {n: s.nation_deck}), " · ", tr(ctx, "history_n", {n: s.history_size}),
+      s.nation === "Atlanteans" ? [" · ", tr(ctx, "sunken_n", {n: s.sunken_size})] : null,
+      s.path ? [" · ", tr(ctx, "path_n", {n: s.path_size})] : null),
     mine && s.hand ? h("div", {}, h("h4", {}, tr(ctx, "hand")),
       h("div", {class: "im-row"}, s.hand.map((id) => cardTile(ctx, id, acts.get(id))))) : null,
     h("div", {}, h("h4", {}, tr(ctx, "power"), " / ", tr(ctx, "play")),
       h("div", {class: "im-row"},
         s.power ? cardTile(ctx, s.power, mine ? acts.get(s.power) : null, {exhausted: s.power_exhausted}) : null,
+        s.path ? cardTile(ctx, s.path.card, mine ? acts.get(s.path.card) : null,
+                          {exhausted: s.path.exhausted, side: s.path.side}) : null,
         s.play.map((p) => cardTile(ctx, p.card, mine || acts.has(p.card) ? acts.get(p.card) : null,
                                    {exhausted: p.exhausted, garrison: p.garrison,
                                     tokens: Object.keys(p.tokens || {}).length ? p.tokens : null})))),
@@ -114,6 +120,8 @@ function seatPanel(ctx, s, mine, acts) {
       h("div", {class: "im-row"}, s.development.map((id) => cardTile(ctx, id, mine ? acts.get(id) : null)))) : null,
     mine && s.history?.length ? h("div", {}, h("h4", {}, tr(ctx, "history")),
       h("div", {class: "im-row small"}, s.history.map((id) => cardTile(ctx, id, acts.get(id))))) : null,
+    mine && s.sunken?.length ? h("div", {}, h("h4", {}, tr(ctx, "sunken")),
+      h("div", {class: "im-row small"}, s.sunken.map((id) => cardTile(ctx, id, acts.get(id))))) : null,
     s.discard.length ? h("details", {open: mine && s.discard.some((id) => acts.has(id))},
       h("summary", {}, tr(ctx, "discard"), ` (${s.discard.length})`),
       h("div", {class: "im-row small"}, s.discard.map((id) => cardTile(ctx, id, mine ? acts.get(id) : null)))) : null);
