@@ -28,7 +28,17 @@ RESOURCES = ("materials", "population", "progress")
 TYPES = ("city", "metropolis", "scroll", "mask", "knight")
 REGION_TYPES = ("production", "fertile", "river")
 LOCATIONS = ("in-play", "nation", "accession", "development", "supply", "deck")
-NATIONS = ("Carthaginians", "Celts", "Greeks", "Macedonians", "Persians", "Romans", "Scythians", "Vikings")
+NATIONS = (
+    "Carthaginians",
+    "Celts",
+    "Greeks",
+    "Macedonians",
+    "Persians",
+    "Romans",
+    "Scythians",
+    "Vikings",
+    "Arthurians",
+)
 TRIGGERS = ("play", "exhaust", "solstice")
 GROUPS = ("market", "fame", "unrest", "king_of_kings")
 COMMON_GROUPS = {"market": 62, "fame": 8, "unrest": 12, "king_of_kings": 1}  # R9, R10
@@ -69,6 +79,7 @@ class Card(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
     free: bool = False  # "free play": no action token (R74)
     unplayable: bool = False
     no_garrison: bool = False
+    fixed: bool = False  # never abandoned or recalled (Gwaith Camlan; King Arthur's Court, never played: R167)
     play: Ops = []
     exhaust: Ops = []
     solstice: Ops = []
@@ -199,8 +210,8 @@ def _card_problems(card: Card) -> list[str]:
             problems.append(f"group: {card.group!r}; only common cards have one")
         if card.location not in (*LOCATIONS, None):
             problems.append(f"location: {card.location!r} is not one of {', '.join(LOCATIONS)}")
-        if card.power != (card.location == "in-play"):
-            problems.append("power: the power card, and only it, starts in play (location 'in-play', power true; R30)")
+        if card.power and card.location != "in-play":
+            problems.append("power: the power card starts in play (location 'in-play'; R30)")
         if card.location == "supply" and "unrest" not in card.suits:
             problems.append("suits: a supply card goes to the unrest pile, so it is an unrest (R38)")
     if card.side_b is not None and not card.power and card.group != "king_of_kings":
@@ -250,10 +261,12 @@ def _deck_problems(cards: list[Card], files: dict[str, str]) -> list[str]:
     for nation in nations:
         name = files.get(nation, f"{nation.lower()}.json")
         mine = [c for c in cards if c.deck == nation]
-        for location, rule in (("in-play", "R30"), ("accession", "R34")):
-            n = sum(c.location == location for c in mine)
-            if n != 1:
-                problems.append(f"{name}: {n} cards with location {location!r}; a nation has exactly one ({rule})")
+        n = sum(c.power for c in mine)
+        if n != 1:
+            problems.append(f"{name}: {n} power cards; a nation has exactly one (R30)")
+        n = sum(c.location == "accession" for c in mine)
+        if n != 1:
+            problems.append(f"{name}: {n} cards with location 'accession'; a nation has exactly one (R34)")
     for nation, name in files.items():
         if nation != "common" and nation not in nations:
             problems.append(f"{name}: holds no card of deck {nation!r}")

@@ -16,15 +16,18 @@ from . import shared, words
 from .shared import costs
 from .vocab import (
     Abandon,
+    ActiveQuest,
     Choose,
     CostDiscount,
     Develop,
     Discard,
     DropBarbarian,
+    History,
     Pay,
     PlayCard,
     PlayEmpire,
     PlayFromDiscardGain,
+    Quest,
     Recall,
     Require,
     ReturnUnrest,
@@ -103,13 +106,14 @@ def _play_card(game: ImperiumRules, st, seat: int, ops: list, card: int) -> bool
 @CHECKS.on(Discard)
 def _discard(game: ImperiumRules, st, seat: int, ops: list, card: int) -> bool:
     first = discounted(game, st, seat, card, ops[0])
-    return first.may or len([k for k in st.seats[seat].hand if k != card]) >= first.n
+    hand = [k for k in st.seats[seat].hand if k != card and shared.matches(game, k, first.filter)]
+    return first.may or len(hand) >= first.n
 
 
 @CHECKS.on(Recall)
 def _recall(game: ImperiumRules, st, seat: int, ops: list, card: int) -> bool:
     first = ops[0]
-    return first.may or any(game.cards[k].pinned and shared.matches(game, k, first.filter) for k in st.seats[seat].play)
+    return first.may or first.itself or bool(recallable(game, st, seat, first, card))
 
 
 @CHECKS.on(Abandon)
@@ -117,7 +121,74 @@ def _abandon(game: ImperiumRules, st, seat: int, ops: list, card: int) -> bool:
     first = ops[0]
     if first.may or first.itself:
         return True
-    return sum(1 for k in st.seats[seat].play if shared.matches(game, k, first.filter)) >= first.n
+    return len(abandonable(game, st, seat, first)) >= first.n
+
+
+@CHECKS.on(History)
+def _history(game: ImperiumRules, st, seat: int, ops: list, card: int) -> bool:
+    """Putting a card of a named kind into history (Gwaith Camlan's knight) needs one (R164)."""
+    first = ops[0]
+    if first.may or first.filter is None or first.from_ != "hand_or_garrison":
+        return True
+    p = st.seats[seat]
+    garrisoned = [g for host in p.play for g in p.garrison.get(host, [])]
+    return any(shared.matches(game, k, first.filter) for k in p.hand + garrisoned)
+
+
+@CHECKS.on(Quest)
+def _quest(game: ImperiumRules, st, seat: int, ops: list, card: int) -> bool:
+    return ops[0].may or bool(quest_cards(game, st, seat, ops[0]))
+
+
+def recallable(game: ImperiumRules, st, seat: int, op: Recall, card: int) -> list[int]:
+    """The cards ``op`` may recall: pinned cards in play (R158, G12), or with ``garrisoned``
+    the cards garrisoned under ``card``; never a card that stays (``fixed``)."""
+    p = st.seats[seat]
+    if op.garrisoned:
+        return [k for k in p.garrison.get(card, []) if shared.matches(game, k, op.filter)]
+    return [
+        k for k in p.play if game.cards[k].pinned and not game.cards[k].fixed and shared.matches(game, k, op.filter)
+    ]
+
+
+def abandonable(game: ImperiumRules, st, seat: int, op: Abandon) -> list[int]:
+    """The cards ``op`` may abandon (R167): cards in play (``holding`` a matching garrison card),
+    or with ``garrisoned`` the garrison cards under a card matching ``under`` (R168); never a
+    card that stays (``fixed``)."""
+    p = st.seats[seat]
+    if op.garrisoned:
+        return [
+            g
+            for host in p.play
+            if shared.matches(game, host, op.under)
+            for g in p.garrison.get(host, [])
+            if shared.matches(game, g, op.filter)
+        ]
+    return [
+        k
+        for k in p.play
+        if not game.cards[k].fixed
+        and shared.matches(game, k, op.filter)
+        and (op.holding is None or any(shared.matches(game, g, op.holding) for g in p.garrison.get(k, [])))
+    ]
+
+
+def quest_cards(game: ImperiumRules, st, seat: int, op: Quest) -> list[int]:
+    """The quests ``op`` may move: the active quest (to hand or discard, R200), or an inactive
+    quest of the development area (R197); to become the active quest, only while there is none
+    and a card with the ``active_quest`` passive (the Court) is in play (R198, R199); a card
+    matching ``last`` only when no other quest is left (R201)."""
+    p = st.seats[seat]
+    if op.move in ("hand", "discard"):
+        return [p.quest] if p.quest >= 0 else []
+    if op.move == "activate" and (p.quest >= 0 or not shared.active(game, st, seat, ActiveQuest)):
+        return []
+    alone = len(p.development) == 1
+    return [
+        k
+        for k in p.development
+        if shared.matches(game, k, op.filter) and (op.last is None or alone or not shared.matches(game, k, op.last))
+    ]
 
 
 @CHECKS.on(Require)
@@ -147,8 +218,8 @@ def discounted(game: ImperiumRules, st, seat: int, card: int, op: D) -> D:
     return op
 
 
-def may_play_empire(game: ImperiumRules, st, seat: int, k: int) -> bool:
-    if st.seats[seat].empire_next:  # Combs, R122
+def may_play_empire(game: ImperiumRules, st, seat: int, k: int, empire: bool = False) -> bool:
+    if st.seats[seat].empire_next or empire:  # Combs; Guinevere, Twrch Trwyth (R122)
         return True
     return any(shared.matches(game, k, x.args.filter) for x in shared.active(game, st, seat, PlayEmpire))
 
@@ -157,15 +228,16 @@ def ignores_barbarian(game: ImperiumRules, st, seat: int, k: int) -> bool:
     return any(shared.matches(game, k, x.args.filter) for x in shared.active(game, st, seat, DropBarbarian))
 
 
-def playable_now(game: ImperiumRules, st, seat: int, k: int, free: bool) -> bool:
-    """Could ``k`` be played now (R71-R74)? ``free``: no action token is needed at all."""
+def playable_now(game: ImperiumRules, st, seat: int, k: int, free: bool, empire: bool = False) -> bool:
+    """Could ``k`` be played now (R71-R74)? ``free``: no action token is needed at all;
+    ``empire``: an {empire} card may be played in the Barbarian state (R122)."""
     if not free:
         return can_play(game, st, seat, k)
     p = st.seats[seat]
     card = game.cards[k]
     if card.unplayable or not (card.play or card.pinned):
         return False
-    if card.state == "empire" and not p.empire and not may_play_empire(game, st, seat, k):
+    if card.state == "empire" and not p.empire and not may_play_empire(game, st, seat, k, empire):
         return False  # R72, R74
     if card.state == "barbarian" and p.empire and not ignores_barbarian(game, st, seat, k):
         return False
@@ -177,7 +249,7 @@ def play_card_candidates(game: ImperiumRules, st, seat: int, op: PlayCard, card:
     return [
         k
         for k in dict.fromkeys(zone)
-        if k != card and shared.matches(game, k, op.filter) and playable_now(game, st, seat, k, op.free)
+        if k != card and shared.matches(game, k, op.filter) and playable_now(game, st, seat, k, op.free, op.empire)
     ]
 
 

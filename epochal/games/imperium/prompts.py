@@ -64,6 +64,11 @@ FORMS = {
     "break through: declare a category": "break_through",
     "declare a category": "gamble",
     "break through for the declared category": "bt_source",
+    "activate a quest": "quest_activate",
+    "exile a quest": "quest_exile",
+    "take the active quest": "quest_hand",
+    "discard the active quest": "quest_discard",
+    "exile": "exile_card",
 }
 KINDS = {  # decision kind -> the forms its purposes take
     "card": (
@@ -95,6 +100,11 @@ KINDS = {  # decision kind -> the forms its purposes take
         "sacred_swap",
         "ambassador",
         "bt_source",
+        "quest_activate",
+        "quest_exile",
+        "quest_hand",
+        "quest_discard",
+        "exile_card",
     ),
     "may": ("may", "may_other", "nation_bottom", "nation_shuffle", "toll", "reaction", "sacred_look"),
     "option": ("choose", "marvellous"),

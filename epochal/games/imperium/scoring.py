@@ -40,6 +40,8 @@ def count(game: ImperiumRules, st, seat: int, spec: Count, fr=None) -> int:
         return sum(1 for k in zone if shared.matches(game, k, which))
     if spec.unrest_others:
         return sum(unrest_in_scoring(game, st, s) for s in range(st.players) if s != seat)
+    if spec.garrisoned is not None:  # "per garrisoned {knight}" (Gawain)
+        return sum(1 for host in p.play for g in p.garrison.get(host, []) if shared.matches(game, g, spec.garrisoned))
     raise ValueError(f"unknown count {spec}")
 
 

@@ -67,6 +67,8 @@ class Filter(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defau
     state: StateName | None = None
     variable_vp: bool = False
     attack: bool | None = None  # true: an {attack} card; false: any other
+    not_id: Annotated[list[Annotated[str, Meta(max_length=40)]], Meta(min_length=1, max_length=50)] | None = None
+    not_type: CardType | None = None
 
     def __post_init__(self) -> None:
         for key in ("suit", "type", "region_type"):
@@ -89,6 +91,7 @@ class Count(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaul
     filter: Filter | None = None  # with zone
     unrest_others: Literal[True] | None = None
     garrison: Literal["self"] | None = None  # a VP line's count (Sagas)
+    garrisoned: Filter | None = None  # the matching garrison cards under your cards in play (Gawain)
 
     def __post_init__(self) -> None:
         _one_of(
@@ -99,6 +102,7 @@ class Count(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaul
             zone=self.zone,
             unrest_others=self.unrest_others,
             garrison=self.garrison,
+            garrisoned=self.garrisoned,
         )
         if self.filter is not None and self.zone is None:
             raise ValueError("a count has a filter only with a zone")
@@ -214,17 +218,21 @@ class Draw(Op, tag="draw"):
 
 
 class Discard(Op, tag="discard"):
-    """Discard ``n`` cards from hand (``from: drawn``: of the cards just drawn) (R169)."""
+    """Discard ``n`` (matching) cards from hand (``from: drawn``: of the cards just drawn) (R169)."""
 
     n: N = 1
     may: bool = False
+    filter: Filter | None = None
     from_: Literal["hand", "drawn"] | None = msgspec.field(default=None, name="from")
 
 
 class History(Op, tag="history"):
-    """Put a card into your history (R183): this card, or one from a zone."""
+    """Put a card into your history (R183): this card, or one from a zone (``hand_or_garrison``:
+    the hand or under a card in play, R168)."""
 
-    from_: Literal["self", "hand", "discard", "hand_or_discard", "play"] = msgspec.field(default="self", name="from")
+    from_: Literal["self", "hand", "discard", "hand_or_discard", "play", "hand_or_garrison"] = msgspec.field(
+        default="self", name="from"
+    )
     may: bool = False
     filter: Filter | None = None
 
@@ -255,21 +263,35 @@ class Garrison(Op, tag="garrison"):
 
 
 class Recall(Op, tag="recall"):
-    """A pinned card from play to hand with its garrison (R158); ``count_var`` counts them."""
+    """A pinned card from play to hand with its garrison (R158), or this card (``self``); with
+    ``garrisoned`` a card garrisoned under this one, alone (R168); ``count_var`` counts them."""
 
     filter: Filter | None = None
     may: bool = False
     count_var: Text | None = None
+    itself: bool = msgspec.field(default=False, name="self")
+    garrisoned: bool = False
 
 
 class Abandon(Op, tag="abandon"):
-    """``n`` cards (or this one: ``self``) from play to the discard pile (R167)."""
+    """``n`` cards (or this one: ``self``) from play to the discard pile (R167); ``holding``: a
+    card with a matching garrison card; ``garrisoned``: garrison cards alone, under a card
+    matching ``under`` (R168)."""
 
     filter: Filter | None = None
     n: N = 1
     may: bool = False
     count_var: Text | None = None
     itself: bool = msgspec.field(default=False, name="self")
+    holding: Filter | None = None
+    garrisoned: bool = False
+    under: Filter | None = None
+
+    def __post_init__(self) -> None:
+        if self.under is not None and not self.garrisoned:
+            raise ValueError("under belongs to an abandon of garrisoned cards")
+        if self.holding is not None and self.garrisoned:
+            raise ValueError("holding belongs to an abandon of cards in play, not of garrisoned cards")
 
 
 class TakeUnrest(Op, tag="take_unrest"):
@@ -302,7 +324,8 @@ class ExileMarket(Op, tag="exile_market"):
 
 
 class Acquire(Op, tag="acquire"):
-    """Acquire ``n`` market cards of the ``suits`` (R130-R133), from the exile pile too (R143)."""
+    """Acquire ``n`` market cards of the ``suits`` (R130-R133), from the exile pile too (R143);
+    ``market: false``: from the exile pile only, any category when ``suits`` is empty."""
 
     suits: Annotated[list[MarketSuit], Meta(max_length=4)]
     may: bool = False
@@ -311,9 +334,12 @@ class Acquire(Op, tag="acquire"):
     exile: bool = False
     then_play: bool = False
     token: Res | None = None
+    market: bool = True
 
     def __post_init__(self) -> None:
         _unique("suits", self.suits)
+        if not self.market and not self.exile:
+            raise ValueError("an acquire that is not from the market is from the exile pile (exile: true)")
 
 
 class BreakThrough(Op, tag="break_through"):
@@ -352,9 +378,18 @@ class NationLook(Op, tag="nation_look"):
 
 
 class Find(Op, tag="find"):
-    """A matching card from your hand, discard pile, deck or nation deck (R155, G28)."""
+    """A matching card from your hand, discard pile, deck or nation deck (R155, G28), or from
+    the zones ``from`` names, into your hand or (``to``) history; ``count_var`` counts it."""
 
     filter: Filter | None = None
+    from_: (
+        Annotated[list[Literal["hand", "discard", "deck", "nation_deck"]], Meta(min_length=1, max_length=4)] | None
+    ) = msgspec.field(default=None, name="from")
+    to: Literal["hand", "history"] = "hand"
+    count_var: Text | None = None
+
+    def __post_init__(self) -> None:
+        _unique("from", self.from_)
 
 
 class ExileSelf(Op, tag="exile_self"):
@@ -434,12 +469,14 @@ class Require(Op, tag="require"):
 
 
 class PlayCard(Op, tag="play_card"):
-    """Play a matching card from ``from`` as from the hand (R71)."""
+    """Play a matching card from ``from`` as from the hand (R71); ``empire``: an {empire} card
+    even in the Barbarian state (R122)."""
 
     from_: Literal["discard", "hand"] = msgspec.field(default="discard", name="from")
     filter: Filter | None = None
     free: bool = False
     may: bool = False
+    empire: bool = False
 
 
 class MarketAdd(Op, tag="market_add"):
@@ -453,6 +490,19 @@ class MarketAdd(Op, tag="market_add"):
 class SwapExile(Op, tag="swap_exile"):
     """Swap a card of the exile pile with a market card (R142)."""
 
+    may: bool = False
+
+
+class Quest(Op, tag="quest"):
+    """King Arthur's quests (R197-R203): ``activate`` garrisons King Arthur's Court with an
+    inactive quest of the development area, which becomes the active quest, when there is none
+    (R198, R199), a card matching ``last`` only when no other quest is left (R201); ``hand`` or
+    ``discard`` moves the active quest there (R200); ``exile`` sends a matching inactive quest
+    to the exile pile."""
+
+    move: Literal["activate", "hand", "discard", "exile"]
+    filter: Filter | None = None
+    last: Filter | None = None
     may: bool = False
 
 
@@ -494,6 +544,7 @@ AnyOp = (
     | PlayCard
     | MarketAdd
     | SwapExile
+    | Quest
 )
 Ops = Annotated[list[AnyOp], Meta(max_length=MAX_OPS)]  # an effect: operations run in order
 
@@ -642,6 +693,12 @@ class AcquireExiled(Passive, tag="acquire_exiled"):
     args: FilteredGain = FilteredGain()
 
 
+class ActiveQuest(Passive, tag="active_quest"):
+    """The quest garrisoned under this card is the active quest (King Arthur's Court, R198)."""
+
+    args: NoArgs = NoArgs()
+
+
 AnyPassive = (
     HandSize
     | AttackToll
@@ -659,6 +716,7 @@ AnyPassive = (
     | OnTakeUnrest
     | OnPlayGain
     | AcquireExiled
+    | ActiveQuest
 )
 Passives = Annotated[list[AnyPassive], Meta(max_length=MAX_OPS)]
 

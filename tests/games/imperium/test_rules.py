@@ -40,6 +40,7 @@ COPIES = {
     "Carthaginians": "CAR",
     "Celts": "CEL",
     "Macedonians": "MAC",
+    "Arthurians": "ART",
 }
 PLAYERS = (2, 3, 4)
 
