@@ -57,6 +57,7 @@ NATIONS = (
     "Qin",
     "Atlanteans",
     "Utopians",
+    "Arthurians",
 )
 # Nations without a nation deck or an accession card (R34, R35, R195, R209).
 NO_NATION_DECK = ("Atlanteans", "Utopians")
@@ -114,6 +115,7 @@ class Card(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
     free: bool = False  # "free play": no action token (R74)
     unplayable: bool = False
     no_garrison: bool = False
+    fixed: bool = False  # never abandoned or recalled (Gwaith Camlan; King Arthur's Court, never played: R167)
     play: Ops = []
     exhaust: Ops = []
     solstice: Ops = []
@@ -264,8 +266,8 @@ def _card_problems(card: Card) -> list[str]:
             problems.append("box, nation: only common cards have them (R59, R60)")
         if card.location not in (*LOCATIONS, None):
             problems.append(f"location: {card.location!r} is not one of {', '.join(LOCATIONS)}")
-        if card.power != (card.location == "in-play"):
-            problems.append("power: the power card, and only it, starts in play (location 'in-play', power true; R30)")
+        if card.power and card.location != "in-play":
+            problems.append("power: the power card starts in play (location 'in-play'; R30)")
         if card.location == "supply" and "unrest" not in card.suits:
             problems.append("suits: a supply card goes to the unrest pile, so it is an unrest (R38)")
     if card.side_b is not None and not card.power and card.group != "king_of_kings" and card.location != "path":
@@ -319,14 +321,15 @@ def _deck_problems(cards: list[Card], files: dict[str, str]) -> list[str]:
     for nation in nations:
         name = files.get(nation, f"{nation.lower()}.json")
         mine = [c for c in cards if c.deck == nation]
-        for location, rule in (("in-play", "R30"), ("accession", "R34")):
-            n = sum(c.location == location for c in mine)
-            if location == "accession" and nation in NO_NATION_DECK:
-                bad = sum(c.location in ("accession", "nation") for c in mine)
-                if bad:
-                    problems.append(f"{name}: {bad} nation deck or accession cards; {nation} have none (R34, R35)")
-            elif n != 1:
-                problems.append(f"{name}: {n} cards with location {location!r}; a nation has exactly one ({rule})")
+        n = sum(c.power for c in mine)
+        if n != 1:
+            problems.append(f"{name}: {n} power cards; a nation has exactly one (R30)")
+        if nation in NO_NATION_DECK:
+            bad = sum(c.location in ("accession", "nation") for c in mine)
+            if bad:
+                problems.append(f"{name}: {bad} nation deck or accession cards; {nation} have none (R34, R35)")
+        elif (n := sum(c.location == "accession" for c in mine)) != 1:
+            problems.append(f"{name}: {n} cards with location 'accession'; a nation has exactly one (R34)")
     for nation, name in files.items():
         if nation != "common" and nation not in nations:
             problems.append(f"{name}: holds no card of deck {nation!r}")

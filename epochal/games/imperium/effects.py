@@ -65,6 +65,7 @@ from .vocab import (
     PayToAvoidAttack,
     PlaceMarketToken,
     PlayCard,
+    Quest,
     Recall,
     RecallToAvoidAttack,
     Repeat,
@@ -263,6 +264,8 @@ def op_history(game: ImperiumRules, st, fr, op: History, ev: list) -> int | bool
                 shared.to_history(game, st, fr.seat, under, ev)
             shared.to_history(game, st, fr.seat, fr.card, ev)
         return True
+    if source == "hand_or_garrison":  # Gwaith Camlan: a garrison card alone (R168)
+        return _history_hand_or_garrison(game, st, fr, op, ev)
     zones = ("hand", "discard") if source == "hand_or_discard" else (source,)
 
     def cands():
@@ -274,6 +277,23 @@ def op_history(game: ImperiumRules, st, fr, op: History, ev: list) -> int | bool
                 shared.to_history(game, st, fr.seat, under, ev)
         else:
             shared.remove_from(p, k, zones)
+        shared.to_history(game, st, fr.seat, k, ev)
+
+    return _repeat_pick(game, st, fr, 1, op.may, cands, act, "put into history", "R183")
+
+
+def _history_hand_or_garrison(game: ImperiumRules, st, fr, op: History, ev: list) -> int | bool:
+    p = st.seats[fr.seat]
+
+    def cands():
+        garrisoned = [g for host in p.play for g in p.garrison.get(host, [])]
+        return [k for k in p.hand + garrisoned if shared.matches(game, k, op.filter)]
+
+    def act(k):
+        if k in p.hand:
+            p.hand.remove(k)
+        else:
+            shared.ungarrison(st, fr.seat, k)
         shared.to_history(game, st, fr.seat, k, ev)
 
     return _repeat_pick(game, st, fr, 1, op.may, cands, act, "put into history", "R183")
@@ -339,13 +359,22 @@ def op_garrison(game: ImperiumRules, st, fr, op: Garrison, ev: list) -> int | bo
 @handlers.on(Recall)
 def op_recall(game: ImperiumRules, st, fr, op: Recall, ev: list) -> int | bool:  # R158, G12
     p = st.seats[fr.seat]
+    if op.itself:  # Avalon: this card, with its garrison
+        if fr.card in p.play and not game.cards[fr.card].fixed:
+            p.hand += [fr.card] + shared.leave_play(st, fr.seat, fr.card)
+            ev.append(event("recall", seat=fr.seat, card=game.cards[fr.card].id))
+        return True
 
     def cands():
-        return [k for k in p.play if game.cards[k].pinned and shared.matches(game, k, op.filter)]
+        return playing.recallable(game, st, fr.seat, op, fr.card)
 
     def act(k):
-        under = shared.leave_play(st, fr.seat, k)
-        p.hand += [k] + under
+        if op.garrisoned:  # a card garrisoned under this one, alone (R168)
+            shared.ungarrison(st, fr.seat, k)
+            p.hand.append(k)
+        else:
+            under = shared.leave_play(st, fr.seat, k)
+            p.hand += [k] + under
         ev.append(event("recall", seat=fr.seat, card=game.cards[k].id))
         store = game.runner.shared_vars(st, fr)
         store.setdefault("recalled", []).append(k)  # the card used for what follows (Trading Ships)
@@ -364,10 +393,14 @@ def op_abandon(game: ImperiumRules, st, fr, op: Abandon, ev: list) -> int | bool
         return True
 
     def cands():
-        return [k for k in p.play if shared.matches(game, k, op.filter)]
+        return playing.abandonable(game, st, fr.seat, op)
 
     def act(k):
-        p.discard += [k] + shared.leave_play(st, fr.seat, k)
+        if op.garrisoned:  # the garrison card alone (R168)
+            shared.ungarrison(st, fr.seat, k)
+            p.discard.append(k)
+        else:
+            p.discard += [k] + shared.leave_play(st, fr.seat, k)
         ev.append(event("abandon", seat=fr.seat, card=game.cards[k].id))
         if op.count_var:
             store = game.runner.shared_vars(st, fr)
@@ -532,14 +565,15 @@ def op_acquire(game: ImperiumRules, st, fr, op: Acquire, ev: list) -> int | bool
     def cands():
         if st.over:  # the refill collapsed the game (R223)
             return []
-        out = piles.market_cards(game, st, op.suits, op.filter)
+        out = piles.market_cards(game, st, op.suits, op.filter) if op.market else []
         if op.token:  # "a card in the market with {material} on it"
             out = [k for k in out if st.market[piles.slot_of(st, k)].tokens.get(op.token)]
-        if op.exile:  # "including from exiled cards" (R143)
+        if op.exile:  # "including from exiled cards" (R143); the Holy Grail: any exiled card
             out += [
                 k
                 for k in st.exile
-                if any(s in game.cards[k].suits for s in op.suits) and shared.matches(game, k, op.filter)
+                if (any(s in game.cards[k].suits for s in op.suits) or not op.suits)
+                and shared.matches(game, k, op.filter)
             ]
         allowed = [x.args.filter for x in shared.active(game, st, fr.seat, AcquireExiled)]
         if allowed and not op.exile and not op.token:  # Chariots, Longships
@@ -757,7 +791,7 @@ def op_find(game: ImperiumRules, st, fr, op: Find, ev: list) -> int | bool:  # R
     shuffled (R156), and the accession card is never taken (R193). A card named by the filter
     is searched for in that order, from the first zone that holds one (R154)."""
     p = st.seats[fr.seat]
-    zones = ("hand", "discard", "deck", "nation_deck")
+    zones = tuple(op.from_ or ("hand", "discard", "deck", "nation_deck"))
     found = {
         z: [
             k
@@ -780,9 +814,15 @@ def op_find(game: ImperiumRules, st, fr, op: Find, ev: list) -> int | bool:  # R
     if op.to == "discard":  # the discard pile is open: everyone sees the card (Chandragupta)
         p.discard.append(k)
         ev.append(event("find", seat=fr.seat, card=game.cards[k].id, zone=zone))
+    elif op.to == "history":  # Lancelot, Taliesin
+        ev.append(event("find", seat=fr.seat, card=game.cards[k].id, zone=zone, to=[fr.seat]))
+        shared.to_history(game, st, fr.seat, k, ev)
     else:
         p.hand.append(k)
         ev.append(event("find", seat=fr.seat, card=game.cards[k].id, zone=zone, to=[fr.seat]))
+    if op.count_var:
+        store = game.runner.shared_vars(st, fr)
+        store[op.count_var] = store.get(op.count_var, 0) + 1
     if zone == "deck":
         rngmod.shuffle(st, p.deck)
     elif zone == "nation_deck":
@@ -1311,3 +1351,37 @@ def op_enter_empire(game: ImperiumRules, st, fr, op: EnterEmpire, ev: list) -> i
         p.empire = True
         ev.append(event("empire", seat=fr.seat))
     return True
+
+
+# --- King Arthur's quests (R196-R204) -------------------------------------------------------------
+
+
+@handlers.on(Quest)
+def op_quest(game: ImperiumRules, st, fr, op: Quest, ev: list) -> int | bool:  # R197-R203
+    """An inactive quest of the development area becomes the active quest under King Arthur's
+    Court (``activate``) or is exiled; the active quest goes to the hand or discard pile, and is
+    no longer the active quest (R200). No move of a quest triggers the end (R203)."""
+    p = st.seats[fr.seat]
+    purpose = {
+        "activate": "activate a quest",
+        "exile": "exile a quest",
+        "hand": "take the active quest",
+        "discard": "discard the active quest",
+    }[op.move]
+
+    def act(k):
+        if op.move == "activate":  # R198: it garrisons the Court
+            p.development.remove(k)
+            p.quest = k
+            ev.append(event("quest", seat=fr.seat, card=game.cards[k].id))
+        elif op.move == "exile":
+            p.development.remove(k)
+            st.exile.append(k)
+            ev.append(event("exile_card", seat=fr.seat, card=game.cards[k].id))
+        else:
+            p.quest = -1
+            (p.hand if op.move == "hand" else p.discard).append(k)
+            ev.append(event("quest_left", seat=fr.seat, card=game.cards[k].id, where=op.move))
+
+    rule = {"activate": "R198", "exile": "R197"}.get(op.move, "R200")
+    return _repeat_pick(game, st, fr, 1, op.may, lambda: playing.quest_cards(game, st, fr.seat, op), act, purpose, rule)

@@ -163,7 +163,9 @@ def _areas(w: _Words, s: dict, names: list[str], mine: bool) -> dict:
     rows.append([w("play"), ", ".join(play) or w("panel.none")])
     development = ", ".join(w.quoted(c) for c in s["development"]) or w("panel.none")
     exhausted = [w("exhausted")] if s["development_exhausted"] else []
-    rows.append([w("development"), "\n".join([development, *exhausted])])
+    rows.append([w("quests" if s.get("quests") else "development"), "\n".join([development, *exhausted])])
+    if s.get("quests"):  # King Arthur: the quest under the Court (R198)
+        rows.append([w("active_quest"), w.quoted(s["active_quest"]) if s["active_quest"] else w("panel.none")])
     if s["nation_exhausted"]:
         rows.append([w("panel.nation_deck"), w("exhausted")])
     if mine and s.get("history"):

@@ -108,6 +108,10 @@ def nation_top_to_discard(game: ImperiumRules, st, seat: int, ev: list) -> None:
         return
     k = p.nation_deck.pop()
     card = game.cards[k]
+    if card.location == "accession" and p.nation == "Arthurians":  # R100, R204: the nadir card
+        p.play.append(k)  # into the play area; the state card never flips (R196)
+        ev.append(event("nadir", seat=seat, card=card.id))
+        return
     p.discard.append(k)
     ev.append(event("nation_card", seat=seat, card=card.id))
     if card.location == "accession":

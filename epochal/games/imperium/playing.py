@@ -21,6 +21,7 @@ from . import shared, words
 from .shared import costs
 from .vocab import (
     Abandon,
+    ActiveQuest,
     Choose,
     CostDiscount,
     Develop,
@@ -34,6 +35,7 @@ from .vocab import (
     PlayCard,
     PlayEmpire,
     PlayFromDiscardGain,
+    Quest,
     Recall,
     Require,
     ReturnUnrest,
@@ -133,7 +135,7 @@ def _discard(game: ImperiumRules, st, seat: int, ops: list, card: int) -> bool:
 @CHECKS.on(Recall)
 def _recall(game: ImperiumRules, st, seat: int, ops: list, card: int) -> bool:
     first = ops[0]
-    return first.may or any(game.cards[k].pinned and shared.matches(game, k, first.filter) for k in st.seats[seat].play)
+    return first.may or first.itself or bool(recallable(game, st, seat, first, card))
 
 
 @CHECKS.on(Abandon)
@@ -141,11 +143,8 @@ def _abandon(game: ImperiumRules, st, seat: int, ops: list, card: int) -> bool:
     first = ops[0]
     if first.may or first.itself:
         return True
-    play = st.seats[seat].play  # Grand Trunk Road counts as 2 regions (R263)
-    return (
-        sum(shared.region_weight(game, k, first.filter) for k in play if shared.matches(game, k, first.filter))
-        >= first.n
-    )
+    # Grand Trunk Road counts as 2 regions (R263)
+    return sum(shared.region_weight(game, k, first.filter) for k in abandonable(game, st, seat, first)) >= first.n
 
 
 @CHECKS.on(TakeUnrest)
@@ -153,6 +152,62 @@ def _take_unrest(game: ImperiumRules, st, seat: int, ops: list, card: int) -> bo
     """Taking an unrest is always possible; what it pays for must be too ("spend an action and
     take an unrest to develop": Egyptians A)."""
     return precondition(game, st, seat, ops[1:], card)
+
+
+@CHECKS.on(Quest)
+def _quest(game: ImperiumRules, st, seat: int, ops: list, card: int) -> bool:
+    return ops[0].may or bool(quest_cards(game, st, seat, ops[0]))
+
+
+def recallable(game: ImperiumRules, st, seat: int, op: Recall, card: int) -> list[int]:
+    """The cards ``op`` may recall: pinned cards in play (R158, G12), or with ``garrisoned``
+    the cards garrisoned under ``card``; never a card that stays (``fixed``)."""
+    p = st.seats[seat]
+    if op.garrisoned:
+        return [k for k in p.garrison.get(card, []) if shared.matches(game, k, op.filter)]
+    return [
+        k for k in p.play if game.cards[k].pinned and not game.cards[k].fixed and shared.matches(game, k, op.filter)
+    ]
+
+
+def abandonable(game: ImperiumRules, st, seat: int, op: Abandon) -> list[int]:
+    """The cards ``op`` may abandon (R167): cards in play (``holding`` a matching garrison card),
+    or with ``garrisoned`` the garrison cards under a card matching ``under`` (R168); never a
+    card that stays (``fixed``)."""
+    p = st.seats[seat]
+    if op.garrisoned:
+        return [
+            g
+            for host in p.play
+            if shared.matches(game, host, op.under)
+            for g in p.garrison.get(host, [])
+            if shared.matches(game, g, op.filter)
+        ]
+    return [
+        k
+        for k in p.play
+        if not game.cards[k].fixed
+        and shared.matches(game, k, op.filter)
+        and (op.holding is None or any(shared.matches(game, g, op.holding) for g in p.garrison.get(k, [])))
+    ]
+
+
+def quest_cards(game: ImperiumRules, st, seat: int, op: Quest) -> list[int]:
+    """The quests ``op`` may move: the active quest (to hand or discard, R200), or an inactive
+    quest of the development area (R197); to become the active quest, only while there is none
+    and a card with the ``active_quest`` passive (the Court) is in play (R198, R199); a card
+    matching ``last`` only when no other quest is left (R201)."""
+    p = st.seats[seat]
+    if op.move in ("hand", "discard"):
+        return [p.quest] if p.quest >= 0 else []
+    if op.move == "activate" and (p.quest >= 0 or not shared.active(game, st, seat, ActiveQuest)):
+        return []
+    alone = len(p.development) == 1
+    return [
+        k
+        for k in p.development
+        if shared.matches(game, k, op.filter) and (op.last is None or alone or not shared.matches(game, k, op.last))
+    ]
 
 
 @CHECKS.on(Require)
@@ -174,11 +229,17 @@ def _sink_or_history(game: ImperiumRules, st, seat: int, ops: list, card: int) -
     Gates of Shangri-La): a card of the zone must be there when the effect goes on after it;
     alone, it is done as far as possible (Leadership's option, Kurgans, R73)."""
     first = ops[0]
+    p = st.seats[seat]
+    if isinstance(first, History) and first.from_ == "hand_or_garrison":
+        if first.may or first.filter is None:
+            return True
+        # a card of a named kind into history (Gwaith Camlan's knight) needs one (R164)
+        garrisoned = [g for host in p.play for g in p.garrison.get(host, [])]
+        return any(shared.matches(game, k, first.filter) for k in p.hand + garrisoned)
     if first.may or first.from_ == "self" or len(ops) == 1:
         return True
     if isinstance(first, History) and first.from_ == "play":
         return True
-    p = st.seats[seat]
     zones = ("hand", "discard") if first.from_ == "hand_or_discard" else (first.from_,)
     return any(k != card and shared.matches(game, k, first.filter) for z in zones for k in getattr(p, z))
 
@@ -215,8 +276,8 @@ def discounted(game: ImperiumRules, st, seat: int, card: int, op: D) -> D:
     return op
 
 
-def may_play_empire(game: ImperiumRules, st, seat: int, k: int) -> bool:
-    if st.seats[seat].empire_next:  # Combs, R122
+def may_play_empire(game: ImperiumRules, st, seat: int, k: int, empire: bool = False) -> bool:
+    if st.seats[seat].empire_next or empire:  # Combs; Guinevere, Twrch Trwyth (R122)
         return True
     return any(shared.matches(game, k, x.args.filter) for x in shared.active(game, st, seat, PlayEmpire))
 
@@ -234,15 +295,16 @@ def is_free(game: ImperiumRules, st, seat: int, k: int) -> bool:
     return any(shared.matches(game, k, x.args.filter) for x in shared.active(game, st, seat, FreePlay))
 
 
-def playable_now(game: ImperiumRules, st, seat: int, k: int, free: bool) -> bool:
-    """Could ``k`` be played now (R71-R74)? ``free``: no action token is needed at all."""
+def playable_now(game: ImperiumRules, st, seat: int, k: int, free: bool, empire: bool = False) -> bool:
+    """Could ``k`` be played now (R71-R74)? ``free``: no action token is needed at all;
+    ``empire``: an {empire} card may be played in the Barbarian state (R122)."""
     if not free:
         return can_play(game, st, seat, k)
     p = st.seats[seat]
     card = game.cards[k]
     if card.unplayable or not (card.play or card.pinned):
         return False
-    if card.state == "empire" and not p.empire and not may_play_empire(game, st, seat, k):
+    if card.state == "empire" and not p.empire and not may_play_empire(game, st, seat, k, empire):
         return False  # R72, R74
     if card.state == "barbarian" and p.empire and not ignores_barbarian(game, st, seat, k):
         return False
@@ -254,7 +316,7 @@ def play_card_candidates(game: ImperiumRules, st, seat: int, op: PlayCard, card:
     return [
         k
         for k in dict.fromkeys(zone)
-        if k != card and shared.matches(game, k, op.filter) and playable_now(game, st, seat, k, op.free)
+        if k != card and shared.matches(game, k, op.filter) and playable_now(game, st, seat, k, op.free, op.empire)
     ]
 
 

@@ -71,6 +71,11 @@ FORMS = {
     "sink": "sink",
     "pay to avoid the attack": "avoid_pay",
     "exile from your hand": "exile_hand",
+    "activate a quest": "quest_activate",
+    "exile a quest": "quest_exile",
+    "take the active quest": "quest_hand",
+    "discard the active quest": "quest_discard",
+    "exile": "exile_card",
 }
 KINDS = {  # decision kind -> the forms its purposes take
     "card": (
@@ -107,6 +112,11 @@ KINDS = {  # decision kind -> the forms its purposes take
         "fame_order",
         "sink",
         "exile_hand",
+        "quest_activate",
+        "quest_exile",
+        "quest_hand",
+        "quest_discard",
+        "exile_card",
     ),
     "may": (
         "may",

@@ -217,8 +217,10 @@ class ImperiumRules(Game):
                     st.box.append(k)
                     continue
                 where = card.location or "deck"
-                if where == "in-play":
+                if card.power:
                     p.power = k  # R30
+                elif where == "in-play":
+                    p.play.append(k)  # R31, R32: King Arthur's Court
                 elif where == "accession":
                     p.nation_deck.insert(0, k)  # R34
                 elif where == "nation":
@@ -450,6 +452,8 @@ class ImperiumRules(Game):
         for i, p in enumerate(st.seats):
             places += p.hand + p.deck + p.discard + p.history + p.play + p.nation_deck + p.development
             places += p.sunken + p.path
+            if p.quest >= 0:
+                places.append(p.quest)
             for under in p.garrison.values():
                 places += under
             if p.power >= 0:

@@ -44,6 +44,8 @@ def count(game: ImperiumRules, st, seat: int, spec: Count, fr=None) -> int:
     if spec.fewer is not None:  # Sacred Grove
         mine = getattr(p, spec.fewer)
         return sum(1 for s in range(st.players) if s != seat and getattr(st.seats[s], spec.fewer) < mine)
+    if spec.garrisoned is not None:  # "per garrisoned {knight}" (Gawain)
+        return sum(1 for host in p.play for g in p.garrison.get(host, []) if shared.matches(game, g, spec.garrisoned))
     raise ValueError(f"unknown count {spec}")
 
 

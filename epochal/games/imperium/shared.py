@@ -250,6 +250,17 @@ def leave_play(st, seat: int, k: int) -> list[int]:
     return p.garrison.pop(k, [])
 
 
+def ungarrison(st, seat: int, k: int) -> None:
+    """Take garrison card ``k`` alone from under the card it garrisons (R168)."""
+    p = st.seats[seat]
+    for host, under in list(p.garrison.items()):
+        if k in under:
+            under.remove(k)
+            if not under:
+                del p.garrison[host]
+            return
+
+
 def to_history(game: ImperiumRules, st, seat: int, k: int, ev: list) -> None:
     p = st.seats[seat]
     if p.nation in ("Vikings", "Atlanteans") or active(game, st, seat, NoHistory):  # R185, R240, R195
@@ -299,6 +310,10 @@ def matches(game: ImperiumRules, k: int, f: Filter | None) -> bool:
     if f.state is not None and c.state != f.state:
         return False
     if f.attack is not None and c.attack != f.attack:
+        return False
+    if f.not_id is not None and c.id in f.not_id:
+        return False
+    if f.not_type is not None and f.not_type in c.types:
         return False
     return True
 
@@ -371,7 +386,7 @@ def on_played(game: ImperiumRules, st, seat: int, k: int, ev: list) -> None:
 
 
 def cannot_develop(p) -> bool:
-    return p.nation in ("Vikings",)  # R174
+    return p.nation in ("Vikings", "Arthurians")  # R174, R196
 
 
 def others(st, seat: int) -> list[int]:

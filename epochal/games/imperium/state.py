@@ -29,6 +29,7 @@ class Seat(msgspec.Struct, kw_only=True):
     nation_exhausted: bool = False  # the exhaust token on the nation deck (G36)
     development: list[int] = []
     dev_exhausted: bool = False
+    quest: int = -1  # King Arthur: the active quest, garrisoned under King Arthur's Court (R198)
     free_played: list[int] = []  # free-play cards played this turn (R74, G37)
     used_kok_b: bool = False  # King of Kings side B, once per player (R255)
     turn_mode: str = ""  # "activate", "innovate", "revolt" on this player's turn

@@ -3,8 +3,9 @@
 Hidden: every hand but your own, every deck's order and content, the nation decks, the fame deck,
 the market decks, the cards removed at setup, the exile pile (G26), other players' history
 (R184) and their sunken piles (R188; their sizes are open). Public: play areas with their
-garrisons and tokens, discard piles, development areas, the active path cards (R206), tokens,
-the market with its tokens and tucked unrest.
+garrisons and tokens, discard piles, development areas (King Arthur's inactive quests, R36), King
+Arthur's active quest (a garrison card, R182), the active path cards (R206), tokens, the market
+with its tokens and tucked unrest.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from . import prompts, table
 from .cards import Card
 from .rules import ImperiumRules
 from .state import ImperiumState
+from .vocab import ActiveQuest
 
 SUITS = ("region", "uncivilised", "civilised", "tributary")
 
@@ -85,6 +87,10 @@ def view(game: ImperiumRules, st: ImperiumState, seat: int | None) -> dict:
         }
         if p.path:
             shown.add(p.path[-1])
+        if any(isinstance(x, ActiveQuest) for k in p.play for x in game.cards[k].passive):  # R197, R198
+            entry["quests"] = True  # the development area holds inactive quests
+            entry["active_quest"] = game.cards[p.quest].id if p.quest >= 0 else None
+            shown.add(p.quest)
         shown.update(p.discard + p.play + p.development + [p.power])
         for under in p.garrison.values():
             shown.update(under)

@@ -68,6 +68,8 @@ class Filter(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defau
     state: StateName | None = None
     variable_vp: bool = False
     attack: bool | None = None  # true: an {attack} card; false: any other
+    not_id: Annotated[list[Annotated[str, Meta(max_length=40)]], Meta(min_length=1, max_length=50)] | None = None
+    not_type: CardType | None = None
 
     def __post_init__(self) -> None:
         for key in ("suit", "type", "region_type"):
@@ -92,6 +94,7 @@ class Count(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaul
     unrest_others: Literal[True] | None = None
     garrison: Literal["self"] | None = None  # a VP line's count (Sagas)
     fewer: Res | None = None  # the other players with fewer of these tokens than you (Sacred Grove)
+    garrisoned: Filter | None = None  # the matching garrison cards under your cards in play (Gawain)
 
     def __post_init__(self) -> None:
         _one_of(
@@ -103,6 +106,7 @@ class Count(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaul
             unrest_others=self.unrest_others,
             garrison=self.garrison,
             fewer=self.fewer,
+            garrisoned=self.garrisoned,
         )
         if self.filter is not None and self.zone is None:
             raise ValueError("a count has a filter only with a zone")
@@ -240,9 +244,12 @@ class Discard(Op, tag="discard"):
 
 
 class History(Op, tag="history"):
-    """Put a card into your history (R183): this card, or one from a zone."""
+    """Put a card into your history (R183): this card, or one from a zone (``hand_or_garrison``:
+    the hand or under a card in play, R168)."""
 
-    from_: Literal["self", "hand", "discard", "hand_or_discard", "play"] = msgspec.field(default="self", name="from")
+    from_: Literal["self", "hand", "discard", "hand_or_discard", "play", "hand_or_garrison"] = msgspec.field(
+        default="self", name="from"
+    )
     may: bool = False
     filter: Filter | None = None
 
@@ -273,21 +280,35 @@ class Garrison(Op, tag="garrison"):
 
 
 class Recall(Op, tag="recall"):
-    """A pinned card from play to hand with its garrison (R158); ``count_var`` counts them."""
+    """A pinned card from play to hand with its garrison (R158), or this card (``self``); with
+    ``garrisoned`` a card garrisoned under this one, alone (R168); ``count_var`` counts them."""
 
     filter: Filter | None = None
     may: bool = False
     count_var: Text | None = None
+    itself: bool = msgspec.field(default=False, name="self")
+    garrisoned: bool = False
 
 
 class Abandon(Op, tag="abandon"):
-    """``n`` cards (or this one: ``self``) from play to the discard pile (R167)."""
+    """``n`` cards (or this one: ``self``) from play to the discard pile (R167); ``holding``: a
+    card with a matching garrison card; ``garrisoned``: garrison cards alone, under a card
+    matching ``under`` (R168)."""
 
     filter: Filter | None = None
     n: N = 1
     may: bool = False
     count_var: Text | None = None
     itself: bool = msgspec.field(default=False, name="self")
+    holding: Filter | None = None
+    garrisoned: bool = False
+    under: Filter | None = None
+
+    def __post_init__(self) -> None:
+        if self.under is not None and not self.garrisoned:
+            raise ValueError("under belongs to an abandon of garrisoned cards")
+        if self.holding is not None and self.garrisoned:
+            raise ValueError("holding belongs to an abandon of cards in play, not of garrisoned cards")
 
 
 class TakeUnrest(Op, tag="take_unrest"):
@@ -325,7 +346,8 @@ class ExileMarket(Op, tag="exile_market"):
 
 class Acquire(Op, tag="acquire"):
     """Acquire ``n`` market cards of the ``suits`` (R130-R133), from the exile pile too (R143);
-    ``per``: ``n`` for each of a count (School of Diplomacy)."""
+    ``per``: ``n`` for each of a count (School of Diplomacy);
+    ``market: false``: from the exile pile only, any category when ``suits`` is empty."""
 
     suits: Annotated[list[MarketSuit], Meta(max_length=4)]
     may: bool = False
@@ -335,10 +357,13 @@ class Acquire(Op, tag="acquire"):
     then_play: bool = False
     token: Res | None = None
     per: Count | None = None
+    market: bool = True
 
     def __post_init__(self) -> None:
         _unique("suits", self.suits)
         _effect_count(self.per)
+        if not self.market and not self.exile:
+            raise ValueError("an acquire that is not from the market is from the exile pile (exile: true)")
 
 
 class BreakThrough(Op, tag="break_through"):
@@ -378,11 +403,19 @@ class NationLook(Op, tag="nation_look"):
 
 
 class Find(Op, tag="find"):
-    """A matching card from your hand, discard pile, deck or nation deck (R154-R155, G28),
-    into your hand or (``to: discard``) your discard pile (Chandragupta)."""
+    """A matching card from your hand, discard pile, deck or nation deck (R154-R155, G28), or from
+    the zones ``from`` names, into your hand or (``to``) your discard pile (Chandragupta) or your
+    history (Lancelot); ``count_var`` counts it."""
 
     filter: Filter | None = None
-    to: Literal["hand", "discard"] = "hand"
+    from_: (
+        Annotated[list[Literal["hand", "discard", "deck", "nation_deck"]], Meta(min_length=1, max_length=4)] | None
+    ) = msgspec.field(default=None, name="from")
+    to: Literal["hand", "discard", "history"] = "hand"
+    count_var: Text | None = None
+
+    def __post_init__(self) -> None:
+        _unique("from", self.from_)
 
 
 class ExileSelf(Op, tag="exile_self"):
@@ -493,12 +526,14 @@ class Require(Op, tag="require"):
 
 
 class PlayCard(Op, tag="play_card"):
-    """Play a matching card from ``from`` as from the hand (R71)."""
+    """Play a matching card from ``from`` as from the hand (R71); ``empire``: an {empire} card
+    even in the Barbarian state (R122)."""
 
     from_: Literal["discard", "hand"] = msgspec.field(default="discard", name="from")
     filter: Filter | None = None
     free: bool = False
     may: bool = False
+    empire: bool = False
 
 
 class MarketAdd(Op, tag="market_add"):
@@ -555,6 +590,19 @@ class EnterEmpire(Op, tag="enter_empire"):
     """Flip your state card to its Empire side (Gates of Shangri-La, G23)."""
 
 
+class Quest(Op, tag="quest"):
+    """King Arthur's quests (R197-R203): ``activate`` garrisons King Arthur's Court with an
+    inactive quest of the development area, which becomes the active quest, when there is none
+    (R198, R199), a card matching ``last`` only when no other quest is left (R201); ``hand`` or
+    ``discard`` moves the active quest there (R200); ``exile`` sends a matching inactive quest
+    to the exile pile."""
+
+    move: Literal["activate", "hand", "discard", "exile"]
+    filter: Filter | None = None
+    last: Filter | None = None
+    may: bool = False
+
+
 AnyOp = (
     Gain
     | GainPer
@@ -600,6 +648,7 @@ AnyOp = (
     | PayAll
     | PathStep
     | EnterEmpire
+    | Quest
 )
 Ops = Annotated[list[AnyOp], Meta(max_length=MAX_OPS)]  # an effect: operations run in order
 
@@ -818,6 +867,12 @@ class PayToAvoidAttack(Passive, tag="pay_to_avoid_attack"):
     args: Tokens = {}
 
 
+class ActiveQuest(Passive, tag="active_quest"):
+    """The quest garrisoned under this card is the active quest (King Arthur's Court, R198)."""
+
+    args: NoArgs = NoArgs()
+
+
 AnyPassive = (
     HandSize
     | AttackToll
@@ -843,6 +898,7 @@ AnyPassive = (
     | WhenGone
     | GainInstead
     | PayToAvoidAttack
+    | ActiveQuest
 )
 Passives = Annotated[list[AnyPassive], Meta(max_length=MAX_OPS)]
 

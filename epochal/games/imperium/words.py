@@ -29,6 +29,7 @@ from epochal.engine.messages import format_message
 
 from .cards import MARKET_SUITS, Card, Face
 from .vocab import (
+    Abandon,
     Acquire,
     AcquireExiled,
     AllPlayers,
@@ -42,6 +43,7 @@ from .vocab import (
     EachOther,
     FameLookExtra,
     Filter,
+    Find,
     FreePlay,
     GainInstead,
     GainPer,
@@ -54,6 +56,7 @@ from .vocab import (
     Passive,
     PlayEmpire,
     PlayFromDiscardGain,
+    Quest,
     RecallToAvoidAttack,
     Repeat,
     Require,
@@ -164,6 +167,10 @@ class Words:
                 self.piece(pre, post, "not_suit", self.t(f"suit.{f.not_suit}"))
             if f.not_region_type is not None:  # Mining
                 self.piece(pre, post, "not_region_type", self.t(f"region.{f.not_region_type}"))
+            if f.not_type is not None:
+                self.piece(pre, post, "not_type", self.t(f"type.{f.not_type}"))
+            if f.not_id is not None:
+                self.piece(pre, post, "not_id", self.named(Filter(id=f.not_id)))
         return self.t(f"cards.{case}", n=n, pre="".join(pre), post="".join(post))
 
     def piece(self, pre: list, post: list, field: str, value: str) -> None:
@@ -208,6 +215,8 @@ class Words:
             return self.t("count.unrest_others", each=self.cards(every, Filter(suit="unrest"), case="each"))
         if spec.fewer is not None:  # Sacred Grove
             return self.t("count.fewer", res=spec.fewer)
+        if spec.garrisoned is not None:
+            return self.t("count.garrisoned", each=self.cards(every, spec.garrisoned, case="each"))
         return self.t("count.garrison", each=self.cards(every, case="each"))
 
     def cond(self, c) -> str:
@@ -399,7 +408,25 @@ def _discount(w: Words, x: CostDiscount, mood: str) -> dict:
     return {"cards": w.cards(2, x.args.filter, case="anygen"), "discard": x.args.cards}
 
 
+def _abandon(w: Words, op: Abandon, mood: str) -> dict:
+    return {
+        "holding": w.cards(1, op.holding, case="any") if op.holding is not None else "none",
+        "under": w.cards(2, op.under, case="anyins") if op.under is not None else "none",
+    }
+
+
+def _find(w: Words, op: Find, mood: str) -> dict:
+    return {"from": "_".join(op.from_ or ["all"])}
+
+
+def _quest(w: Words, op: Quest, mood: str) -> dict:
+    return {"last": w.named(op.last) or "none", "cards": w.cards(1, op.filter)}
+
+
 EXTRA: dict[type, Callable[[Words, Any, str], dict]] = {
+    Abandon: _abandon,
+    Find: _find,
+    Quest: _quest,
     Acquire: _acquire,
     BreakThrough: _acquire,
     GainPer: _gain_per,
@@ -481,7 +508,7 @@ def kind_line(w: Words, card: Card) -> str:
         parts.append(w.both([w.t(f"kind.type.{t}") for t in card.types]))
     if card.regions:
         parts.append(w.t("kind.regions", regions=", ".join(w.t(f"kind.region.{r}") for r in card.regions)))
-    for flag in ("pinned", "attack", "free", "unplayable", "no_garrison"):
+    for flag in ("pinned", "attack", "free", "unplayable", "no_garrison", "fixed"):
         if getattr(card, flag):
             parts.append(w.t(f"kind.{flag}"))
     if card.state:

@@ -42,6 +42,8 @@ def take_anywhere(st, k: int) -> None:
                 under.remove(k)
         if k in p.exhausted:
             p.exhausted.remove(k)
+        if p.quest == k:  # King Arthur's active quest (R198)
+            p.quest = -1
     for pile in (st.unrest, st.exile, st.box, st.fame, *st.decks.values()):
         if k in pile:
             pile.remove(k)

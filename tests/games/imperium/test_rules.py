@@ -45,6 +45,7 @@ COPIES = {
     "Minoans": "MIN",
     "Olmecs": "OLM",
     "Qin": "QIN",
+    "Arthurians": "ART",
 }
 SHIPPED = ("Atlanteans", "Utopians")
 PLAYERS = (2, 3, 4)

@@ -1,6 +1,7 @@
 // Imperium's table: the market with its tokens and tucked unrest, your hand, play area, power
-// card (and active path card), development area, history and sunken pile, and every other
-// nation's open information (of a sunken pile only its size). Every card is
+// card (and active path card), development area (King Arthur's inactive quests, and his active
+// quest), history and sunken pile, and every other nation's open information (of a sunken pile
+// only its size). Every card is
 // drawn with its name and its text in the page's language (ctx.cards, from the server's card
 // catalogue); a name that is our translation, not the edition's, carries a mark and the English
 // name on hover. Each legal action on a card sits on that card (the page's decision panel lists
@@ -116,8 +117,10 @@ function seatPanel(ctx, s, mine, acts) {
         s.play.map((p) => cardTile(ctx, p.card, mine || acts.has(p.card) ? acts.get(p.card) : null,
                                    {exhausted: p.exhausted, garrison: p.garrison,
                                     tokens: Object.keys(p.tokens || {}).length ? p.tokens : null})))),
-    s.development.length ? h("div", {}, h("h4", {}, tr(ctx, "development")),
+    s.development.length ? h("div", {}, h("h4", {}, tr(ctx, s.quests ? "quests" : "development")),
       h("div", {class: "im-row"}, s.development.map((id) => cardTile(ctx, id, mine ? acts.get(id) : null)))) : null,
+    s.active_quest ? h("div", {}, h("h4", {}, tr(ctx, "active_quest")),
+      h("div", {class: "im-row"}, cardTile(ctx, s.active_quest, mine ? acts.get(s.active_quest) : null))) : null,
     mine && s.history?.length ? h("div", {}, h("h4", {}, tr(ctx, "history")),
       h("div", {class: "im-row small"}, s.history.map((id) => cardTile(ctx, id, acts.get(id))))) : null,
     mine && s.sunken?.length ? h("div", {}, h("h4", {}, tr(ctx, "sunken")),
