@@ -54,3 +54,15 @@ def for_seats(value: str, players: int, names: Sequence[str], available: Sequenc
     if missing:
         raise OptionError(f"no card data for {', '.join(missing)} (sides with data: {', '.join(available)})")
     return chosen
+
+
+def shifted(value: str, names: Sequence[str], by: int) -> str:
+    """The option ``value`` for the seats moved on by ``by`` (seat i gets what seat i + by had):
+    a comma list turns, a rotation's offset grows; anything else stays."""
+    if _is_list(value, names):
+        chosen = value.split(",")
+        by %= len(chosen)
+        return ",".join(chosen[by:] + chosen[:by])
+    if value.startswith("rotation:"):
+        return f"rotation:{(int(value.split(':')[1]) + by) % len(names)}"
+    return value

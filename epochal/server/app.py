@@ -678,6 +678,24 @@ def create_app(
         await service.mute(table, seat, body.muted)
         return {"seat": seat, "muted": body.muted}
 
+    @app.post("/api/games/{game_id}/rematch")
+    async def rematch(
+        game_id: str,
+        request: Request,
+        token: str | None = Header(None, alias=TOKEN_HEADER),
+        host: str | None = Header(None, alias=HOST_HEADER),
+    ):
+        """ "Play again" once the game is over, asked by a seat or the host: the new table's id
+        (the same one however often it is asked). Each person's link opens their new seat."""
+        service = svc(request)
+        table = await service.open_table(game_id)
+        if host:
+            service.check_host(table, host)
+        else:
+            service.seat_of(table, token, required=True)
+        new = await service.rematch(table)
+        return {"id": new.id, "summary": service.summary(new)}
+
     # --- chat ----------------------------------------------------------------------------------
     @app.get("/api/games/{game_id}/chat")
     async def chat(game_id: str, request: Request, token: str | None = Header(None, alias=TOKEN_HEADER)):

@@ -180,6 +180,8 @@ class Cluster:
         if settings and (table.clock, table.fallback) != (settings["clock"], settings["fallback"]):
             table.clock, table.fallback = settings["clock"], settings["fallback"]
             changed = True
+        if stored.row.get("rematch", table.rematch) != table.rematch:
+            table.rematch, changed = stored.row["rematch"], True
         if stored.row.get("spectator_chat", table.spectator_chat) != table.spectator_chat:
             table.spectator_chat, changed = stored.row["spectator_chat"], True
             self.service.chat_opened(table)

@@ -90,6 +90,7 @@ class GameRow(Base):
     clock: Mapped[int | None] = mapped_column(Integer, nullable=True)  # seconds a person has per decision
     fallback: Mapped[str] = mapped_column(String(8), default="easy", server_default="easy")  # when it runs out
     spectator_chat: Mapped[str] = mapped_column(String(8), default="read", server_default="read")  # off/read/write
+    rematch: Mapped[str | None] = mapped_column(String(32), nullable=True)  # the "play again" table
 
     __table_args__ = (Index("ix_games_archived_status", "archived", "status"),)
 

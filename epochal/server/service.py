@@ -35,7 +35,7 @@ from typing import Any, Literal, overload
 import msgspec
 
 from epochal.agents import Agent, make_agent
-from epochal.engine import Game, IllegalAction, OptionError, Record, RecordError, get_game, replay, visible
+from epochal.engine import Game, IllegalAction, OptionError, Record, RecordError, get_game, replay, sides, visible
 from epochal.engine.hidden import revealing
 from epochal.engine.locale import LANGUAGES, action_words, prompt_words, render, templates, why_not_words
 
@@ -169,12 +169,14 @@ class Table:
         host_hash: str | None = None,
         clock: int | None = None,
         fallback: str = "easy",
+        spectator_chat: str = "read",
     ):
         self.id, self.game, self.data_key, self.seed = game_id, game, data_key, seed
         self.host_hash = host_hash  # None: a table without a host (made before hosts existed)
         self.clock, self.fallback = clock, fallback  # seconds per decision (None: no clock)
         self.moved_at = time.time()  # when the table last changed: the clock counts from here
-        self.spectator_chat = "read"
+        self.spectator_chat = spectator_chat
+        self.rematch: str | None = None  # the table of "play again", once someone asked
         self.chat: list[dict] = []  # the newest CHAT_KEPT messages, oldest first
         self.chat_lock = asyncio.Lock()  # numbers the messages; a move never waits for it
         self.state = state
@@ -411,12 +413,20 @@ class GameService:
                 infos.append(
                     SeatInfo("human", None, spec.get("name") or f"Player {i + 1}", token_hash(tokens[i]), False)
                 )
-        state = game.new(players, seed, options)
+        host = secrets.token_urlsafe(24)
+        table = await self._open(game, data_key, seed, options, infos, undo, host_hash=token_hash(host))
+        return table, tokens, host
+
+    async def _open(
+        self, game: Game, data_key: str, seed: int, options: dict, infos: list[SeatInfo], undo: bool, **settings
+    ) -> Table:
+        """Deal a new table, store it and start its bots; ``settings``: the host's (host_hash,
+        clock, fallback, spectator_chat)."""
+        state = game.new(len(infos), seed, options)
         game_id = secrets.token_urlsafe(6)
         while game_id in self.tables or await self._read(self.store.exists, game_id):
             game_id = secrets.token_urlsafe(6)
-        host = secrets.token_urlsafe(24)
-        table = Table(game_id, game, data_key, seed, state, infos, undo, host_hash=token_hash(host))
+        table = Table(game_id, game, data_key, seed, state, infos, undo, **settings)
         stamp = now()
         await self._store(
             self.store.create_game,
@@ -426,7 +436,7 @@ class GameService:
                 "version": game.version,
                 "data_key": data_key,
                 "data_id": game.data_id(),
-                "players": players,
+                "players": len(infos),
                 "seed": seed,
                 "options": options,
                 "undo": undo,
@@ -438,7 +448,9 @@ class GameService:
                 "created_at": stamp,
                 "updated_at": stamp,
                 "host_hash": table.host_hash,
+                "clock": table.clock,
                 "fallback": table.fallback,
+                "spectator_chat": table.spectator_chat,
             },
             [
                 {
@@ -456,7 +468,46 @@ class GameService:
         )
         self.tables[game_id] = table
         self._start_bots(table)
-        return table, tokens, host
+        return table
+
+    async def rematch(self, table: Table) -> Table:
+        """ "Play again": a new table with the same people, bots, options and host settings, the
+        seats moved on by one so that the next player starts (the per-seat sides with them).
+        Each person keeps their secret (their link opens the new seat), so every page of the
+        old table can offer its own new link; asking twice gives the same table."""
+        if not table.state.over:
+            raise ApiError(409, "not_finished", "a rematch can be set up once the game is finished")
+        async with table.lock:
+            if table.rematch:
+                return await self.open_table(table.rematch)
+            n, game = len(table.seats), table.game
+            order = [(i + 1) % n for i in range(n)]
+            options = dict(table.state.options)
+            for opt in game.options:
+                if opt.sides and isinstance(options.get(opt.name), str):
+                    options[opt.name] = sides.shifted(options[opt.name], opt.sides, 1)
+            infos = [
+                SeatInfo(old.kind, old.level, old.name, old.token_hash, old.kind == "bot")
+                for old in (table.seats[j] for j in order)
+            ]
+            new = await self._open(
+                game,
+                table.data_key,
+                secrets.randbits(62),
+                game.configure(n, options),
+                infos,
+                table.undo,
+                host_hash=table.host_hash,
+                clock=table.clock,
+                fallback=table.fallback,
+                spectator_chat=table.spectator_chat,
+            )
+            await self._store(self.store.change_game, table.id, rematch=new.id, what="the rematch")
+            table.rematch = new.id
+        table._texts.clear()
+        for conn in list(table.connections):
+            self._push(table, conn, "status")
+        return new
 
     # --- restoring -----------------------------------------------------------------------------
     def _load(self, game_id: str) -> Table | None:
@@ -505,6 +556,7 @@ class GameService:
             return f"replaying its record failed ({type(exc).__name__}: {exc})"
         table.archived = bool(stored.row.get("archived"))
         table.spectator_chat = stored.row.get("spectator_chat") or "read"
+        table.rematch = stored.row.get("rematch")
         try:
             table.chat = [_chat_message(m) for m in self.store.chat(game_id, most=CHAT_KEPT)]
         except Exception:
@@ -1027,6 +1079,7 @@ class GameService:
             "levels": [s.level for s in table.seats],
             "stand_ins": [s.stand_in for s in table.seats],
             "muted": [s.muted for s in table.seats],
+            "rematch": table.rematch,
             "spectator_chat": table.spectator_chat,
             "clock": None
             if table.clock is None
@@ -1154,6 +1207,7 @@ class GameService:
         row["spectator_link"] = f"/game/{row['id']}"
         if row["status"] == "finished":
             row["record_link"] = f"/api/games/{row['id']}/record"
+            row["rematch"] = table_or_row.rematch if isinstance(table_or_row, Table) else table_or_row.get("rematch")
         return row
 
     async def lobby(self, limit: int = 50) -> dict:
