@@ -446,11 +446,33 @@ function endScreen(ctx) {
               h("th", {title: help("tiebreak") || t("table.tiebreak_help"), class: "explained"}, t("table.tiebreak")),
               scores.map((sc, s) => cell(s, sc.tiebreak.join(" / "))))
           : null)),
+    againRow(meta),
     h("div", {class: "row"},
       h("button", {"data-testid": "close-end", onclick: () => { endDismissed = true; render(); }}, t("table.close")),
       h("a", {class: "button", href: `/api/games/${encodeURIComponent(gameId)}/record`, download: true,
               "data-testid": "download-record"}, t("table.record")),
       h("a", {class: "button", href: `/?lang=${lang()}`}, t("table.lobby")))));
+}
+
+// "Play again": a seat or the host asks for the rematch; then every page offers its own way in,
+// the person's own secret opening their seat at the new table (the seats move on by one).
+function againRow(meta) {
+  if (meta.rematch) {
+    const secret = token ? `#seat=${token}` : hostToken ? `#host=${hostToken}` : "";
+    return h("p", {class: "again"}, t("table.rematch_ready"), " ",
+             h("a", {class: "button primary", "data-testid": "rematch-link",
+                     href: `/game/${encodeURIComponent(meta.rematch)}?lang=${lang()}${secret}`}, t("table.rematch_go")));
+  }
+  if (meta.seat === null && !hostToken) return null;
+  return h("p", {class: "again"}, h("button", {class: "primary", "data-testid": "rematch", onclick: async (e) => {
+    e.target.disabled = true;
+    try {
+      await api("POST", `/api/games/${encodeURIComponent(gameId)}/rematch`, undefined, token || {host: hostToken});
+    } catch (err) {
+      toast(err.status ? err.message : t("table.offline"));
+      e.target.disabled = false;
+    }
+  }}, t("table.rematch")), " ", h("span", {class: "muted small"}, t("table.rematch_help")));
 }
 
 // --- status line, errors, language --------------------------------------------------------------
