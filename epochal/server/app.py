@@ -182,6 +182,23 @@ class Clock(BaseModel):
     fallback: str = Field("easy", max_length=8)
 
 
+class KeptSeat(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    game: str = Field(max_length=32)
+    token: str = Field(max_length=64)
+
+
+class KeepSeats(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    key: str | None = Field(None, min_length=1, max_length=64)
+    seats: list[KeptSeat] = Field(min_length=1, max_length=100)
+
+
+class KeyBody(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    key: str = Field(min_length=1, max_length=64)
+
+
 class ChatBody(BaseModel):
     model_config = ConfigDict(extra="forbid")
     text: str = Field(max_length=4000)  # trimmed and checked against CHAT_LENGTH by the service
@@ -695,6 +712,26 @@ def create_app(
             service.seat_of(table, token, required=True)
         new = await service.rematch(table)
         return {"id": new.id, "summary": service.summary(new)}
+
+    # --- player keys ---------------------------------------------------------------------------
+    @app.post("/api/keys")
+    async def keep_seats(body: KeepSeats, request: Request):
+        """Attach seats (each a game and its seat link's secret) to a player key, a new one
+        unless ``key`` is given: the key, and its link, which lists them on any device."""
+        if creations is not None and (wait := creations.take(request.client.host if request.client else "")):
+            seconds = math.ceil(wait)
+            raise ApiError(429, "rate_limited", f"too many requests; try again in {seconds} s", retry_after=seconds)
+        key = await svc(request).keep_seats(body.key, [(s.game, s.token) for s in body.seats])
+        base = str(request.base_url).rstrip("/")
+        return {"key": key, "link": f"{base}/#key={key}"}
+
+    @app.post("/api/keys/seats")
+    async def key_seats(body: KeyBody, request: Request):
+        """The seats a player key finds (in a POST body, so the key stays out of URLs and logs)."""
+        service = svc(request)
+        base = str(request.base_url).rstrip("/")
+        found = await service.key_seats(body.key)
+        return {"seats": [{**s, "link": f"{base}/game/{s['id']}#seat={s['token']}"} for s in found]}
 
     # --- chat ----------------------------------------------------------------------------------
     @app.get("/api/games/{game_id}/chat")

@@ -131,12 +131,28 @@ class ChatRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
+class PlayerKeyRow(Base):
+    """A seat a player key finds again: its link's secret, sealed with the key (see keys.py), so
+    the store alone opens nothing."""
+
+    __tablename__ = "player_keys"
+
+    key_hash: Mapped[str] = mapped_column(String(64), primary_key=True)  # sha256 of the key
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    sealed: Mapped[str] = mapped_column(String(128))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+    __table_args__ = (Index("ix_player_keys_game_seat", "game_id", "seat"),)
+
+
 # The mapped classes' Table objects (the same objects as their ``__table__``, which SQLAlchemy
 # types as any FromClause, too loose for insert/update/delete).
 GAMES = Base.metadata.tables[GameRow.__tablename__]
 SEATS = Base.metadata.tables[SeatRow.__tablename__]
 ACTIONS = Base.metadata.tables[ActionRow.__tablename__]
 CHAT = Base.metadata.tables[ChatRow.__tablename__]
+KEYS = Base.metadata.tables[PlayerKeyRow.__tablename__]
 
 # The statements of every move, built once: building a statement per call cost more CPU than
 # the SQLite commit itself.
@@ -375,6 +391,32 @@ class Store:
                 .limit(most)
             ).mappings()
             return [dict(r) for r in reversed(rows.all())]
+
+    def add_key_seats(self, key_hash: str, rows: list[dict]) -> None:
+        """Attach seats (``game_id``, ``seat``, ``sealed``) to a player key; a seat attached
+        already gets the newly sealed secret."""
+        stamp = now()
+        with self.engine.begin() as conn:
+            for row in rows:
+                where = (KEYS.c.key_hash == key_hash, KEYS.c.game_id == row["game_id"], KEYS.c.seat == row["seat"])
+                conn.execute(delete(KEYS).where(*where))
+                conn.execute(insert(KEYS), [{"key_hash": key_hash, "created_at": stamp, **row}])
+
+    def key_seats(self, key_hash: str, most: int) -> list[dict]:
+        """The newest ``most`` seats attached to a player key."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(KEYS.c.game_id, KEYS.c.seat, KEYS.c.sealed)
+                .where(KEYS.c.key_hash == key_hash)
+                .order_by(KEYS.c.created_at.desc())
+                .limit(most)
+            ).mappings()
+            return [dict(r) for r in rows]
+
+    def forget_seat_keys(self, game_id: str, seat: int) -> None:
+        """No key finds this seat any more (its link was replaced)."""
+        with self.engine.begin() as conn:
+            conn.execute(delete(KEYS).where(KEYS.c.game_id == game_id, KEYS.c.seat == seat))
 
     def load(self, game_id: str, first: int = 0) -> StoredGame | None:
         """The game's row, its seats and its actions from ply ``first`` on (a process that

@@ -39,6 +39,7 @@ from epochal.engine import Game, IllegalAction, OptionError, Record, RecordError
 from epochal.engine.hidden import revealing
 from epochal.engine.locale import LANGUAGES, action_words, prompt_words, render, templates, why_not_words
 
+from . import keys
 from .bots import BotProcesses, cpu_count, move_seed, searches
 from .cluster import cluster_for
 from .db import StaleVersion, Store, StoredGame, now
@@ -705,6 +706,7 @@ class GameService:
         async with table.lock:
             await self._store(self.store.change_seat, table.id, seat, token_hash=token_hash(token), what="the new link")
             info.token_hash = token_hash(token)
+            await self._store(self.store.forget_seat_keys, table.id, seat, what="the player keys of the old link")
         self.revoked(table, seat)
         return token
 
@@ -974,6 +976,43 @@ class GameService:
             log.warning("game %s: a listener fell %d messages behind; dropping it", table.id, QUEUE_LIMIT)
             table.connections.discard(conn)
             conn.drop()
+
+    # --- player keys ---------------------------------------------------------------------------
+    async def keep_seats(self, key: str | None, seats: list[tuple[str, str]]) -> str:
+        """Attach seats (game id, seat link secret) to the player key ``key`` (None: a new key);
+        every secret must open a seat, or nothing is attached. The key is returned."""
+        if key is not None and not await self._read(self.store.key_seats, token_hash(key), 1):
+            raise ApiError(403, "bad_key", "this is not a player key of this server")
+        rows = []
+        for i, (game_id, secret) in enumerate(seats):
+            try:
+                table = await self.open_table(game_id)
+                seat = self.seat_of(table, secret, required=True)
+            except ApiError as exc:
+                raise ApiError(exc.status, exc.error, f"seats.{i}: {exc.detail}", field=f"seats.{i}") from None
+            rows.append((game_id, seat, secret))
+        key = key or keys.new_key()
+        sealed = [{"game_id": g, "seat": n, "sealed": keys.seal(key, g, n, secret)} for g, n, secret in rows]
+        await self._store(self.store.add_key_seats, token_hash(key), sealed, what="the player key")
+        return key
+
+    async def key_seats(self, key: str) -> list[dict]:
+        """The seats a player key finds: each with its game's summary and its link's secret;
+        seats whose link the host has replaced, or whose game is gone, are left out."""
+        rows = await self._read(self.store.key_seats, token_hash(key), keys.MOST_SEATS)
+        if not rows:
+            raise ApiError(403, "bad_key", "this is not a player key of this server")
+        found = []
+        for row in rows:
+            secret = keys.unseal(key, row["game_id"], row["seat"], row["sealed"])
+            try:
+                table = await self.open_table(row["game_id"])
+                if self.seat_of(table, secret, required=True) != row["seat"]:
+                    continue
+            except ApiError:
+                continue
+            found.append({"id": table.id, "seat": row["seat"], "token": secret, "summary": self.summary(table)})
+        return found
 
     # --- chat ----------------------------------------------------------------------------------
     @staticmethod
