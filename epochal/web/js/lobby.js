@@ -3,7 +3,7 @@
 // names (nations, empires) are the game's own words (GET /api/meta/<game>/table?lang=).
 import {api, fill, h} from "./dom.js";
 import {LANGS, lang, pickLang, setLang, t} from "./i18n.js";
-import {forget, hostOf, hostedGames, remember, rememberHost, remembered} from "./seats.js";
+import {forget, hostOf, hostedGames, playerKey, remember, rememberHost, remembered, seatSecret, setPlayerKey} from "./seats.js";
 
 const form = document.getElementById("create");
 const created = document.getElementById("created");
@@ -150,7 +150,7 @@ function linkRow(label, url, testid, button) {
     try { await navigator.clipboard.writeText(url); copy.textContent = t("lobby.copied"); } catch { input.select(); }
   }}, t("lobby.copy"));
   return h("div", {class: "link-row"}, h("span", {}, label), input, copy,
-           h("a", {class: "button", href: withLang(url), target: "_blank", "data-testid": `${testid}-open`}, button));
+           button ? h("a", {class: "button", href: withLang(url), target: "_blank", "data-testid": `${testid}-open`}, button) : null);
 }
 
 function withLang(url) {
@@ -176,7 +176,7 @@ async function refresh() {
   const mine = await myGames();
   fill(lists,
     mine.length ? h("div", {class: "game-list mine", "data-testid": "my-games"}, h("h2", {}, t("lobby.mine")),
-                    h("ul", {}, mine.map(myGame))) : null,
+                    h("ul", {}, mine.map(myGame)), keyRow(mine)) : null,
     ["open", "running", "finished"].map((status) => h("div", {class: "game-list", "data-testid": `list-${status}`},
       h("h2", {}, t(`lobby.${status}`)),
       games[status].length ? h("ul", {}, games[status].map(gameItem)) : h("p", {class: "muted"}, t("lobby.none")))));
@@ -185,6 +185,7 @@ async function refresh() {
 // The seats this browser holds, each with its game's summary; a game the server no longer
 // knows is forgotten. Games awaiting one of my seats come first.
 async function myGames() {
+  await fetchKeySeats();
   const seats = remembered();
   // A table this browser hosts but holds no seat of (everyone else plays): its host page.
   const seated = new Set(seats.map((s) => s.id));
@@ -199,6 +200,50 @@ async function myGames() {
     else if (summaries[i]) out.push({...s, game: summaries[i], turn: summaries[i].actors?.includes(s.seat)});
   });
   return out.sort((a, b) => Number(b.turn) - Number(a.turn));
+}
+
+// The seats the player key finds (made on another device, say) join this browser's list.
+async function fetchKeySeats() {
+  if (!playerKey()) return;
+  try {
+    const found = await api("POST", "/api/keys/seats", {key: playerKey()});
+    const known = new Set(remembered().map((s) => `${s.id}/${s.seat}/${s.link}`));
+    for (const s of found.seats) {
+      const link = `${location.origin}/game/${encodeURIComponent(s.id)}#seat=${s.token}`;
+      if (!known.has(`${s.id}/${s.seat}/${link}`)) {
+        remember({id: s.id, seat: s.seat, name: s.summary.seats[s.seat]?.name, link}, false);
+      }
+    }
+  } catch (err) {
+    if (err.status === 403) setPlayerKey(null);   // a key this server does not know
+  }
+}
+
+let keyShown = false;       // the key's details stay open across the list's refreshes
+
+// The player key: made from this browser's seats, its link opens the same list on another device.
+function keyRow(mine) {
+  const key = playerKey();
+  if (!key) {
+    return h("p", {class: "key-row"}, h("button", {type: "button", "data-testid": "make-key", onclick: async (e) => {
+      e.target.disabled = true;
+      const seats = remembered().map((s) => ({game: s.id, token: seatSecret(s.link)})).filter((s) => s.token);
+      try {
+        setPlayerKey((await api("POST", "/api/keys", {seats: seats.slice(0, 100)})).key);
+        keyShown = true;
+      } catch (err) {
+        e.target.disabled = false;
+        return;
+      }
+      refresh();
+    }}, t("lobby.make_key")), " ", h("span", {class: "muted small"}, t("lobby.key_help")));
+  }
+  return h("details", {class: "key-row", "data-testid": "player-key", open: keyShown,
+                       ontoggle: (e) => { keyShown = e.target.open; }},
+    h("summary", {}, t("lobby.key")),
+    h("p", {class: "muted small"}, t("lobby.key_link_help")),
+    linkRow(t("lobby.key_link"), `${location.origin}/#key=${key}`, "key-link", null),
+    h("button", {type: "button", class: "small", onclick: () => { setPlayerKey(null); refresh(); }}, t("lobby.forget_key")));
 }
 
 function myGame(m) {
@@ -228,6 +273,12 @@ function gameItem(g) {
 }
 
 async function main() {
+  // A player key's link (/#key=...): keep the key, and take it out of the address bar.
+  const key = new URLSearchParams(location.hash.slice(1)).get("key");
+  if (key) {
+    setPlayerKey(key);
+    history.replaceState(null, "", location.pathname + location.search);
+  }
   pickLang(Object.keys(LANGS));
   translateStatic();
   languageSelect();

@@ -1,6 +1,8 @@
 // The seats this browser was given (a game it created, a seat link it opened), kept in the
 // browser's own storage: the server's lobby never lists a seat's link, so a person who closes
 // the tab finds the seat again under "My games".
+import {api} from "./dom.js";
+
 const KEY = "epochal.seats";
 const MOST = 50;
 
@@ -13,10 +15,33 @@ export function remembered() {
   }
 }
 
-// {id, seat, name, link}: the newest first, one entry per seat.
-export function remember(entry) {
-  const rest = remembered().filter((s) => !(s.id === entry.id && s.seat === entry.seat));
+// {id, seat, name, link}: the newest first, one entry per seat. A browser with a player key
+// attaches each new seat to it (quietly: the seat is kept here either way).
+export function remember(entry, attach = true) {
+  const all = remembered();
+  const known = all.some((s) => s.id === entry.id && s.seat === entry.seat && s.link === entry.link);
+  const rest = all.filter((s) => !(s.id === entry.id && s.seat === entry.seat));
   localStorage.setItem(KEY, JSON.stringify([{...entry, at: Date.now()}, ...rest].slice(0, MOST)));
+  const secret = seatSecret(entry.link);
+  if (attach && !known && playerKey() && secret) {
+    api("POST", "/api/keys", {key: playerKey(), seats: [{game: entry.id, token: secret}]}).catch(() => {});
+  }
+}
+
+export function seatSecret(link) {
+  return new URLSearchParams(link.split("#")[1] || "").get("seat");
+}
+
+// The person's player key: one secret that lists their seats on any device (kept here only).
+const PLAYER_KEY = "epochal.key";
+
+export function playerKey() {
+  return localStorage.getItem(PLAYER_KEY);
+}
+
+export function setPlayerKey(key) {
+  if (key) localStorage.setItem(PLAYER_KEY, key);
+  else localStorage.removeItem(PLAYER_KEY);
 }
 
 export function forget(id, seat) {
