@@ -53,6 +53,7 @@ from .service import (
 WEB = Path(__file__).resolve().parent.parent / "web"
 TOKEN_HEADER = "X-Seat-Token"
 HOST_HEADER = "X-Host-Token"
+WATCH_HEADER = "X-Watch-Token"
 HELLO_TIMEOUT = 10.0
 MAX_BODY = 64 * 1024  # bytes of an HTTP request body, and of a WebSocket message
 CREATE_RATE = 30.0  # games one client address may create per minute (as a burst too)
@@ -207,6 +208,11 @@ class ChatBody(BaseModel):
 class ChatSetting(BaseModel):
     model_config = ConfigDict(extra="forbid")
     spectators: str = Field(max_length=8)
+
+
+class WatchLink(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    keep: StrictBool
 
 
 class Mute(BaseModel):
@@ -559,12 +565,16 @@ def create_app(
     # --- playing -------------------------------------------------------------------------------
     @app.get("/api/games/{game_id}/view")
     async def view(
-        game_id: str, request: Request, lang: str = "en", token: str | None = Header(None, alias=TOKEN_HEADER)
+        game_id: str,
+        request: Request,
+        lang: str = "en",
+        token: str | None = Header(None, alias=TOKEN_HEADER),
+        watch: str | None = Header(None, alias=WATCH_HEADER),
     ):
         """The seat's (or, without a token, a spectator's) view and the whole visible log."""
         service = svc(request)
         table = await service.open_table(game_id)
-        seat = service.seat_of(table, token, required=False)
+        seat = service.seat_of(table, token, required=False, watch=watch)
         service.check_lang(table, lang)
         await service.join(table, seat)
         return _text(service.message(table, "hello", seat, lang))
@@ -673,6 +683,19 @@ def create_app(
         await service.set_clock(table, body.seconds, body.fallback)
         return service.summary(table)
 
+    @app.put("/api/games/{game_id}/watch-link")
+    async def watch_link(
+        game_id: str, body: WatchLink, request: Request, host: str | None = Header(None, alias=HOST_HEADER)
+    ):
+        """``keep: true``: only holders of a new spectator link may watch (the previous one stops
+        working); ``keep: false``: anyone may watch again."""
+        service = svc(request)
+        table = await service.open_table(game_id)
+        service.check_host(table, host)
+        watch = await service.watch_link(table, body.keep)
+        base = str(request.base_url).rstrip("/")
+        return {"link": f"{base}/game/{table.id}#watch={watch}" if watch else f"{base}/game/{table.id}"}
+
     @app.put("/api/games/{game_id}/chat")
     async def chat_setting(
         game_id: str, body: ChatSetting, request: Request, host: str | None = Header(None, alias=HOST_HEADER)
@@ -735,18 +758,29 @@ def create_app(
 
     # --- chat ----------------------------------------------------------------------------------
     @app.get("/api/games/{game_id}/chat")
-    async def chat(game_id: str, request: Request, token: str | None = Header(None, alias=TOKEN_HEADER)):
+    async def chat(
+        game_id: str,
+        request: Request,
+        token: str | None = Header(None, alias=TOKEN_HEADER),
+        watch: str | None = Header(None, alias=WATCH_HEADER),
+    ):
         """The table's newest chat messages, for a seat, or a spectator if the host allows."""
         service = svc(request)
         table = await service.open_table(game_id)
-        return {"messages": service.chat_log(table, service.seat_of(table, token, required=False))}
+        return {"messages": service.chat_log(table, service.seat_of(table, token, required=False, watch=watch))}
 
     @app.post("/api/games/{game_id}/chat", status_code=201)
-    async def say(game_id: str, body: ChatBody, request: Request, token: str | None = Header(None, alias=TOKEN_HEADER)):
+    async def say(
+        game_id: str,
+        body: ChatBody,
+        request: Request,
+        token: str | None = Header(None, alias=TOKEN_HEADER),
+        watch: str | None = Header(None, alias=WATCH_HEADER),
+    ):
         """Write in the table's chat (a seat, or a spectator if the host allows)."""
         service = svc(request)
         table = await service.open_table(game_id)
-        seat = service.seat_of(table, token, required=False)
+        seat = service.seat_of(table, token, required=False, watch=watch)
         sender = f"seat {seat}" if seat is not None else (request.client.host if request.client else "")
         return await service.say(table, seat, body.text, sender)
 
@@ -769,10 +803,11 @@ def create_app(
             raw = await asyncio.wait_for(_receive_text(websocket, max_body), HELLO_TIMEOUT)
             first = _ws_object(raw)
             table = await service.open_table(game_id)
-            token = first.get("token")
-            if token is not None and not isinstance(token, str):
-                raise ApiError(422, "invalid_request", "token must be a string", field="token")
-            seat = service.seat_of(table, token, required=False)
+            token, watch = first.get("token"), first.get("watch")
+            for name, value in (("token", token), ("watch", watch)):
+                if value is not None and not isinstance(value, str):
+                    raise ApiError(422, "invalid_request", f"{name} must be a string", field=name)
+            seat = service.seat_of(table, token, required=False, watch=watch)
             lang = service.check_lang(table, first.get("lang", "en"))
             await service.join(table, seat)
             conn = Connection(seat, lang)

@@ -180,6 +180,10 @@ class Cluster:
         if settings and (table.clock, table.fallback) != (settings["clock"], settings["fallback"]):
             table.clock, table.fallback = settings["clock"], settings["fallback"]
             changed = True
+        if stored.row.get("watch_hash", table.watch_hash) != table.watch_hash:
+            table.watch_hash, changed = stored.row["watch_hash"], True
+            if table.watch_hash:
+                self.service.revoked(table, None)
         if stored.row.get("rematch", table.rematch) != table.rematch:
             table.rematch, changed = stored.row["rematch"], True
         if stored.row.get("spectator_chat", table.spectator_chat) != table.spectator_chat:

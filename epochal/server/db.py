@@ -91,6 +91,7 @@ class GameRow(Base):
     fallback: Mapped[str] = mapped_column(String(8), default="easy", server_default="easy")  # when it runs out
     spectator_chat: Mapped[str] = mapped_column(String(8), default="read", server_default="read")  # off/read/write
     rematch: Mapped[str | None] = mapped_column(String(32), nullable=True)  # the "play again" table
+    watch_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)  # None: anyone may watch
 
     __table_args__ = (Index("ix_games_archived_status", "archived", "status"),)
 

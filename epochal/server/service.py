@@ -68,6 +68,14 @@ REVOKED = _json.encode(
         "detail": "the host gave this seat a new link; this one no longer opens it",
     }
 ).decode()
+WATCH_REVOKED = _json.encode(
+    {
+        "type": "error",
+        "status": 403,
+        "error": "watch_link",
+        "detail": "the host now lets only the holders of a new spectator link watch this game",
+    }
+).decode()
 
 
 class ApiError(Exception):
@@ -145,14 +153,14 @@ class Connection:
         except asyncio.QueueFull:
             return False
 
-    def drop(self, closing: bool = False) -> None:
+    def drop(self, farewell: str | None = None) -> None:
         """Forget what is queued and tell the writer to close; the client reconnects and gets
-        a fresh ``hello``, which is cheaper than catching up message by message. ``closing``:
-        the seat's link was revoked, and the client is told not to come back with it."""
+        a fresh ``hello``, which is cheaper than catching up message by message. ``farewell``:
+        the page's link was revoked, and this message tells it not to come back with it."""
         while not self.queue.empty():
             self.queue.get_nowait()
-        if closing:
-            self.queue.put_nowait(REVOKED)
+        if farewell:
+            self.queue.put_nowait(farewell)
         self.queue.put_nowait(None)
 
 
@@ -178,6 +186,7 @@ class Table:
         self.moved_at = time.time()  # when the table last changed: the clock counts from here
         self.spectator_chat = spectator_chat
         self.rematch: str | None = None  # the table of "play again", once someone asked
+        self.watch_hash: str | None = None  # set: only the host's spectator link may watch
         self.chat: list[dict] = []  # the newest CHAT_KEPT messages, oldest first
         self.chat_lock = asyncio.Lock()  # numbers the messages; a move never waits for it
         self.state = state
@@ -558,6 +567,7 @@ class GameService:
         table.archived = bool(stored.row.get("archived"))
         table.spectator_chat = stored.row.get("spectator_chat") or "read"
         table.rematch = stored.row.get("rematch")
+        table.watch_hash = stored.row.get("watch_hash")
         try:
             table.chat = [_chat_message(m) for m in self.store.chat(game_id, most=CHAT_KEPT)]
         except Exception:
@@ -631,16 +641,21 @@ class GameService:
 
     # --- seats ---------------------------------------------------------------------------------
     @overload
-    def seat_of(self, table: Table, token: str | None, required: Literal[True]) -> int: ...
+    def seat_of(self, table: Table, token: str | None, required: Literal[True], watch: str | None = None) -> int: ...
     @overload
-    def seat_of(self, table: Table, token: str | None, required: bool) -> int | None: ...
-    def seat_of(self, table: Table, token: str | None, required: bool) -> int | None:
-        """The seat a token opens; None for a spectator (no token) when allowed."""
+    def seat_of(self, table: Table, token: str | None, required: bool, watch: str | None = None) -> int | None: ...
+    def seat_of(self, table: Table, token: str | None, required: bool, watch: str | None = None) -> int | None:
+        """The seat a token opens; None for a spectator (no token) when allowed: anyone, or
+        with the host's spectator link (``watch``) if the host keeps the table to it."""
         if not token:
             if required:
                 raise ApiError(
                     401, "missing_token", "acting needs a seat token in the X-Seat-Token header; spectators cannot act"
                 )
+            if table.watch_hash is not None and not (
+                watch and hmac.compare_digest(table.watch_hash, token_hash(watch))
+            ):
+                raise ApiError(403, "watch_link", "the host lets only holders of the spectator link watch this game")
             return None
         digest = token_hash(token)
         found = None
@@ -711,11 +726,25 @@ class GameService:
         return token
 
     @staticmethod
-    def revoked(table: Table, seat: int) -> None:
-        """Close the pages that opened ``seat`` with a link the host has replaced."""
+    def revoked(table: Table, seat: int | None) -> None:
+        """Close the pages that opened ``seat`` (None: the spectators) with a link the host has
+        replaced."""
         for conn in [c for c in table.connections if c.seat == seat]:
             table.connections.discard(conn)
-            conn.drop(closing=True)
+            conn.drop(REVOKED if seat is not None else WATCH_REVOKED)
+
+    async def watch_link(self, table: Table, keep: bool) -> str | None:
+        """``keep``: only holders of a new spectator link may watch (an older one stops working,
+        its pages are closed); otherwise anyone may watch again."""
+        watch = secrets.token_urlsafe(24) if keep else None
+        digest = token_hash(watch) if watch else None
+        async with table.lock:
+            await self._store(self.store.change_game, table.id, watch_hash=digest, what="the spectator link")
+            table.watch_hash = digest
+        if keep:
+            self.revoked(table, None)
+        self._seats_changed(table)
+        return watch
 
     async def set_clock(self, table: Table, seconds: int | None, fallback: str) -> None:
         """Each person has ``seconds`` per decision (None: no clock); then ``fallback`` moves."""
@@ -1120,6 +1149,7 @@ class GameService:
             "muted": [s.muted for s in table.seats],
             "rematch": table.rematch,
             "spectator_chat": table.spectator_chat,
+            "watch_link": table.watch_hash is not None,
             "clock": None
             if table.clock is None
             else {"seconds": table.clock, "fallback": table.fallback, "deadline": table.moved_at + table.clock},
@@ -1243,7 +1273,8 @@ class GameService:
             if r["status"] == "finished":
                 row["scores"], row["winners"] = r["scores"], r["winners"]
         row["title"] = get_game(row["game"]).title
-        row["spectator_link"] = f"/game/{row['id']}"
+        watch_hash = table_or_row.watch_hash if isinstance(table_or_row, Table) else table_or_row.get("watch_hash")
+        row["spectator_link"] = None if watch_hash else f"/game/{row['id']}"  # kept to the host's link
         if row["status"] == "finished":
             row["record_link"] = f"/api/games/{row['id']}/record"
             row["rematch"] = table_or_row.rematch if isinstance(table_or_row, Table) else table_or_row.get("rematch")

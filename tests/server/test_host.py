@@ -221,3 +221,56 @@ def test_the_hosts_changes_survive_a_restart(db_url):
         old = c.get(f"/api/games/{gid}/view", headers=tok(game, 1))
         assert old.status_code == 403
         assert c.get(f"/api/games/{gid}/host", headers=host(game)).status_code == 200
+
+
+def test_the_host_keeps_watching_to_a_spectator_link_and_can_replace_it(client, game):
+    gid = game["id"]
+    assert client.get(f"/api/games/{gid}/view").status_code == 200  # anyone may watch at first
+    with client.websocket_connect(f"/api/games/{gid}/ws") as ws:
+        ws.send_text(json.dumps({"token": None}))
+        assert json.loads(ws.receive_text())["type"] == "hello"
+        r = client.put(f"/api/games/{gid}/watch-link", headers=host(game), json={"keep": True})
+        first = r.json()["link"].split("#watch=")[1]
+        msg = json.loads(ws.receive_text())
+        while msg["type"] in ("status", "chat"):
+            msg = json.loads(ws.receive_text())
+        assert msg["error"] == "watch_link"  # the open spectator page is told and closed
+    r = client.get(f"/api/games/{gid}/view")
+    assert r.status_code == 403 and r.json()["error"] == "watch_link"
+    assert client.get(f"/api/games/{gid}/view", headers={"X-Watch-Token": first}).json()["seat"] is None
+    assert client.get(f"/api/games/{gid}/view", headers=tok(game, 0)).json()["seat"] == 0  # seats are not affected
+    listed = [g for g in client.get("/api/games").json()["open"] if g["id"] == gid]
+    assert listed[0]["spectator_link"] is None and first not in client.get("/api/games").text
+    second = client.put(f"/api/games/{gid}/watch-link", headers=host(game), json={"keep": True}).json()["link"]
+    second = second.split("#watch=")[1]
+    assert client.get(f"/api/games/{gid}/view", headers={"X-Watch-Token": first}).status_code == 403
+    assert client.get(f"/api/games/{gid}/view", headers={"X-Watch-Token": second}).status_code == 200
+    assert client.get(f"/api/games/{gid}/chat", headers={"X-Watch-Token": second}).status_code == 200
+    client.put(f"/api/games/{gid}/watch-link", headers=host(game), json={"keep": False})
+    assert client.get(f"/api/games/{gid}/view").status_code == 200
+
+
+@pytest.mark.parametrize(
+    "body,headers,status,error",
+    [
+        ({"keep": "yes"}, "host", 422, "invalid_request"),
+        ({}, "host", 422, "invalid_request"),
+        ({"keep": True}, "seat", 403, "bad_host_token"),
+        ({"keep": True}, None, 401, "missing_host_token"),
+    ],
+)
+def test_bad_watch_link_requests_change_nothing(client, game, body, headers, status, error):
+    headers = host(game) if headers == "host" else {"X-Host-Token": game["seats"][0]["token"]} if headers else {}
+    r = client.put(f"/api/games/{game['id']}/watch-link", headers=headers, json=body)
+    assert (r.status_code, r.json()["error"]) == (status, error)
+    assert client.get(f"/api/games/{game['id']}/view").status_code == 200
+
+
+def test_a_spectator_link_survives_a_restart(db_url):
+    with TestClient(create_app(db_url, bot_delay=0)) as c:
+        game = create(c, [HUMAN, HUMAN])
+        watch = c.put(f"/api/games/{game['id']}/watch-link", headers=host(game), json={"keep": True}).json()["link"]
+    with TestClient(create_app(db_url, bot_delay=0)) as c:
+        assert c.get(f"/api/games/{game['id']}/view").status_code == 403
+        headers = {"X-Watch-Token": watch.split("#watch=")[1]}
+        assert c.get(f"/api/games/{game['id']}/view", headers=headers).status_code == 200
