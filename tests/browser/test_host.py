@@ -94,3 +94,21 @@ def test_a_turn_clock_of_two_seconds_runs_out_and_the_easy_bot_moves(server, new
     assert "time ran out" in page.locator("[data-testid=log]").inner_text()
     summary = httpx.get(f"{server.url}/api/games/{links['id']}").json()
     assert summary["ply"] >= 1
+
+
+def test_the_host_keeps_watching_to_a_link_and_the_open_spectator_page_is_told(server, new_page):
+    host = new_page("en")
+    links = create_in_lobby(server, host)
+    watcher = new_page("en")
+    watcher.goto(f"{server.url}/game/{links['id']}?lang=en")
+    watcher.wait_for_selector("body[data-version]")
+    host.goto(seat_url(links["host"], "en"))
+    host.wait_for_selector("[data-testid=host-watch]")
+    host.select_option("[data-testid=host-watch]", "link")
+    watch_link = host.locator("[data-testid=host-watch-link]").input_value()
+    assert "#watch=" in watch_link
+    watcher.wait_for_selector("[data-testid=turn-banner]:has-text('spectator link')")
+    late = new_page("en")
+    late.goto(seat_url(watch_link, "en"))
+    late.wait_for_selector("body[data-version]")
+    assert "watching" in late.locator("#title").inner_text().lower()

@@ -12,7 +12,8 @@ let issued = null;       // {seat, link}: the new link the host asked for, until
 export function hostPanel(el, ctx, {gameId, token, levels, toast}) {
   const {meta} = ctx;
   const key = JSON.stringify([meta.names, meta.kinds, meta.stand_ins, meta.clock?.seconds, meta.clock?.fallback,
-                              meta.muted, meta.spectator_chat, meta.status, ctx.view.over, issued, lang()]);
+                              meta.muted, meta.spectator_chat, meta.watch_link, meta.status, ctx.view.over, issued,
+                              lang()]);
   if (drawn === key) return;
   drawn = key;
   const call = async (method, path, body) => {
@@ -52,12 +53,36 @@ export function hostPanel(el, ctx, {gameId, token, levels, toast}) {
     h("summary", {}, t("table.host")),
     h("p", {class: "muted small"}, t("table.host_help")),
     h("ul", {class: "host-seats"}, seats),
+    watchRow(meta, call, () => hostPanel(el, ctx, {gameId, token, levels, toast})),
     h("label", {class: "host-chat"}, t("table.spectator_chat"), " ",
       h("select", {"data-testid": "host-spectator-chat",
                    onchange: (e) => call("PUT", "chat", {spectators: e.target.value})},
         ["off", "read", "write"].map((v) => h("option", {value: v, selected: v === meta.spectator_chat},
                                               t(`table.spectator_chat.${v}`))))),
     ctx.view.over ? null : clockForm(meta.clock, call)));
+}
+
+// Who may watch: anyone (the lobby lists the game with "Watch"), or only the holders of the
+// spectator link the host hands out (a new one revokes the last).
+function watchRow(meta, call, redraw) {
+  const keep = async (on) => {
+    const made = await call("PUT", "watch-link", {keep: on});
+    issued = made && on ? {seat: "watch", link: made.link} : null;
+    redraw();
+  };
+  return h("div", {class: "host-watch"},
+    h("label", {}, t("table.watching"), " ",
+      h("select", {"data-testid": "host-watch", onchange: (e) => keep(e.target.value === "link")},
+        ["anyone", "link"].map((v) => h("option", {value: v, selected: (v === "link") === Boolean(meta.watch_link)},
+                                         t(`table.watching.${v}`))))),
+    meta.watch_link
+      ? [" ", h("button", {type: "button", title: t("table.new_link_help"), "data-testid": "host-new-watch-link",
+                           onclick: () => keep(true)}, t("table.new_link"))]
+      : null,
+    issued?.seat === "watch"
+      ? h("div", {class: "link-row"}, t("table.watch_link"),
+          h("input", {value: issued.link, readonly: true, "data-testid": "host-watch-link", onclick: (e) => e.target.select()}))
+      : null);
 }
 
 function clockForm(clock, call) {

@@ -268,7 +268,7 @@ function gameItem(g) {
   });
   return h("li", {"data-game-id": g.id},
     h("b", {}, word(g.game, "title", g.title)), " ", h("span", {class: "muted"}, t("lobby.moves", {n: g.ply})), " ", names, " ",
-    h("a", {href: `${g.spectator_link}?lang=${lang()}`}, t("lobby.watch")),
+    g.spectator_link ? h("a", {href: `${g.spectator_link}?lang=${lang()}`}, t("lobby.watch")) : null,
     g.record_link ? [" · ", h("a", {href: g.record_link, download: true}, t("lobby.record"))] : null);
 }
 

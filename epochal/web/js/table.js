@@ -18,6 +18,7 @@ const $ = (id) => document.getElementById(id);
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const secrets = new URLSearchParams(location.hash.slice(1));
 const token = secrets.get("seat");
+const watch = secrets.get("watch");         // a spectator link of a table the host keeps to it
 if (secrets.get("host")) rememberHost(gameId, secrets.get("host"));
 const hostToken = hostOf(gameId);           // this browser created the table: the host panel
 let botLevels = [];
@@ -42,7 +43,7 @@ function connect() {
   const proto = location.protocol === "https:" ? "wss" : "ws";
   const ws = new WebSocket(`${proto}://${location.host}/api/games/${encodeURIComponent(gameId)}/ws`);
   socket = ws;
-  ws.onopen = () => ws.send(JSON.stringify({token, lang: lang()}));
+  ws.onopen = () => ws.send(JSON.stringify({token, watch, lang: lang()}));
   ws.onmessage = (e) => receive(JSON.parse(e.data));
   ws.onclose = () => {
     if (socket !== ws || stopped) return;     // replaced on purpose, or a fatal error
@@ -54,6 +55,7 @@ function connect() {
 async function receive(msg) {
   if (msg.type === "error") {
     if (msg.error === "bad_token" && current) return fatal({status: 403, detail: t("table.revoked")}, true);
+    if (msg.error === "watch_link") return fatal({status: 403, detail: t("table.watch_only")}, true);
     if (!current && [403, 404, 409].includes(msg.status)) return fatal(msg);
     return toast(msg.detail);
   }
