@@ -150,6 +150,31 @@ def test_a_move_through_one_process_reaches_the_sockets_of_the_other(servers):
         assert latest["version"] == 3 and latest["view"]["decision"]["waiting"] == [0]
 
 
+def test_the_chat_and_the_hosts_changes_through_one_process_reach_the_other(servers):
+    a, b = servers
+    with httpx.Client(timeout=10) as http:
+        game = http.post(f"{a.url}/api/games", json={"game": "hadara", "seats": [HUMAN, HUMAN]}).json()
+        gid, host = game["id"], {"X-Host-Token": game["host_token"]}
+        with socket(b, gid, game["seats"][1]["token"]) as seat1, socket(b, gid) as watcher:
+            next_of(seat1, "hello")
+            next_of(watcher, "hello")
+            r = http.post(f"{a.url}/api/games/{gid}/chat", headers=tok(game, 0), json={"text": "hello from a"})
+            assert r.status_code == 201
+            while not (said := next_of(seat1, "chat"))["messages"]:
+                pass  # the chat so far (empty) comes first
+            assert said["messages"][0]["text"] == "hello from a"
+            # a message through the second process is numbered after the first
+            r = http.post(f"{b.url}/api/games/{gid}/chat", headers=tok(game, 1), json={"text": "hi from b"})
+            assert r.json()["n"] == 1
+            # the host's changes through the first process reach the second's pages and rules
+            http.put(f"{a.url}/api/games/{gid}/seats/0/stand-in", headers=host, json={"level": "easy"})
+            while next_of(seat1, "status", "update")["meta"]["stand_ins"] != ["easy", None]:
+                pass
+            http.put(f"{a.url}/api/games/{gid}/watch-link", headers=host, json={"keep": True})
+            assert next_of(watcher, "error")["error"] == "watch_link"
+            assert http.get(f"{b.url}/api/games/{gid}/view").status_code == 403
+
+
 def test_two_moves_at_one_version_through_two_processes_one_wins(servers, db_url):
     a, b = servers
     with httpx.Client(timeout=10) as http:

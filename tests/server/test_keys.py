@@ -25,7 +25,8 @@ def test_a_key_made_from_a_browsers_seats_lists_them_with_their_links(client):
     found = client.post("/api/keys/seats", json={"key": key}).json()["seats"]
     assert {(s["id"], s["seat"]) for s in found} == {(a["id"], 0), (b["id"], 2)}
     for s in found:  # each link opens its seat
-        assert client.get(f"/api/games/{s['id']}/view", headers={"X-Seat-Token": s["token"]}).json()["seat"] == s["seat"]
+        view = client.get(f"/api/games/{s['id']}/view", headers={"X-Seat-Token": s["token"]}).json()
+        assert view["seat"] == s["seat"]
         assert s["link"].endswith(f"/game/{s['id']}#seat={s['token']}")
     # a later seat joins the same key
     c = create(client, [HUMAN, HUMAN])

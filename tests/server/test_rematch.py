@@ -1,4 +1,4 @@
-""""Play again": a seat or the host sets up the next game of a finished one: the same people,
+""" "Play again": a seat or the host sets up the next game of a finished one: the same people,
 bots and options, the seats moved on by one (their sides with them), each person's own link
 opening their new seat; refused before the end and without a seat's or the host's link."""
 
