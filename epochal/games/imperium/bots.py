@@ -1,9 +1,10 @@
 """Imperium's heuristic bot: one-ply greedy on ``estimate`` plus the rulebook's advice.
 
 The turn choice and the clean-up discards are where one ply sees nothing, so they follow the
-advice of the rulebook (R93): activate when there is something to play or exhaust, revolt when
-unrest clogs the hand, otherwise innovate; at clean-up discard the rest of the hand to cycle the
-deck towards the nation's stronger cards.
+advice of the rulebook (R93): activate when there is something to play or exhaust (an exhaust
+alone only while a card is left in hand, deck or discard pile: a seat with no card anywhere gets
+one only by innovating), revolt when unrest clogs the hand, otherwise innovate; at clean-up
+discard the rest of the hand to cycle the deck towards the nation's stronger cards.
 """
 
 from __future__ import annotations
@@ -23,8 +24,8 @@ def prefer(game, st, seat: int, legal: list[int]):
         exhaustable = any(playing.can_exhaust(game, st, seat, k) for k in [*p.play, *shared.power_cards(p)])
         if unrest >= 2 and not playable:
             return A.REVOLT + min(unrest, A.MAX_REVOLT)
-        if playable or exhaustable:
-            return A.ACTIVATE
+        if playable or exhaustable and (p.hand or p.deck or p.discard):
+            return A.ACTIVATE  # with no card left anywhere only a break through brings one (R82)
         return A.INNOVATE if A.INNOVATE in legal else A.ACTIVATE
     if frame.kind == "card" and frame.args.get("purpose") == "discard at clean-up":
         return next((a for a in legal if a != A.END), A.END)
