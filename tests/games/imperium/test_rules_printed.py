@@ -28,6 +28,7 @@ from tests.games.imperium.scenario import (
     only_in_hand,
     play,
     purpose_of,
+    put_in_market,
     to_play,
 )
 
@@ -287,3 +288,14 @@ def test_R82_R93_the_heuristic_bot_with_no_card_anywhere_innovates_rather_than_o
     assert HeuristicBot(0).choose(game, st, 0) == A.INNOVATE  # a break through is its only way to a card
     give(game, st, 0, "1ROM16", "deck")
     assert HeuristicBot(0).choose(game, st, 0) == A.ACTIVATE  # a card to come: the exhaust is worth it
+
+
+def test_R135_G11_the_heuristic_bot_breaks_through_for_a_category_that_brings_a_card():
+    game, st = fresh("Romans", "Scythians", activate=False)
+    for slot, card_id in enumerate(("1CIV4", "1CIV5", "1CIV6", "1CIV7", "1CIV8")):
+        put_in_market(game, st, slot, card_id)
+    st.decks["region"], st.decks["uncivilised"] = [], []
+    game.apply(st, 0, A.INNOVATE)
+    d = decision(st)
+    assert d.kind == "suit" and len(d.args["options"]) == 4  # a tributary or region may find nothing
+    assert HeuristicBot(0).choose(game, st, 0) == A.SUIT + 2  # civilised: the market holds some
