@@ -16,7 +16,7 @@ class GreedyAgent:
 
     def __init__(self, seed: int = 0, prefer=None):
         self.rng = random.Random(seed)
-        self.prefer = prefer  # (game, state, seat, legal) -> action or None
+        self.prefer = prefer  # (game, state, seat, legal) -> an action, the actions to weigh, or None
 
     def choose(self, game: Game, state: State, seat: int) -> int:
         legal = game.legal(state, seat)
@@ -24,7 +24,9 @@ class GreedyAgent:
             return legal[0]
         if self.prefer is not None:
             choice = self.prefer(game, state, seat, legal)
-            if choice is not None:
+            if isinstance(choice, list):  # weigh only these
+                legal = choice or legal
+            elif choice is not None:
                 return choice
         world = game.determinize(state, seat, self.rng)
         best, best_value = legal[0], float("-inf")

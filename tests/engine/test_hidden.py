@@ -17,13 +17,16 @@ from epochal.engine import get_game
 from epochal.engine.hidden import revealing
 from epochal.engine.rng import derive
 
-RECORDED_CARDS = {"imperium": 276}  # the cards in the game's list when its cases were recorded
+RECORDED_CARDS = {"imperium": 552}  # the cards in the game's list when its cases were recorded
 
 
 def in_todays_ids(case: dict) -> dict:
     """The case with its action ids in today's id space. Imperium's card actions are blocks of
     one id per card (play, exhaust, choose), which grow as nations are added to the end of the
-    card list; an id recorded with fewer cards is re-encoded by its block and card index."""
+    card list; an id recorded with fewer cards is re-encoded by its block and card index. The
+    Imperium cases were recorded again with both boxes' cards (552) and the rules as printed
+    (R71: Activate no longer ends by itself while an unpaid card may be played; R112: the player
+    orders their solstice effects), the same games with those decisions added."""
     n = RECORDED_CARDS.get(case["game"])
     game = get_game(case["game"])
     if n is None or n == game.n_cards:

@@ -1,4 +1,5 @@
-"""Imperium: Classics (Osprey Games): deck-building civilisations, 2-4 players, eight nations.
+"""Imperium: Classics & Legends (Osprey Games): deck-building civilisations, 2-4 players, sixteen
+nations.
 
 Spec: shared/rules/imperium.md. Docs: docs/games/imperium.md, docs/games/imperium-data.md.
 """

@@ -1,9 +1,10 @@
 """Imperium's heuristic bot: one-ply greedy on ``estimate`` plus the rulebook's advice.
 
 The turn choice and the clean-up discards are where one ply sees nothing, so they follow the
-advice of the rulebook (R93): activate when there is something to play or exhaust, revolt when
-unrest clogs the hand, otherwise innovate; at clean-up discard the rest of the hand to cycle the
-deck towards the nation's stronger cards.
+advice of the rulebook (R93): activate when there is something to play or exhaust (an exhaust
+alone only while a card is left in hand, deck or discard pile: a seat with no card anywhere gets
+one only by innovating), revolt when unrest clogs the hand, otherwise innovate; at clean-up
+discard the rest of the hand to cycle the deck towards the nation's stronger cards.
 """
 
 from __future__ import annotations
@@ -11,7 +12,8 @@ from __future__ import annotations
 from epochal.agents.greedy import GreedyAgent
 
 from . import actions as A
-from . import playing, shared
+from . import piles, playing, shared
+from .effects import SUIT_ACTIONS
 
 
 def prefer(game, st, seat: int, legal: list[int]):
@@ -23,12 +25,25 @@ def prefer(game, st, seat: int, legal: list[int]):
         exhaustable = any(playing.can_exhaust(game, st, seat, k) for k in [*p.play, *shared.power_cards(p)])
         if unrest >= 2 and not playable:
             return A.REVOLT + min(unrest, A.MAX_REVOLT)
-        if playable or exhaustable:
-            return A.ACTIVATE
+        if playable or exhaustable and (p.hand or p.deck or p.discard):
+            return A.ACTIVATE  # with no card left anywhere only a break through brings one (R82)
         return A.INNOVATE if A.INNOVATE in legal else A.ACTIVATE
     if frame.kind == "card" and frame.args.get("purpose") == "discard at clean-up":
         return next((a for a in legal if a != A.END), A.END)
+    if frame.kind == "suit":
+        # a break through is for a card: weigh only the categories that surely bring one, not
+        # the 2 tokens of one that may find nothing (G11), else a seat with no card innovates for
+        # tokens round after round and the game never ends
+        suits = [a for a in legal if A.SUIT <= a < A.SUIT + len(SUIT_ACTIONS)]
+        sure = [a for a in suits if stocked(game, st, SUIT_ACTIONS[a - A.SUIT])]
+        return sure if sure and len(sure) < len(suits) else None
     return None
+
+
+def stocked(game, st, suit: str) -> bool:
+    """A break through for ``suit`` surely brings a card: the market row or the category's deck
+    holds one (R135), as every seat sees."""
+    return bool(piles.market_cards(game, st, [suit]) or st.decks.get(suit))
 
 
 def useful(game, st, seat: int, k: int) -> bool:

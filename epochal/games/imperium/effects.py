@@ -168,7 +168,7 @@ def _repeat_pick(
 @handlers.on(Discard)
 def op_discard(game: ImperiumRules, st, fr, op: Discard, ev: list) -> int | bool:  # R169
     op = playing.discounted(game, st, fr.seat, fr.card, op)  # Direct Democracy
-    if op.filter is not None:
+    if op.filter is not None and not op.any_number:  # "discard 2 {mask}"; "any number of {unrest}" below
         return discard_matching(game, st, fr, op, ev)
     p = st.seats[fr.seat]
     drawn = fr.vars.get("drawn", [])  # "draw 2 and discard one of them"

@@ -51,7 +51,7 @@ EMPIRE_FROM_START = ("Atlanteans",)  # R37, R118: their state card starts and st
 class ImperiumRules(Game):
     runner: EffectRunner  # the card effects (effects.py), composed in __init__
     name = "imperium"
-    title = "Imperium: Classics"
+    title = "Imperium: Classics & Legends"
     version = "1"
     min_players = 2
     max_players = 4

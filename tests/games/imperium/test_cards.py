@@ -1105,6 +1105,10 @@ def test_1TRI9_minoans_free_a_card_on_top_of_the_deck_and_2_progress_vp_per_4_pr
     assert ids(g, p.deck) == ["1ROM16", "1ROM15"] and p.progress == 2 and p.actions == 3
     p.progress = 9
     assert vp(g, st, 0, "1TRI9") == 2
+    g, st = start()  # "a card on top of your deck and 2 progress": the progress needs no card (R73)
+    p = seat(g, st, 0, hand=["1TRI9"], deck=["1ROM16"])
+    play(g, st, 0, "1TRI9")
+    assert ids(g, p.deck) == ["1ROM16"] and p.progress == 2
     g, st = start()
     seat(g, st, 0, hand=["1TRI9", "1ROM15"], empire=True)
     assert_illegal(g, st, 0, g.action_space.play + k(g, "1TRI9"), "R72")

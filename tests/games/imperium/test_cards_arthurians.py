@@ -32,6 +32,7 @@ from tests.games.imperium.scenario import (
     idx,
     legal_exhaust,
     legal_play,
+    only_in_hand,
     play,
     purpose_of,
     put_in_market,
@@ -299,8 +300,12 @@ def test_R168_R200_merlin_abandons_three_garrisoned_knights_to_take_the_active_q
     assert ids(game, p.play)[-2:] == [FLAVIA, PRIMA]  # the regions stay (R168)
     assert LANCELOT in ids(game, p.hand) and p.quest == -1
     garrison(game, st, 0, FLAVIA, BEDWYR)
-    give(game, st, 0, MERLIN)
-    assert not legal_play(game, st, MERLIN)  # only one knight garrisoned
+    make_active(game, st, 0, TWRCH)
+    merlin = give(game, st, 0, MERLIN)
+    assert legal_play(game, st, MERLIN)  # only one knight garrisoned: still played (R71)
+    play(game, st, 0, MERLIN)
+    assert ids(game, p.garrison[idx(game, FLAVIA)]) == [BEDWYR]  # nothing abandoned in part (R73)
+    assert p.quest == idx(game, TWRCH) and merlin in p.discard and decision(st).kind == "activate"
 
 
 @covers(GRAAL)
@@ -381,6 +386,21 @@ def test_arthurians_solstice_discards_a_card_and_gains_1_progress_side_b_scores_
     game_b, st_b = fresh(ART, "Romans", power_side="B")
     assert game_b.score_seat(st_b, 0).breakdown["power"] == 6
     assert game_b.face(idx(game_b, "2ART1"), "B").exhaust == []
+
+
+@covers("2ART1")
+def test_R73_R110_the_arthurians_solstice_with_an_empty_hand_still_gains_1_progress():
+    """ "Discard a card and gain 1 progress": two steps, not a cost and what it pays for."""
+    game, st = fresh(ART, "Romans")
+    p = st.seats[0]
+    game.apply(st, 0, A.END)
+    while decision(st).seats != [1]:  # seat 0's clean-up
+        game.apply(st, 0, game.legal(st, 0)[0])
+    p.deck += p.hand + p.discard  # an empty hand at the solstice
+    p.hand, p.discard = [], []
+    progress = p.progress
+    assert at_solstice_of(game, st, "2ART1") is None  # nothing to discard: nothing asked
+    assert p.progress == progress + 1 and p.discard == []
 
 
 @covers(COURT)
@@ -498,8 +518,13 @@ def test_taliesin_without_a_knight_to_find_looks_at_nothing():
 def test_excalibur_abandons_viviane_or_avalon_to_break_through_for_a_tributary_or_civilised():
     game, st = fresh(ART, "Romans")
     p = st.seats[0]
-    hand_only(game, st, 0, EXCALIBUR, FILLER)
-    assert not legal_play(game, st, EXCALIBUR)  # R167: nothing to abandon
+    excalibur, _ = hand_only(game, st, 0, EXCALIBUR, FILLER)
+    give(game, st, 0, VIVIANE, "hand")  # in hand, not in play: nothing to abandon (R167)
+    assert legal_play(game, st, EXCALIBUR)  # still played (R71)
+    play(game, st, 0, EXCALIBUR)
+    assert excalibur in p.discard and decision(st).kind == "activate"  # no break through (R73)
+    p.discard.remove(excalibur)
+    p.hand.append(excalibur)
     give(game, st, 0, AVALON, "play")
     top = st.decks["civilised"][-1]
     play(game, st, 0, EXCALIBUR)
@@ -649,9 +674,17 @@ def test_gawain_takes_an_unrest_for_1_progress_per_garrisoned_knight_and_may_gar
 def test_lady_bertilak_abandons_a_region_with_a_knight_draws_2_and_the_others_discard_2():
     game, st = fresh(ART, "Romans")
     p, q = st.seats
-    hand_only(game, st, 0, BERTILAK, FILLER)
+    bertilak, _ = hand_only(game, st, 0, BERTILAK, FILLER)
     give(game, st, 0, FLAVIA, "play")
-    assert not legal_play(game, st, BERTILAK)  # no knight garrisoned
+    hand, theirs = len(p.hand), len(q.hand)
+    assert legal_play(game, st, BERTILAK)  # no knight garrisoned: still played (R71)
+    play(game, st, 0, BERTILAK)
+    settle(game, st)
+    assert FLAVIA in ids(game, p.play) and len(p.hand) == hand - 1  # no region abandoned, no card drawn
+    assert len(q.hand) == theirs - 2 and bertilak in p.discard  # its second line still applies (R73)
+    p.discard.remove(bertilak)
+    p.hand.append(bertilak)
+    p.free_played = []  # as on a later turn (R74)
     garrison(game, st, 0, FLAVIA, CAI)
     actions, hand, theirs = p.actions, len(p.hand), len(q.hand)
     play(game, st, 0, BERTILAK)  # free play, an attack
@@ -711,8 +744,14 @@ def test_king_arthur_abandons_a_region_with_a_knight_to_acquire_a_region_or_trib
             st.market[slot].unrest = -1
         put_in_market(game, st, slot, card_id)
     give(game, st, 0, SECUNDA, "play")
-    hand_only(game, st, 0, ARTHUR, FILLER)
-    assert not legal_play(game, st, ARTHUR)
+    arthur, _ = hand_only(game, st, 0, ARTHUR, FILLER)
+    market_cards = [s.card for s in st.market]
+    assert legal_play(game, st, ARTHUR)  # no knight garrisoned: still played (R71)
+    play(game, st, 0, ARTHUR)
+    assert SECUNDA in ids(game, p.play) and [s.card for s in st.market] == market_cards  # nothing (R73)
+    assert arthur in p.discard and decision(st).kind == "activate"
+    p.discard.remove(arthur)
+    p.hand.append(arthur)
     garrison(game, st, 0, SECUNDA, BEDWYR)
     play(game, st, 0, ARTHUR)
     assert SECUNDA in ids(game, p.discard) and BEDWYR in ids(game, p.discard)
@@ -794,6 +833,20 @@ def test_cafall_may_exile_twrch_trwyth_as_the_active_quest():
     play(game, st, 0, CAFALL)
     answer(game, st, 0, game.action_space.card + p.hand[0])
     assert decision(st).kind == "activate"  # no boar left: nothing asked
+
+
+@covers(CAFALL)
+def test_R73_cafall_with_nothing_to_draw_or_put_back_may_still_exile_twrch_trwyth():
+    game, st = fresh(ART, "Romans")
+    p = st.seats[0]
+    give(game, st, 0, TWRCH, "play")
+    cafall = only_in_hand(game, st, 0, CAFALL)[0]
+    p.deck, p.discard = [], []
+    p.exhausts = 0  # no reshuffle can bring in a nation card either (R98)
+    play(game, st, 0, CAFALL)  # nothing drawn, no card to put back: its second line still applies
+    assert p.hand == [] and decision(st).args["optional"]
+    choose_card(game, st, 0, TWRCH)
+    assert idx(game, TWRCH) in st.exile and cafall in p.discard
 
 
 @covers("2ART26", "2ART27", "2ART28", "2ART29")

@@ -432,8 +432,14 @@ def test_moats_and_walls_exhaust_to_play_an_unrest_without_an_action():
 def test_myths_and_legends_sinks_a_region_to_look_at_2_fame_cards_takes_one_and_gains_progress():
     game, st = atlanteans()
     p = st.seats[0]
-    hand_only(game, st, 0, "2ATL7", FILLER)
-    assert not legal_play(game, st, "2ATL7")  # no region in play: the cost cannot be paid
+    myths, _ = hand_only(game, st, 0, "2ATL7", FILLER)
+    fame, progress = list(st.fame), p.progress
+    assert legal_play(game, st, "2ATL7")  # no region in play: still played (R71)
+    play(game, st, 0, "2ATL7")
+    assert st.fame == fame and not p.sunken  # its "sink to look" line gives nothing (R73)
+    assert p.progress == progress + 1 and myths in p.discard  # its last line still applies
+    assert decision(st).kind == "activate"
+    give(game, st, 0, "2ATL7")
     to_play(game, st, 0, "2ATL18")
     top2 = st.fame[-2:]
     progress = p.progress
@@ -450,10 +456,8 @@ def test_vast_wealth_develops_2_materials_cheaper_and_exhausts_for_3_materials_o
     game, st = atlanteans()
     p = st.seats[0]
     to_play(game, st, 0, "2ATL8")
-    from epochal.games.imperium import piles
-
-    assert piles.dev_cost(game, st, 0, idx(game, "2ATL5")) == {"materials": 2}
-    assert piles.dev_cost(game, st, 0, idx(game, "2ATL10")) == {"population": 2}
+    assert shared.dev_cost(game, st, 0, idx(game, "2ATL5")) == {"materials": 2}
+    assert shared.dev_cost(game, st, 0, idx(game, "2ATL10")) == {"population": 2}
     p.materials, p.population, p.progress = 2, 2, 0
     hand_only(game, st, 0, "2ATL5", "2ATL19", FILLER)
     play(game, st, 0, "2ATL5")
@@ -508,11 +512,17 @@ def test_themiscyra_gains_progress_exiles_a_market_card_and_may_garrison():
 
 
 @covers("2ATL14")
-def test_flood_needs_a_region_in_play_and_sinks_it_with_itself_to_acquire():
+def test_flood_without_a_region_in_play_does_nothing_and_with_one_sinks_it_with_itself_to_acquire():
     game, st = atlanteans()
     p = st.seats[0]
-    hand_only(game, st, 0, "2ATL14", FILLER)
-    assert not legal_play(game, st, "2ATL14")
+    flood, _ = hand_only(game, st, 0, "2ATL14", FILLER)
+    hand = list(p.hand)
+    assert legal_play(game, st, "2ATL14")  # R71: only the action token and the state
+    play(game, st, 0, "2ATL14")
+    assert not p.sunken and flood in p.discard  # its one line: nothing sunk, nothing acquired (R73)
+    assert p.hand == [k for k in hand if k != flood] and decision(st).kind == "activate"
+    p.discard.remove(flood)
+    p.hand.append(flood)
     to_play(game, st, 0, "1REG6")
     play(game, st, 0, "2ATL14")
     choose_card(game, st, 0, "1TRI2")

@@ -316,6 +316,25 @@ def test_obelisk_exhausts_to_free_play_an_unrest_and_at_solstice_discards_for_pr
     assert "2EGY17" in ids(game, p.discard) and p.progress == progress + 1
 
 
+@covers("2EGY5")
+def test_R73_R110_obelisk_at_solstice_with_an_empty_hand_still_gains_1_progress():
+    """ "Discard a card. Gain 1 progress.": two sentences, the gain not paid for by the discard."""
+    game, st = fresh(E, "Romans")
+    p = st.seats[0]
+    to_play(game, st, 0, "2EGY5")
+    game.apply(st, 0, A.END)
+    while decision(st).seats != [1]:  # seat 0's clean-up
+        game.apply(st, 0, game.legal(st, 0)[0])
+    p.deck += p.hand + p.discard  # an empty hand at the solstice
+    p.hand, p.discard = [], []
+    progress, start = p.progress, st.round
+    while st.round == start:  # the others revolt with nothing; nothing is asked of seat 0
+        d = decision(st)
+        assert d.seats != [0] or d.kind == "turn"
+        game.apply(st, d.seats[0], A.REVOLT if d.kind == "turn" else game.legal(st, d.seats[0])[0])
+    assert p.progress == progress + 1 and p.discard == []
+
+
 @covers("2EGY6")
 def test_ramesses_ii_is_a_free_play_that_acquires_any_category_then_history_R74():
     game, st = fresh(E, "Romans")
@@ -409,6 +428,12 @@ def test_egyptian_legacy_others_take_an_unrest_and_discard_you_gain_2_progress_v
     assert p.progress == progress + 2
     give(game, st, 0, "1CIV4", "history")
     assert vp_of(game, st, 0, "2EGY10") == 1
+    q.deck += q.hand  # an empty hand: the unrest is taken all the same, then discarded (R73, R144)
+    q.hand, q.discard = [], []
+    give(game, st, 0, "2EGY10")
+    play(game, st, 0, "2EGY10")
+    settle(game, st)
+    assert q.hand == [] and [game.cards[k].suits for k in q.discard] == [["unrest"]]
 
 
 # --- the nation deck and the starting deck --------------------------------------------------------
@@ -469,8 +494,13 @@ def test_flood_of_the_nile_abandons_a_river_region_for_5_materials_or_in_empire_
     answer(game, st, 0, A.OPTION)
     assert "2EGY21" in ids(game, p.discard) and ids(game, p.play) == ["1ROM11"]
     assert p.materials == materials + 5
-    give(game, st, 0, "2EGY14")
-    assert not legal_play(game, st, "2EGY14")  # no river card to abandon (R78)
+    flood = give(game, st, 0, "2EGY14")
+    assert legal_play(game, st, "2EGY14")  # no river card to abandon: still played (R71)
+    play(game, st, 0, "2EGY14")
+    assert p.materials == materials + 5 and ids(game, p.play) == ["1ROM11"]  # nothing chosen (R73)
+    assert flood in p.discard and decision(st).kind == "activate"
+    p.discard.remove(flood)
+    p.hand.append(flood)
     to_play(game, st, 0, "2EGY20")
     p.empire = True
     play(game, st, 0, "2EGY14")
@@ -485,9 +515,14 @@ def test_flood_of_the_nile_abandons_a_river_region_for_5_materials_or_in_empire_
 def test_glory_abandons_3_regions_to_take_a_fame_card_and_cannot_be_garrisoned():
     game, st = fresh(E, "Romans")
     p = st.seats[0]
-    hand_only(game, st, 0, "2EGY15")
-    to_play(game, st, 0, "2EGY20", "2EGY21")
-    assert not legal_play(game, st, "2EGY15")  # only 2 regions (R78)
+    glory, _ = hand_only(game, st, 0, "2EGY15", FILLER)
+    regions = to_play(game, st, 0, "2EGY20", "2EGY21")
+    fame = list(st.fame)
+    assert legal_play(game, st, "2EGY15")  # only 2 regions: still played (R71)
+    play(game, st, 0, "2EGY15")
+    assert p.play == regions and st.fame == fame and glory in p.discard  # nothing abandoned, no fame (R73)
+    p.discard.remove(glory)
+    p.hand.append(glory)
     to_play(game, st, 0, "2EGY11")
     top2 = st.fame[-2:]
     play(game, st, 0, "2EGY15")
@@ -538,10 +573,17 @@ def test_egyptian_incursion_pays_population_and_materials_to_acquire_and_others_
     game, st = fresh(E, "Romans")
     p, q = st.seats
     set_market(game, st, "1REG3", "1UNC3", "1CIV4", "1TRI2", "1REG6")
-    to_play(game, st, 1, "1ROM11")
-    hand_only(game, st, 0, "2EGY18", FILLER)
+    romans = to_play(game, st, 1, "1ROM11", "1ROM12")
+    incursion, _ = hand_only(game, st, 0, "2EGY18", FILLER)
     p.materials, p.population, p.progress = 2, 0, 0
-    assert not legal_play(game, st, "2EGY18")  # the payment comes first (R78)
+    market_cards = [s.card for s in st.market]
+    assert legal_play(game, st, "2EGY18")  # a payment it cannot make does not stop it (R71)
+    play(game, st, 0, "2EGY18")
+    settle(game, st)  # unpaid: nothing acquired (R73, R163), but its second line applies
+    assert p.materials == 2 and [s.card for s in st.market] == market_cards
+    assert len(q.play) == 1 and len(set(q.hand) & set(romans)) == 1 and incursion in p.discard
+    p.discard.remove(incursion)
+    p.hand.append(incursion)
     p.population = 1
     play(game, st, 0, "2EGY18")
     choose_card(game, st, 0, "1TRI2")

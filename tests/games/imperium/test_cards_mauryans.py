@@ -219,9 +219,14 @@ def test_R263_glory_the_accession_card_abandons_3_regions_counting_grand_trunk_r
     p.nation_deck = p.nation_deck[:1]
     piles.nation_top_to_discard(game, st, 0, [])
     assert ids(game, p.discard)[-1] == "2MAU2" and p.empire  # R99
-    hand_only(game, st, 0, "2MAU2")
-    to_play(game, st, 0, "2MAU20")
-    assert not legal_play(game, st, "2MAU2")  # 1 region (R78)
+    glory, _ = hand_only(game, st, 0, "2MAU2", FILLER)
+    magadha = to_play(game, st, 0, "2MAU20")
+    fame = list(st.fame)
+    assert legal_play(game, st, "2MAU2")  # 1 region: still played (R71)
+    play(game, st, 0, "2MAU2")
+    assert p.play == magadha and st.fame == fame and glory in p.discard  # nothing abandoned, no fame (R73)
+    p.discard.remove(glory)
+    p.hand.append(glory)
     to_play(game, st, 0, "2MAU4")
     assert legal_play(game, st, "2MAU2")  # Grand Trunk Road makes 3 (R263)
     top2 = st.fame[-2:]

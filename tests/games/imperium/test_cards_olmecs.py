@@ -355,7 +355,12 @@ def test_ritual_sacrifice_needs_step_pyramids_then_pays_masks_and_population_for
     to_play(game, st, 0, "2OLM3")
     p.population = 1
     p.progress = 0
-    assert not legal_play(game, st, "2OLM4")  # 2 population short (R163)
+    fame, hand = list(st.fame), list(p.hand)
+    assert legal_play(game, st, "2OLM4")  # 1 population short: still played (R71)
+    play(game, st, 0, "2OLM4")  # nothing paid, no mask discarded, no fame card seen (R73, R163)
+    assert p.population == 1 and st.fame == fame and p.hand == [k for k in hand if k != idx(game, "2OLM4")]
+    assert idx(game, "2OLM4") in p.discard and decision(st).kind == "activate"
+    give(game, st, 0, "2OLM4")
     p.population = 2
     fame = list(st.fame[-3:])
     play(game, st, 0, "2OLM4")

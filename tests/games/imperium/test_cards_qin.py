@@ -420,9 +420,14 @@ def test_eastern_zhou_gains_1_population_and_may_be_garrisoned():
 def test_glory_abandons_3_regions_to_take_1_of_2_fame_cards_and_is_never_a_garrison():
     game, st = fresh(Q, "Romans")
     p = st.seats[0]
-    hand_only(game, st, 0, "2QIN12", FILLER)
-    to_play(game, st, 0, "2QIN11", "2QIN18")
-    assert not legal_play(game, st, "2QIN12")  # 2 regions (R167)
+    glory, _ = hand_only(game, st, 0, "2QIN12", FILLER)
+    regions = to_play(game, st, 0, "2QIN11", "2QIN18")
+    fame = list(st.fame)
+    assert legal_play(game, st, "2QIN12")  # 2 regions: still played (R71)
+    play(game, st, 0, "2QIN12")
+    assert p.play == regions and st.fame == fame and glory in p.discard  # nothing abandoned, no fame (R73)
+    p.discard.remove(glory)
+    p.hand.append(glory)
     to_play(game, st, 0, "1CEL9")
     seen = list(st.fame[-2:])
     play(game, st, 0, "2QIN12")

@@ -176,9 +176,13 @@ def test_R206_only_the_top_path_card_is_in_play_as_a_second_power_card():
 def test_R207_the_path_card_leaves_play_only_through_its_own_solstice():
     game, st = utopians()
     p = st.seats[0]
-    hand_only(game, st, 0, "1ROM14", FILLER)  # Glory: abandon 3 regions
-    to_play(game, st, 0, "1REG6", "1REG3")
-    assert not legal_play(game, st, "1ROM14")  # the path card is no card of the play area
+    glory, _ = hand_only(game, st, 0, "1ROM14", FILLER)  # Glory: abandon 3 regions
+    regions = to_play(game, st, 0, "1REG6", "1REG3")
+    fame = list(st.fame)
+    assert legal_play(game, st, "1ROM14")  # played whatever it can abandon (R71)
+    play(game, st, 0, "1ROM14")
+    assert decision(st).kind == "activate"  # the path card is no card of the play area: not a third
+    assert p.play == regions and st.fame == fame and glory in p.discard  # nothing abandoned (R73)
     assert idx(game, "2UTO2") not in p.play and ids(game, p.path)[-1] == "2UTO2"
 
 

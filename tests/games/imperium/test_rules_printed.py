@@ -28,6 +28,7 @@ from tests.games.imperium.scenario import (
     only_in_hand,
     play,
     purpose_of,
+    put_in_market,
     to_play,
 )
 
@@ -275,3 +276,26 @@ def test_R161_fame_cards_looked_at_go_back_in_the_order_the_player_chooses():
     choose_card(game, st, 0, game.cards[low].id)  # the lower one goes on top
     assert st.fame == [*below, top, low]
     assert decision(st).kind == "activate" and ids(game, p.discard)[-1] == "1ROM14"
+
+
+def test_R82_R93_the_heuristic_bot_with_no_card_anywhere_innovates_rather_than_only_exhaust():
+    game, st = fresh("Romans", "Scythians", activate=False)
+    p = st.seats[0]
+    give(game, st, 0, "1UNC8", "play")  # Mysticism: an exhaust always possible
+    p.history += p.hand + p.deck + p.discard
+    p.hand, p.deck, p.discard = [], [], []
+    assert decision(st).kind == "turn"
+    assert HeuristicBot(0).choose(game, st, 0) == A.INNOVATE  # a break through is its only way to a card
+    give(game, st, 0, "1ROM16", "deck")
+    assert HeuristicBot(0).choose(game, st, 0) == A.ACTIVATE  # a card to come: the exhaust is worth it
+
+
+def test_R135_G11_the_heuristic_bot_breaks_through_for_a_category_that_brings_a_card():
+    game, st = fresh("Romans", "Scythians", activate=False)
+    for slot, card_id in enumerate(("1CIV4", "1CIV5", "1CIV6", "1CIV7", "1CIV8")):
+        put_in_market(game, st, slot, card_id)
+    st.decks["region"], st.decks["uncivilised"] = [], []
+    game.apply(st, 0, A.INNOVATE)
+    d = decision(st)
+    assert d.kind == "suit" and len(d.args["options"]) == 4  # a tributary or region may find nothing
+    assert HeuristicBot(0).choose(game, st, 0) == A.SUIT + 2  # civilised: the market holds some

@@ -94,7 +94,7 @@ def test_russian_names_are_the_rulebooks_or_marked_translations_with_the_english
 
 def test_the_russian_table_uses_the_rulebooks_terms():
     ui = ui_strings("imperium", "ru")
-    assert ui["title"] == "Империи: Классика"
+    assert ui["title"] == "Империи: Классика и Легенды"
     assert ui["unrest_pile"] == "Колода беспорядков" and ui["exile"] == "Колода изгнания"
     assert ui["in_hand"] == "на руке: {n}" and ui["garrison"] == "Карты укрепления"
     assert ui["kok.B"] == "«Царь царей»: сторона Б" and ui["side.Romans"] == "Римляне"
