@@ -39,6 +39,7 @@ from .vocab import (
     ResetTokens,
     SolsticeOrder,
     TakeUnrest,
+    WhenGone,
 )
 
 DECK_SIZE = {2: 6, 3: 7, 4: 8}  # R50
@@ -110,6 +111,11 @@ class ImperiumRules(Game):
         self.by_nation = {n: [i for i, c in enumerate(cards) if c.deck == n] for n in NATIONS}
         self.nations = [n for n in NATIONS if self.by_nation[n]]  # those with card data
         self.programs = PROGRAMS
+        # The cards with a passive, and those whose passive watches the play area (when_gone):
+        # the play area is searched for passives at every legality check and between every two
+        # operations, and most cards have none.
+        self.bearing = frozenset(i for i, c in enumerate(cards) if c.passive)
+        self.when_gone = frozenset(i for i, c in enumerate(cards) if any(type(x) is WhenGone for x in c.passive))
         self.kok_index = next((i for i, c in enumerate(cards) if c.group == "king_of_kings"), -1)
         self.boxes = [b for b in BOXES if any(c.box == b for c in cards)]  # the common decks with data (R59)
         missing = handlers.missing([*get_args(AnyOp), *STEPS])

@@ -74,6 +74,8 @@ def watch_gone(game: ImperiumRules, st) -> None:
     the play area beside the card, its ``do`` starts as the seat's own effect (once)."""
     for seat, p in enumerate(st.seats):
         for k in p.play:
+            if k not in game.when_gone:
+                continue
             for i, x in enumerate(game.cards[k].passive):
                 if type(x) is not WhenGone or any(matches(game, j, x.args.filter) for j in p.play):
                     continue
@@ -322,15 +324,21 @@ def passives(game: ImperiumRules, st, seat: int) -> list[AnyPassive]:
     p = st.seats[seat]
     out = []
     for k in p.play:
-        out += game.cards[k].passive
+        if k in game.bearing:
+            out += game.cards[k].passive
     for k in power_cards(p):  # the power card's all game; the active path card too (R159, R206)
         out += game.face(k, side_of(p, k)).passive
     return out
 
 
 def active(game: ImperiumRules, st, seat: int, kind: type[P]) -> list[P]:
-    """The seat's active passives of one kind."""
-    return [x for x in passives(game, st, seat) if type(x) is kind]
+    """The seat's active passives of one kind (the play area's cards, the power cards)."""
+    p = st.seats[seat]
+    bearing, cards = game.bearing, game.cards
+    out = [x for k in p.play if k in bearing for x in cards[k].passive if type(x) is kind]
+    for k in power_cards(p):
+        out += [x for x in game.face(k, side_of(p, k)).passive if type(x) is kind]
+    return out
 
 
 def flush_triggered(game: ImperiumRules, st) -> None:
