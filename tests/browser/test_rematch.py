@@ -1,4 +1,4 @@
-""""Play again" in a real browser: at the end one seat asks, and every seat's page offers its
+""" "Play again" in a real browser: at the end one seat asks, and every seat's page offers its
 own way to the new table, where the seats have moved on by one."""
 
 from __future__ import annotations

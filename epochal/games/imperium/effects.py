@@ -592,6 +592,8 @@ def op_acquire(game: ImperiumRules, st, fr, op: Acquire, ev: list) -> int | bool
             return
         materials = st.market[piles.slot_of(st, k)].tokens.get("materials", 0)
         piles.take_from_market(game, st, fr.seat, k, True, ev)
+        if st.over:  # its tucked unrest emptied the unrest pile: collapse stops everything (R223)
+            return
         if materials and op.token == "materials":  # Trading Ships: a recalled card brought them
             recalled = game.runner.shared_vars(st, fr).get("recalled", [])
             for kind in ("river", "fertile"):  # R265, R267

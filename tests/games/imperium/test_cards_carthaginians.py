@@ -723,3 +723,20 @@ def test_unrest_played_when_no_option_is_affordable_stays_yours_R73_R253():
     play(game, st, 0, "1CAR22")  # nothing to choose (R164): not returned, "if you do" (R253)
     assert idx(game, "1CAR22") in p.discard and len(st.unrest) == pile
     assert [game.cards[k].id for k in p.hand] == ["1CAR14"]
+
+
+@covers("1CAR7")
+def test_trading_ships_acquiring_as_the_refill_takes_the_last_unrest_collapses_at_once_R223_R227():
+    """The acquired card's slot is refilled and the refill tucks the unrest pile's last card:
+    the collapse stops everything at once (R223), the rest of the acquiring included (a random
+    game once crashed there, reading the effect's variables after the collapse had ended it)."""
+    game, st = fresh("Carthaginians", "Romans", power_side="B")
+    p = st.seats[0]
+    to_play(game, st, 0, "1CAR7", "1CAR20")
+    rich = market(game, st, 1, "1UNC7", {"materials": 2})  # its refill tucks an unrest (unrest_under)
+    st.box += st.unrest[:-1]
+    st.unrest = st.unrest[-1:]
+    exhaust(game, st, 0, "1CAR7")
+    answer(game, st, 0, A.YES)
+    assert st.over and st.collapsed and st.run == []
+    assert rich in p.hand
