@@ -139,7 +139,8 @@ class ImperiumRules(Game):
         return out
 
     def option_sets(self):
-        sets = [{"nations": r} for r in ROTATIONS]
+        # every other rotation: with two seats or more each nation still plays in the battery
+        sets = [{"nations": r} for r in ROTATIONS[::2]]
         for opt in self.options[1:]:
             sets += [{opt.name: c} for c in opt.choices if c != opt.default]
         return sets
