@@ -179,6 +179,7 @@ class Table:
         clock: int | None = None,
         fallback: str = "easy",
         spectator_chat: str = "read",
+        watch_hash: str | None = None,
     ):
         self.id, self.game, self.data_key, self.seed = game_id, game, data_key, seed
         self.host_hash = host_hash  # None: a table without a host (made before hosts existed)
@@ -186,7 +187,7 @@ class Table:
         self.moved_at = time.time()  # when the table last changed: the clock counts from here
         self.spectator_chat = spectator_chat
         self.rematch: str | None = None  # the table of "play again", once someone asked
-        self.watch_hash: str | None = None  # set: only the host's spectator link may watch
+        self.watch_hash = watch_hash  # set: only the host's spectator link may watch
         self.chat: list[dict] = []  # the newest CHAT_KEPT messages, oldest first
         self.chat_lock = asyncio.Lock()  # numbers the messages; a move never waits for it
         self.state = state
@@ -431,7 +432,7 @@ class GameService:
         self, game: Game, data_key: str, seed: int, options: dict, infos: list[SeatInfo], undo: bool, **settings
     ) -> Table:
         """Deal a new table, store it and start its bots; ``settings``: the host's (host_hash,
-        clock, fallback, spectator_chat)."""
+        clock, fallback, spectator_chat, watch_hash)."""
         state = game.new(len(infos), seed, options)
         game_id = secrets.token_urlsafe(6)
         while game_id in self.tables or await self._read(self.store.exists, game_id):
@@ -461,6 +462,7 @@ class GameService:
                 "clock": table.clock,
                 "fallback": table.fallback,
                 "spectator_chat": table.spectator_chat,
+                "watch_hash": table.watch_hash,
             },
             [
                 {
@@ -511,6 +513,7 @@ class GameService:
                 clock=table.clock,
                 fallback=table.fallback,
                 spectator_chat=table.spectator_chat,
+                watch_hash=table.watch_hash,  # the same spectator link watches the next game
             )
             await self._store(self.store.change_game, table.id, rematch=new.id, what="the rematch")
             table.rematch = new.id

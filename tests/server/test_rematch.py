@@ -59,9 +59,12 @@ def test_the_host_may_ask_too_and_the_host_settings_carry_over(client):
     game = create(client, [HUMAN, HUMAN], seed=4)
     gid, host = game["id"], {"X-Host-Token": game["host_token"]}
     client.put(f"/api/games/{gid}/chat", headers=host, json={"spectators": "write"})
+    watch = client.put(f"/api/games/{gid}/watch-link", headers=host, json={"keep": True}).json()["link"]
     play_random(client, game, [0, 1], random.Random(2))
     new = client.post(f"/api/games/{gid}/rematch", headers=host).json()["id"]
     assert service(client).tables[new].spectator_chat == "write"
+    assert client.get(f"/api/games/{new}/view").status_code == 403  # still kept to the spectator link
+    assert client.get(f"/api/games/{new}/view", headers={"X-Watch-Token": watch.split("#watch=")[1]}).status_code == 200
 
 
 @pytest.mark.parametrize(

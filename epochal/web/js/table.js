@@ -460,7 +460,7 @@ function endScreen(ctx) {
 // the person's own secret opening their seat at the new table (the seats move on by one).
 function againRow(meta) {
   if (meta.rematch) {
-    const secret = token ? `#seat=${token}` : hostToken ? `#host=${hostToken}` : "";
+    const secret = token ? `#seat=${token}` : hostToken ? `#host=${hostToken}` : watch ? `#watch=${watch}` : "";
     return h("p", {class: "again"}, t("table.rematch_ready"), " ",
              h("a", {class: "button primary", "data-testid": "rematch-link",
                      href: `/game/${encodeURIComponent(meta.rematch)}?lang=${lang()}${secret}`}, t("table.rematch_go")));
