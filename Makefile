@@ -30,9 +30,15 @@ setup: $(STAMP)
 run: $(RUN_STAMP)
 	$(BIN)/epochal serve
 
+# The browser tests wait on pages and servers more than they compute, so they run beside the
+# others (whose two workers keep both cores busy); their report follows when both are done.
 test: $(STAMP) chromium
-	$(BIN)/python -m pytest -n 2 -m "not browser"
-	$(BIN)/python -m pytest -p no:xdist -m browser tests/browser
+	@log=$$(mktemp); \
+	$(BIN)/python -m pytest -p no:xdist -m browser tests/browser > $$log 2>&1 & browser=$$!; \
+	$(BIN)/python -m pytest -n 2 -m "not browser"; others=$$?; \
+	wait $$browser; pages=$$?; \
+	echo "--- the browser tests:"; cat $$log; rm -f $$log; \
+	test $$others -eq 0 && test $$pages -eq 0
 
 # The fast lane for development: lint, then every test but the browser and slow ones (under
 # 3 minutes on 2 cores). make test runs them all.
