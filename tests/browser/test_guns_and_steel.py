@@ -257,7 +257,8 @@ def test_the_rest_of_a_payment_is_paid_in_one_click_that_names_what_it_spends(se
     on_board.click()
     page.wait_for_function("v => Number(document.body.dataset.version) > v", arg=before)
     after = seat_view(server, game, 0, lang)
-    assert after["view"]["payment"] is None or after["view"]["payment"]["paid"] == []
+    payment = after["view"]["payment"]  # the bot may have begun a payment of its own since
+    assert payment is None or payment["seat"] != 0 or payment["paid"] == []
     log = page.inner_text("#log")
     assert log and not RAW.search(log), RAW.findall(log)
 
