@@ -517,9 +517,7 @@ class GameService:
             )
             await self._store(self.store.change_game, table.id, rematch=new.id, what="the rematch")
             table.rematch = new.id
-        table._texts.clear()
-        for conn in list(table.connections):
-            self._push(table, conn, "status")
+        self._announce(table)
         return new
 
     # --- restoring -----------------------------------------------------------------------------
@@ -681,9 +679,7 @@ class GameService:
             info.joined = False
             await self._store(self.store.mark_joined, table.id, seat, status, what="the join")
             info.joined = True
-        table._texts.clear()  # every message carries the status
-        for conn in list(table.connections):  # "waiting for players" may have changed
-            self._push(table, conn, "status")
+        self._announce(table)  # "waiting for players" may have changed
 
     # --- the host ------------------------------------------------------------------------------
     def check_host(self, table: Table, token: str | None) -> None:
@@ -792,12 +788,16 @@ class GameService:
         self._seats_changed(table)
 
     def _seats_changed(self, table: Table) -> None:
-        """Tell every listener (the status line carries the seats and the clock) and let the
-        bot task take on or give up seats."""
+        """Tell every listener and let the bot task take on or give up seats."""
+        self._announce(table)
+        self._start_bots(table)
+
+    def _announce(self, table: Table) -> None:
+        """Send every listener the status line (meta: the seats, the clock, the chat setting,
+        the rematch), which every cached message also carries."""
         table._texts.clear()
         for conn in list(table.connections):
             self._push(table, conn, "status")
-        self._start_bots(table)
 
     def check_lang(self, table: Table, lang: str) -> str:
         langs = languages(table.game.name)

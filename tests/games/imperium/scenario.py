@@ -78,6 +78,11 @@ def put_in_market(game, st, slot: int, card_id: str, tokens: dict | None = None)
     return k
 
 
+def power_vp(game, st, seat: int = 0) -> int:
+    """The VP the seat's power card scores now."""
+    return game.score_seat(st, seat).breakdown["power"]
+
+
 def play(game, st, seat: int, card_id: str) -> list[dict]:
     return game.apply(st, seat, game.action_space.play + idx(game, card_id))
 

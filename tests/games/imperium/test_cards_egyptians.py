@@ -29,6 +29,7 @@ from tests.games.imperium.scenario import (
     legal_exhaust,
     legal_play,
     play,
+    power_vp,
     put_in_market,
     settle,
     to_play,
@@ -91,10 +92,6 @@ def set_market(game, st, *card_ids):
 
 def unrest_in_hand(game, p):
     return sum(1 for k in p.hand if "unrest" in game.cards[k].suits)
-
-
-def power_vp(game, st, seat=0):
-    return game.score_seat(st, seat).breakdown["power"]
 
 
 def embalming_offer(game, st):

@@ -27,6 +27,7 @@ from tests.games.imperium.scenario import (
     legal_play,
     pick,
     play,
+    power_vp,
     purpose_of,
     put_in_market,
     settle,
@@ -42,10 +43,6 @@ MAC = [f"1MAC{n}" for n in range(1, 24)]
 
 def market_card_ids(game, st):
     return [game.cards[s.card].id for s in st.market if s.card >= 0]
-
-
-def power_vp(game, st, seat=0):
-    return game.score_seat(st, seat).breakdown["power"]
 
 
 # --- setup (R9, R29-R40, R193) -------------------------------------------------------------------

@@ -28,6 +28,7 @@ from tests.games.imperium.scenario import (
     legal_exhaust,
     legal_play,
     play,
+    power_vp,
     purpose_of,
     put_in_market,
     settle,
@@ -112,10 +113,6 @@ def set_market(game, st, *card_ids):
 
 def unrest_in_hand(game, p):
     return sum(1 for k in p.hand if "unrest" in game.cards[k].suits)
-
-
-def power_vp(game, st, seat=0):
-    return game.score_seat(st, seat).breakdown["power"]
 
 
 # --- data and setup (R9, R29-R40, R193) ------------------------------------------------------------

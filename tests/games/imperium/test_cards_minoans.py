@@ -28,6 +28,7 @@ from tests.games.imperium.scenario import (
     legal_exhaust,
     legal_play,
     play,
+    power_vp,
     put_in_market,
     settle,
     to_play,
@@ -108,10 +109,6 @@ def set_market(game, st, *card_ids):
             st.unrest.append(st.market[slot].unrest)
             st.market[slot].unrest = -1
         put_in_market(game, st, slot, cid)
-
-
-def power_vp(game, st, seat=0):
-    return game.score_seat(st, seat).breakdown["power"]
 
 
 # --- data and setup (R9, R29-R40, R193) ------------------------------------------------------------

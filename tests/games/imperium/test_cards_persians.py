@@ -27,6 +27,7 @@ from tests.games.imperium.scenario import (
     legal_play,
     pick,
     play,
+    power_vp,
     put_in_market,
     settle,
     to_solstice,
@@ -37,10 +38,6 @@ PER = [f"1PER{n}" for n in range(1, 24)]
 
 
 # --- helpers ----------------------------------------------------------------------------------
-
-
-def power_vp(game, st, seat=0):
-    return game.score_seat(st, seat).breakdown["power"]
 
 
 def unrest_in_hand(game, p):
