@@ -119,7 +119,8 @@ def test_the_lobby_words_every_option_and_fits_a_phone(server, browser, lang):
     ctx = browser.new_context(viewport=PHONE, locale=lang)
     page = ctx.new_page()
     page.goto(f"{server.url}/?lang={lang}")
-    page.wait_for_selector("[data-testid=create]")
+    # the form is drawn once the games' words are in (a busy machine may take a moment)
+    page.wait_for_selector("[data-testid=game] option", state="attached")
     page.click("details.options summary")  # it stays open when another game is chosen
     for name in GAMES:
         page.select_option("[data-testid=game]", name)
