@@ -118,6 +118,9 @@ def test_the_rules_summary_opens_from_a_rule_number(server, browser, name):
 def test_the_lobby_words_every_option_and_fits_a_phone(server, browser, lang):
     ctx = browser.new_context(viewport=PHONE, locale=lang)
     page = ctx.new_page()
+    failed = []  # a words request that failed explains a missing description below
+    page.on("requestfailed", lambda r: failed.append(f"{r.url}: {r.failure}"))
+    page.on("response", lambda r: r.status >= 400 and failed.append(f"{r.url}: {r.status}"))
     page.goto(f"{server.url}/?lang={lang}")
     # the form is drawn once the games' words are in (a busy machine may take a moment)
     page.wait_for_selector("[data-testid=game] option", state="attached")
@@ -128,7 +131,7 @@ def test_the_lobby_words_every_option_and_fits_a_phone(server, browser, lang):
         assert labels.count() > 0
         check_screen(page, PHONE["width"], f"the lobby with {name}'s options in {lang}")
         helps = page.locator("details.options .option-help").all_inner_texts()
-        assert all(helps), f"{name}: an option without a description"
+        assert all(helps), f"{name}: an option without a description (failed requests: {failed})"
     ctx.close()
 
 

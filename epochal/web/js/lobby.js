@@ -31,9 +31,20 @@ function languageSelect() {
 
 async function loadWords() {
   const tables = await Promise.all(meta.games.map((g) =>
-    api("GET", `/api/meta/${encodeURIComponent(g.name)}/table?lang=${g.languages.includes(lang()) ? lang() : "en"}`)
-      .catch(() => ({strings: {}}))));
+    tableWords(g).catch(() => ({strings: {}}))));
   words = Object.fromEntries(meta.games.map((g, i) => [g.name, tables[i].strings || {}]));
+}
+
+// A game's words in the page's language; a request that fails (a busy or restarting server) is
+// tried again a few times before the lobby falls back to the engine's own names.
+async function tableWords(g, tries = 4) {
+  const path = `/api/meta/${encodeURIComponent(g.name)}/table?lang=${g.languages.includes(lang()) ? lang() : "en"}`;
+  for (let i = 1; ; i++) {
+    try { return await api("GET", path); } catch (err) {
+      if (i >= tries || (err.status && err.status < 500)) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 250 * 2 ** i));
+    }
+  }
 }
 
 // A game's word for `key`, or `fallback` when the game has none.
