@@ -100,7 +100,31 @@ class Game(ABC):
     def legal(self, state: State, seat: int) -> list[int]:
         if state.over or not state.stack or seat not in state.stack[-1].waiting():
             return []
-        return self.decision_legal(state, state.stack[-1], seat)
+        return list(self.kept_legal(state, state.stack[-1], seat))  # a copy: callers may change theirs
+
+    check_kept = False  # the test suite turns it on: every kept list is compared with a fresh one
+
+    def kept_legal(self, state: State, decision, seat: int) -> list[int]:
+        """``decision_legal``, worked out once per decision, seat and ply.
+
+        ``advance`` keeps the list it computed to look for a single answer; the agent's
+        ``legal`` and ``apply``'s check then reuse it instead of building it twice more. A
+        state changes only by ``apply`` (which counts a ply) and, inside it, by the automatic
+        steps of ``advance`` (which work out the list afresh after each one), so a list kept for
+        the current ply is the current one. Code that edits a state by hand (a test setting up a
+        position) says so with ``state.edited()``.
+        """
+        kept = decision.__dict__.get("kept")
+        if kept is not None and kept[0] == state.ply and kept[1] == seat:
+            if self.check_kept and kept[2] != self.decision_legal(state, decision, seat):
+                raise AssertionError(
+                    f"the answers kept for {decision.kind!r} at ply {state.ply} are stale: the state "
+                    "was edited by hand without state.edited(), or the engine changed it without a ply"
+                )
+            return kept[2]
+        legal = self.decision_legal(state, decision, seat)
+        decision.kept = (state.ply, seat, legal)
+        return legal
 
     def timeout_action(self, state: State, seat: int) -> int | None:
         """The action that passes when a seat's turn clock runs out, if the rules allow one
@@ -117,7 +141,7 @@ class Game(ABC):
         if not isinstance(action, int) or isinstance(action, bool):
             raise IllegalAction(f"an action is an integer id, not {action!r}", "protocol")
         decision = state.stack[-1]
-        if action not in self.decision_legal(state, decision, seat):
+        if action not in self.kept_legal(state, decision, seat):
             raise IllegalAction(*self.why_illegal(state, decision, seat, action))
         events: list = []
         self.resolve(state, seat, action, events)
@@ -154,6 +178,7 @@ class Game(ABC):
                     if len(legal) == 1:
                         resolve(state, seat, legal[0], events)
                         continue
+                    d.kept = (state.ply, seat, legal)
                 return
             if runner is not None and runner.running(state):
                 runner.step(state, events)

@@ -14,12 +14,16 @@ _ENCODER = msgspec.msgpack.Encoder()
 _JSON = msgspec.json.Encoder()
 
 
-class Decision(msgspec.Struct, kw_only=True):
+class Decision(msgspec.Struct, kw_only=True, dict=True):
     """A pending decision on the stack: who must choose, and what for.
 
     A card effect that needs a choice pushes a frame and returns; the next action pops it.
     With several ``seats`` the decision is simultaneous: ``chosen`` keeps each seat's answer
     hidden until every seat has answered (views must never show another seat's entry).
+
+    The engine keeps the answers it last worked out for a decision on the decision itself, as
+    the attribute ``kept`` (see ``Game.legal``): outside the fields, so it is never encoded,
+    cloned or compared, and a clone starts without it.
     """
 
     kind: str
@@ -41,6 +45,14 @@ class State(msgspec.Struct, kw_only=True):
     over: bool = False
 
     _decoders: ClassVar[dict[type, msgspec.msgpack.Decoder]] = {}
+
+    def edited(self):
+        """Say that this state was edited by hand (a test setting up a position): the engine
+        forgets the answers it kept with the pending decisions (``Game.kept_legal``), since it
+        cannot notice such an edit. Returns the state."""
+        for decision in self.stack:
+            decision.__dict__.pop("kept", None)
+        return self
 
     def clone(self):
         cls = type(self)

@@ -21,7 +21,7 @@ def setup(hands: list[list[str]], deck: list[str] | None = None, gold: list[int]
     st.discard = [k for k in range(len(GAME.cards)) if k not in used]
     for seat, g in zip(st.seats, gold or [0] * len(hands), strict=True):
         seat.gold = g
-    return st
+    return st.edited()
 
 
 def play(st, seat: int, cid: str) -> list:

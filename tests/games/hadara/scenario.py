@@ -108,6 +108,7 @@ def give(game, st, i: int, *cards: int) -> None:
         _take_from_anywhere(st, k)
         seat.cards.append(k)
     sync(game, seat)
+    st.edited()
 
 
 def to_pile(game, st, *cards: int) -> None:
@@ -117,6 +118,7 @@ def to_pile(game, st, *cards: int) -> None:
     for k in cards:
         _take_from_anywhere(st, k)
         st.piles[BOARD.index(COLORS[game.color_of[k]])].append(k)
+    st.edited()
 
 
 def pile_of(game, card: int) -> int:
@@ -137,6 +139,7 @@ def give_colony(game, st, i: int, token: int, annexed: bool = False) -> None:
     seat.colonies.append(token)
     seat.annexed.append(annexed)
     sync(game, seat)
+    st.edited()
 
 
 def top_colony(game, st, token: int) -> int:

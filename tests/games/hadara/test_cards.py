@@ -137,6 +137,7 @@ def test_PE2_at_most_10_points_per_step():
     assert trial.stack[-1].kind == "colony_mode"  # plunder or annex next
     assert trial.seats[0].coins == 70 and trial.seats[0].bought_points == 10
     set_tracks(game, st.seats[0], military=4)  # 11 points: too many
+    st.edited()
     assert v not in legal_colonies(game, st)
     assert_illegal(game, st, 0, A.COLONY + v, "R46")
 
@@ -165,6 +166,7 @@ def test_PE2_cap_is_per_step_not_per_colony_with_PE13():
     put(st, 0, "colony")  # second colony, same step
     assert v15 not in legal_colonies(game, st)  # 3 + 9 > 10
     seat.bought_points = 0  # (a fresh step)
+    st.edited()
     assert v15 in legal_colonies(game, st)  # 9 <= 10
 
 
@@ -432,9 +434,10 @@ def test_PE10_colony_requirements_4_lower():
     seat = colony_step(game, st, military=5, coins=0)
     assert v in legal_colonies(game, st) and v + 1 not in legal_colonies(game, st)
     set_tracks(game, seat, military=4)
+    st.edited()
     assert v not in legal_colonies(game, st)
     set_tracks(game, seat, military=5)
-    game.apply(st, 0, A.COLONY + v)
+    game.apply(st.edited(), 0, A.COLONY + v)
     assert len(seat.colonies) == 1 and seat.bought_points == 0
 
 
@@ -448,6 +451,7 @@ def test_PE10_statue_requirements_4_lower():
     put(st, 0, "statue", step="B4")
     assert A.statue(s, INCOME, False) in game.legal(st, 0)
     set_tracks(game, seat, culture=game.slots[s].requirement - 5)
+    st.edited()
     assert A.statue(s, INCOME, False) not in game.legal(st, 0)
     assert_illegal(game, st, 0, A.statue(s, INCOME, False), "R56")
 

@@ -254,7 +254,7 @@ def test_EX14_statue_slot_culture_6_worth_4_VP():
     assert not any(A.statue(s, t, fd) in game.legal(st, 0) for t in range(4) for fd in (0, 1))
     assert_illegal(game, st, 0, A.statue(s, INCOME, False), "R56")
     set_tracks(game, seat, culture=6)
-    game.apply(st, 0, A.statue(s, INCOME, False))
+    game.apply(st.edited(), 0, A.statue(s, INCOME, False))
     assert game.score_seat(st, seat).breakdown["statues"] == 4
 
 

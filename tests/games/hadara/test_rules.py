@@ -288,6 +288,7 @@ def test_R38_unaffordable_buy_in_phase_B_is_illegal_and_changes_nothing():
     assert A.take(p, True) in game.legal(st, 0)  # must sell
     assert_illegal(game, st, 0, A.take(p, False), "R38")
     st.seats[0].coins = price  # exactly enough: legal
+    st.edited()
     game.apply(st, 0, A.take(p, False))
     assert st.seats[0].coins == 0 and card in st.seats[0].cards
 
@@ -370,6 +371,7 @@ def test_R46a_colony_needs_military_at_least_the_requirement():
     assert A.COLONY + v not in game.legal(st, 0)
     assert_illegal(game, st, 0, A.COLONY + v, "R46")
     set_tracks(game, st.seats[0], military=req)  # equal is enough
+    st.edited()
     assert A.COLONY + v in game.legal(st, 0)
     assert A.COLONY + v + 1 not in game.legal(st, 0)
 
@@ -501,6 +503,7 @@ def test_R56_statue_needs_culture_at_least_the_slot_requirement():
     assert A.statue(s, INCOME, False) not in game.legal(st, 0)
     assert_illegal(game, st, 0, A.statue(s, INCOME, False), "R56")
     set_tracks(game, st.seats[0], culture=req)
+    st.edited()
     assert A.statue(s, INCOME, False) in game.legal(st, 0)
     assert A.PASS in game.legal(st, 0)  # R54: MAY
 
@@ -542,6 +545,7 @@ def test_R56_each_slot_once_and_R62_tile_of_that_colour_needed():
     assert_illegal(game, st, 0, A.statue(0, CULTURE, False), "R56")
     seat.tiles[MILITARY] = 0
     seat.silver = [MILITARY, MILITARY]
+    st.edited()
     assert A.statue(1, MILITARY, False) not in game.legal(st, 0)
     assert_illegal(game, st, 0, A.statue(1, MILITARY, True), "R62")
     assert game.check_invariants(st) == []
@@ -741,6 +745,7 @@ def test_R73_silver_needs_an_unused_tile_and_R72_coins():
     assert A.SILVER + CULTURE not in game.legal(st, 0)
     assert_illegal(game, st, 0, A.SILVER + CULTURE, "R73")
     seat.coins = min(silver, gold) - 1
+    st.edited()
     assert game.legal(st, 0) == [A.PASS]
     assert_illegal(game, st, 0, A.SILVER + INCOME, "R72")
 

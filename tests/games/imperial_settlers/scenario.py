@@ -106,12 +106,14 @@ def give(game, st, seat: int, card_id: str, zone: str = "hand") -> int:
     k = idx(game, card_id)
     take_anywhere(st, k)
     getattr(st if zone in ("virtual", "trophies") else st.seats[seat], zone).append(k)
+    st.edited()
     return k
 
 
 def supply(st, seat: int, **goods) -> None:
     for good, n in goods.items():
         setattr(st.seats[seat], good, n)
+    st.edited()
 
 
 def goods(st, seat: int) -> dict:
@@ -192,6 +194,7 @@ def arrange(game, st, row=(), reveal=()) -> tuple[list[int], list[int]]:
     top_i = [index(x) for x in reveal]
     st.attack_row = list(row_i)
     st.attack_deck = [i for i in range(len(game.attacks)) if i not in taken] + top_i[::-1]
+    st.edited()
     return row_i, top_i
 
 

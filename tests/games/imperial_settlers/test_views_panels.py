@@ -125,6 +125,7 @@ def test_the_seat_sees_its_own_hand_with_each_cards_text_and_not_the_others(game
         assert hand["rows"][2][1] == "\n".join(game.card_text("COM025", lang))
         assert game.display_name("COM046", lang) not in text(panels)
     st.seats[0].hand = []
+    st.edited()
     assert panel(game.board_panels(st, 0, "ru"), "Ваша рука")["rows"] == [["нет карточек"]]
 
 

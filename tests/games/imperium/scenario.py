@@ -67,6 +67,7 @@ def give(game, st, seat: int, card_id: str, zone: str = "hand") -> int:
     k = idx(game, card_id)
     take_anywhere(st, k)
     getattr(st.seats[seat], zone).append(k)
+    st.edited()
     return k
 
 
@@ -75,6 +76,7 @@ def put_in_market(game, st, slot: int, card_id: str, tokens: dict | None = None)
     take_anywhere(st, k)
     st.market[slot].card = k
     st.market[slot].tokens = dict(tokens or {})
+    st.edited()
     return k
 
 
@@ -163,6 +165,7 @@ def market(game, st, slot, card_id, tokens=None, keep_unrest=False):
     k = put_in_market(game, st, slot, card_id, tokens)
     if old >= 0 and old != k:
         st.exile.append(old)
+    st.edited()
     return k
 
 

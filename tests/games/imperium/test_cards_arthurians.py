@@ -370,6 +370,7 @@ def test_arthurians_A_exhaust_discards_a_card_to_take_a_knight_back_from_the_dis
     assert BEDWYR in ids(game, p.hand) and ids(game, p.discard) == [UTHYR, CAFALL]
     hand_only(game, st, 0)
     p.exhausted = []
+    st.edited()
     assert not legal_exhaust(game, st, "2ART1")  # nothing to discard
 
 

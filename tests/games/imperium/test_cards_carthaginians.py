@@ -538,6 +538,7 @@ def test_caravans_need_three_materials_and_a_card_to_discard_R78():
     p.materials, p.progress = 2, 0
     assert_illegal(game, st, 0, action, "R78")  # 2 materials only
     p.materials = 3
+    st.edited()
     assert action in game.legal(st, 0)
 
 

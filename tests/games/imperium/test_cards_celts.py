@@ -192,6 +192,7 @@ def test_celtic_innovation_needs_empire_may_acquire_and_gives_others_unrest_R72(
     assert not legal_play(game, st, "1CEL3")  # Barbarian (R72)
     p.empire = True
     q_unrest = unrest_in_hand(game, q)
+    st.edited()
     play(game, st, 0, "1CEL3")
     d = decision(st)
     assert d.args["optional"] and {A.END} | set(d.args["options"]) >= {
@@ -445,6 +446,7 @@ def test_cauldron_of_cerridwen_spends_1_progress_for_2_population_R78():
     assert not legal_exhaust(game, st, "1CEL20")  # cannot pay (R78)
     assert_illegal(game, st, 0, game.action_space.exhaust + idx(game, "1CEL20"), "R78")
     p.progress = 1
+    st.edited()
     exhaust(game, st, 0, "1CEL20")
     assert p.progress == 0 and p.population == 2
     assert not legal_exhaust(game, st, "1CEL20")  # once per round (R77)

@@ -186,6 +186,7 @@ def test_R246_egyptians_A_pay_1_population_and_take_an_unrest_to_gain_an_action(
     p2_game, st2 = fresh(E, "Romans")
     q = st2.seats[0]
     q.materials, q.population, q.progress, q.actions = 0, 0, 0, 0
+    st2.edited()
     assert not legal_exhaust(p2_game, st2, "2EGY1")  # neither option can be paid (R78)
     assert_illegal(p2_game, st2, 0, p2_game.action_space.exhaust + idx(p2_game, "2EGY1"))
 
@@ -582,6 +583,7 @@ def test_egyptian_incursion_pays_population_and_materials_to_acquire_and_others_
     p.discard.remove(incursion)
     p.hand.append(incursion)
     p.population = 1
+    st.edited()
     play(game, st, 0, "2EGY18")
     choose_card(game, st, 0, "1TRI2")
     settle(game, st)  # the Romans' single region is recalled by itself

@@ -185,6 +185,7 @@ def test_power_a_spends_two_actions_to_break_through_for_a_civilised_R134_R153()
 def test_power_a_needs_two_action_tokens_and_side_b_has_no_exhaust_R78_D3():
     game, st = fresh("Greeks", "Romans")
     st.seats[0].actions = 1
+    st.edited()
     assert_illegal(game, st, 0, game.action_space.exhaust + idx(game, "1GRE1"), "R78")
     game, st = fresh("Greeks", "Romans", power_side="B")
     assert game.action_space.exhaust + idx(game, "1GRE1") not in game.legal(st, 0)

@@ -112,6 +112,7 @@ def test_R71_R78_phalanx_needs_a_region_in_the_discard_pile_and_an_action():
     give(game, st, 0, "1MAC20", "discard")
     assert legal_exhaust(game, st, "1MAC17")
     p.actions = 0
+    st.edited()
     assert not legal_exhaust(game, st, "1MAC17")
 
 
@@ -266,6 +267,7 @@ def test_alexander_the_great_needs_alexander_in_history():
     give(game, st, 0, "1MAC2", "history")
     assert legal_play(game, st, "1MAC6")
     p.actions = 0  # free play (R74)
+    st.edited()
     assert legal_play(game, st, "1MAC6")
 
 

@@ -321,6 +321,7 @@ def test_edicts_of_ashoka_need_ashoka_in_history_and_exhaust_a_hand_card_into_hi
     play(game, st, 0, "2MAU7")
     assert "2MAU7" in ids(game, p.play)
     hand_only(game, st, 0)
+    st.edited()
     assert not legal_exhaust(game, st, "2MAU7")  # no card to put into history (R78)
     hand_only(game, st, 0, "2MAU17", FILLER)
     give(game, st, 0, "2MAU23", "discard")

@@ -264,6 +264,7 @@ def test_san_lorenzo_puts_a_card_on_the_deck_for_a_mask_or_two_tokens():
     assert m in ids(game, p.hand)
     p.exhausted.clear()
     materials, population = p.materials, p.population
+    st.edited()
     exhaust(game, st, 0, "2OLM2")
     choose_card(game, st, 0, m)
     answer(game, st, 0, A.OPTION + 1)
@@ -329,6 +330,7 @@ def test_step_pyramids_needs_an_exhaust_token_besides_the_one_calendar_takes_R77
     p.exhausts = 1
     assert not legal_exhaust(game, st, "2OLM11")
     p.exhausts = 2
+    st.edited()
     assert legal_exhaust(game, st, "2OLM11")
 
 
@@ -525,6 +527,7 @@ def test_calendar_two_masks_and_an_action_for_materials_per_production():
     assert not legal_exhaust(game, st, "2OLM11")  # no action to spend (R163)
     p.actions = 1
     materials = p.materials
+    st.edited()
     exhaust(game, st, 0, "2OLM11")
     for m in masks[:2]:
         pick_if_asked(game, st, m)

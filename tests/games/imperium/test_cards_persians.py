@@ -109,6 +109,7 @@ def test_R78_persian_power_cannot_be_exhausted_without_its_costs():
     p.population = 0  # no population, no progress
     assert not legal_exhaust(game, st, "1PER1")
     p.population, p.actions = 1, 0  # no action token
+    st.edited()
     assert not legal_exhaust(game, st, "1PER1")
 
 
@@ -134,6 +135,7 @@ def test_R98_R99_city_of_persepolis_comes_on_reshuffle_and_flips_the_state():
     p = st.seats[0]
     p.discard += p.hand + p.deck + p.nation_deck[1:]
     p.hand, p.deck, p.nation_deck = [], [], p.nation_deck[:1]
+    st.edited()
     answer(game, st, 0, A.END)  # clean-up draws: a reshuffle
     settle(game, st)
     assert p.empire

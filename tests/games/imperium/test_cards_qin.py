@@ -503,6 +503,7 @@ def test_legalism_exhaust_pays_3_population_to_acquire_a_region_or_tributary():
     p.population, p.progress = 2, 0
     assert not legal_exhaust(game, st, "2QIN16")
     p.population = 3
+    st.edited()
     exhaust(game, st, 0, "2QIN16")
     assert offered(game, st) == {"1REG3", "1TRI2", "1REG6"}
     choose_card(game, st, 0, "1REG6")

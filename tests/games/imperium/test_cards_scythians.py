@@ -171,6 +171,7 @@ def test_power_a_spends_an_action_takes_unrest_and_breaks_through_for_a_region_R
 def test_power_a_needs_an_action_token_R78_R153():
     game, st = fresh("Scythians", "Romans")
     st.seats[0].actions = 0
+    st.edited()
     assert_illegal(game, st, 0, game.action_space.exhaust + idx(game, "1SCY1"), "R78")
 
 

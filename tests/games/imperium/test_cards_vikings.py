@@ -287,6 +287,7 @@ def test_combs_is_used_up_by_any_next_card_and_ends_with_the_turn():
     settle(game, st)
     assert not legal_play(game, st, "1CIV2") and not p.empire_next
     p.exhausted.remove(idx(game, "1VIK4"))  # as if Combs were fresh
+    st.edited()
     exhaust(game, st, 0, "1VIK4")
     assert p.empire_next
     answer(game, st, 0, A.END)  # the turn ends unused

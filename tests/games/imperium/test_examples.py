@@ -99,6 +99,7 @@ def test_E11_real_carthaginian_data_side_B():
     p.deck += p.hand[2:]
     p.hand = list(kept)
     p.exhausts = 1
+    st.edited()
     act(g, st, A.END)
     slot = st.market[3]
     act(g, st, g.action_space.card + slot.card)  # (1) 2 materials, no progress

@@ -472,6 +472,7 @@ def test_R72_state_symbol_must_match_the_state_card():
         assert "Empire" in err.reason
     assert g.action_space.play + k(g, "1ROM16") in g.legal(st, 0)  # Advance: Barbarian
     p.empire = True
+    st.edited()
     illegal(g, st, g.action_space.play + k(g, "1ROM16"), "R72")
     assert {g.action_space.play + k(g, c) for c in ("1CIV4", "1ROM2", "1TRI8")} <= set(g.legal(st, 0))
 
@@ -544,6 +545,7 @@ def test_R78_R163_an_exhaust_you_cannot_pay_for_is_impossible():
     p.materials = p.progress = 0
     illegal(g, st, g.action_space.exhaust + k(g, "1UNC6"), "R78")
     p.progress = 1  # R165: 1 progress pays 2 materials
+    st.edited()
     exhaust(g, st, "1UNC6")
     assert p.progress == 0 and p.exhausts == 4
 
@@ -596,6 +598,7 @@ def test_R82_innovate_discards_the_hand_then_breaks_through_one_card():
 def test_R82_G52_innovate_with_an_empty_hand():
     g, st = new(2)
     hand(g, st, 0)
+    st.edited()
     act(g, st, A.INNOVATE)
     assert top(st).kind == "suit"
 
@@ -639,6 +642,7 @@ def test_R88_clean_up_resets_3_actions_5_exhausts_and_clears_tokens():
     p.exhausted.append(p.power)
     p.nation_exhausted = p.dev_exhausted = True
     p.actions, p.exhausts = 0, 1
+    st.edited()
     finish_turn(g, st)
     assert (p.actions, p.exhausts) == (3, 5)
     assert p.exhausted == [] and not p.nation_exhausted and not p.dev_exhausted
@@ -683,6 +687,7 @@ def test_R94_a_clean_up_reshuffle_uses_the_fresh_exhaust_tokens():
     p.exhausts = 0
     p.nation_exhausted = True
     top_nation = p.nation_deck[-1]
+    st.edited()
     finish_turn(g, st)
     assert top_nation in p.hand + p.deck  # R98 step 1 happened
     assert p.nation_exhausted and p.exhausts == 4 and len(p.hand) == 5
@@ -754,10 +759,12 @@ def test_R99_E8_the_accession_card_flips_the_state_card_to_empire():
     if caesar in p.deck:  # bring it up: it is playable now
         p.deck.remove(caesar)
         p.hand.append(caesar)
+    st.edited()
     assert g.action_space.play + caesar in g.legal(st, 0)  # Empire card, free play
     p.discard += p.deck
     p.deck = []
     st.seats[0].exhausted.clear()
+    st.edited()
     draw_by_coinage(g, st)  # Empire branch now (R103)
     assert purpose(st) == "develop on reshuffle"
 

@@ -136,5 +136,6 @@ def test_copies_of_one_card_in_hand_are_listed_once_with_their_number():
     for k in unrest:
         st.unrest.remove(k)
     p.hand = [*unrest, idx(game, "1ROM9")]
+    st.edited()
     hand = panel(game.board_panels(st, 0, "ru"), "Ваша рука")["rows"]
     assert [r[0] for r in hand] == ["Беспорядки ×2", "Процветание"]
