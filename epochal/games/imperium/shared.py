@@ -73,6 +73,8 @@ def watch_gone(game: ImperiumRules, st) -> None:
     """Passives ``when_gone`` (Palace of Poseidon): once no card matching the filter is left in
     the play area beside the card, its ``do`` starts as the seat's own effect (once)."""
     for seat, p in enumerate(st.seats):
+        if game.when_gone.isdisjoint(p.play):  # asked between every two operations; most seats have none
+            continue
         for k in p.play:
             if k not in game.when_gone:
                 continue
