@@ -168,7 +168,9 @@ class EffectRunner:
     def step(self, st, ev: list) -> None:
         """Run the top frame's current operation once."""
         fr = st.run[-1]
-        ops = self.ops(fr)
+        ops = self.ops_of(fr)  # self.ops(fr), without a call more per operation
+        if fr.path:
+            ops = op_path(ops, fr.path)
         if fr.pc >= len(ops) or fr.vars.get(ABORT):
             st.run.pop()
             if self.frame_done:

@@ -205,16 +205,25 @@ def buy_options(game: GunsRules, st: GunsState, seat: int) -> list[int]:
         return []
     mode = pay.purchase_mode(st.options)
     out = []
-    extra = game.slot_surcharges(st)
-    cost = game.cost
+    # pay.covers is False whenever the units are worth less than the cost plus the surcharge
+    # (pay.value): that comparison first, and the surcharges only once a card passes it at 0.
+    budget = pay.value(units)
+    extra = None
+    cost, worth = game.cost, game.cost_value
     for r, row in enumerate(st.pyramid):
         base = A.ROW_OFFSET[r]
         for i, k in enumerate(row):
-            if k != EMPTY and pay.covers(units, cost[k], extra[base + i], mode):
-                out.append(A.BUY + base + i)
+            if k != EMPTY and worth[k] <= budget:
+                if extra is None:
+                    extra = game.slot_surcharges(st)
+                surcharge = extra[base + i]
+                if worth[k] + surcharge <= budget and pay.covers(units, cost[k], surcharge, mode):
+                    out.append(A.BUY + base + i)
     for e, stack in enumerate(st.stacks):
-        if stack and pay.covers(units, cost[stack[-1]], game.stack_surcharge(st, e), mode):
-            out.append(A.BUY_STACK + e)
+        if stack and worth[stack[-1]] <= budget:
+            surcharge = game.stack_surcharge(st, e)
+            if worth[stack[-1]] + surcharge <= budget and pay.covers(units, cost[stack[-1]], surcharge, mode):
+                out.append(A.BUY_STACK + e)
     return out
 
 

@@ -164,7 +164,11 @@ def units_of(counts: dict[str, int], order: tuple[str, ...]) -> Units:
 
 
 def value(units: Units) -> int:
-    """How many non-Space units these pay at most (a Space pays two, R14)."""
+    """How many non-Space units these pay at most (a Space pays two, R14).
+
+    No payment gains value, exchanges included (they keep or lose it): ``covers(units, cost, k,
+    mode)`` holds only if ``value(units) >= value(cost) + k``.
+    """
     return sum(units) + units[SPACE]
 
 

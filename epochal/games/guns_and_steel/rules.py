@@ -163,6 +163,9 @@ class GunsRules(Game):
         self.kind = [c.type for c in self.civ]
         self.theme_of = [c.theme for c in self.civ]
         self.cost = [pay.units_of(c.cost, RESOURCES) for c in self.civ]
+        # pay.value of each cost, made once from the costs above: no units worth less can pay it
+        # (pay.covers), which rules most of the pyramid out of a purchase at one comparison
+        self.cost_value = [pay.value(cost) for cost in self.cost]
         self.effects = [c.effect for c in self.civ]
         self.pay_cost = [
             pay.activation_cost(c.effect, 0, self.res_index) if c.effect and isinstance(c.effect[0], Pay) else None

@@ -53,5 +53,9 @@ def take(pile: int, sell: bool) -> int:
     return TAKE + 2 * pile + int(sell)
 
 
+# take(p, False), take(p, True) per pile p: the ids legal_take lists for every Phase B turn.
+TAKES = tuple((take(p, False), take(p, True)) for p in range(5))
+
+
 def statue(slot: int, track: int, face_down: bool) -> int:
     return STATUE + slot * 8 + track * 2 + int(face_down)

@@ -109,10 +109,11 @@ def resolve_wheel(game: HadaraRules, st: HadaraState, i: int, action: int, d: De
 @legal.on("draw")
 def legal_draw(game: HadaraRules, st: HadaraState, i: int) -> list[int]:
     seat = st.seats[i]
+    counts = game.color_counts(seat)
     out = []
     for d in (0, 1):
         keep = seat.hand[1 - d]
-        if game.price(seat, keep) <= seat.coins:
+        if game.price(seat, keep, counts) <= seat.coins:
             out.append(A.draw(d, False))
         out.append(A.draw(d, True))
     return out
@@ -141,12 +142,14 @@ def resolve_draw(game: HadaraRules, st: HadaraState, i: int, action: int, d: Dec
 @legal.on("take")
 def legal_take(game: HadaraRules, st: HadaraState, i: int) -> list[int]:
     seat = st.seats[i]
+    counts = game.color_counts(seat)
     out = []
     for p, pile in enumerate(st.piles):
         if pile:
-            if game.price(seat, pile[-1]) <= seat.coins:
-                out.append(A.take(p, False))
-            out.append(A.take(p, True))
+            buy_id, sell_id = A.TAKES[p]
+            if game.price(seat, pile[-1], counts) <= seat.coins:
+                out.append(buy_id)
+            out.append(sell_id)
     return out
 
 

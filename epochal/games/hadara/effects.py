@@ -24,20 +24,40 @@ from .vocab import (
 )
 
 
+class _CardsOf(dict):
+    """Effect class -> frozenset of the card indices whose effect is an instance of it, each
+    filled on its first query."""
+
+    def __init__(self, effect_of: list):
+        super().__init__()
+        self.effect_of = effect_of
+
+    def __missing__(self, kind) -> frozenset[int]:
+        found = self[kind] = frozenset(k for k, e in enumerate(self.effect_of) if isinstance(e, kind))
+        return found
+
+
 class PassiveEffects:
     """Per-card effect lookup, built once per data set: the purple cards' effects are standing
     modifiers the rules ask about, not operations that run."""
 
     def __init__(self, effect_of: list):
         self.effect_of = effect_of
+        # effect class -> the card indices whose effect is one: derived from ``effect_of`` alone
+        # (static data, so a cloned state can never meet a stale entry). Most seats hold no
+        # card of a given kind, and one C-level isdisjoint answers those.
+        self.cards_of = _CardsOf(effect_of)
 
     def of(self, seat, kind) -> list:
+        """The effects of ``kind`` among the seat's cards, in the order the seat holds them."""
+        ks = self.cards_of[kind]
+        if ks.isdisjoint(seat.cards):
+            return []
         eff = self.effect_of
-        return [e for k in seat.cards if isinstance(e := eff[k], kind)]
+        return [eff[k] for k in seat.cards if k in ks]
 
     def has(self, seat, kind) -> bool:
-        eff = self.effect_of
-        return any(isinstance(eff[k], kind) for k in seat.cards)
+        return not self.cards_of[kind].isdisjoint(seat.cards)
 
     # PE1
     def sale_bonus(self, seat) -> int:

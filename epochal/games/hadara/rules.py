@@ -67,6 +67,14 @@ class HadaraRules(Game):
         self.vp_of = [c.vp for c in cards]
         self.bonus_of = [c.bonus.as_tuple() for c in cards]
         self.star_of = [c.star for c in cards]
+        # (epoch, colour index, basic mode) -> that epoch's deck of the colour, in card order,
+        # before the shuffle (R14, R30; R94: no star cards in the basic game). Read by
+        # steps.start_epoch; derived from the lists above, never changed (it deals copies).
+        self.deck_cards: dict[tuple[int, int, bool], list[int]] = {}
+        for basic in (False, True):
+            for k in range(self.n_cards):
+                if not (basic and self.star_of[k]):
+                    self.deck_cards.setdefault((self.epoch_of[k], self.color_of[k], basic), []).append(k)
         self.fx = PassiveEffects([c.effect for c in cards])
         # colour index -> track index it feeds (None for purple), R7
         self.track_of_color = [TRACKS.index(COLOR_TRACK[c]) if c in COLOR_TRACK else None for c in COLORS]
@@ -164,11 +172,26 @@ class HadaraRules(Game):
         return decisions.why(self, st, frame, i, action)
 
     # --- prices and requirements -------------------------------------------------------------
-    def price(self, seat: Seat, card: int) -> int:
-        """R37: printed cost minus one per owned card of the same colour, never below 0."""
+    def price(self, seat: Seat, card: int, counts: list[int] | None = None) -> int:
+        """R37: printed cost minus one per owned card of the same colour, never below 0.
+
+        ``counts``: the seat's ``color_counts`` as they stand, when a caller prices several
+        cards at once (so that the seat's cards are counted once, not once per card).
+        """
         color = self.color_of[card]
-        owned = sum(1 for k in seat.cards if self.color_of[k] == color)
+        if counts is None:
+            owned = sum(1 for k in seat.cards if self.color_of[k] == color)
+        else:
+            owned = counts[color]
         return max(0, self.cost_of[card] - owned)
+
+    def color_counts(self, seat: Seat) -> list[int]:
+        """The seat's cards per colour index."""
+        counts = [0] * len(COLORS)
+        color_of = self.color_of
+        for k in seat.cards:
+            counts[color_of[k]] += 1
+        return counts
 
     def sale_value(self, seat: Seat, card: int) -> int:
         """R43 plus PE1."""

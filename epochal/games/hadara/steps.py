@@ -23,11 +23,7 @@ def start_epoch(game: HadaraRules, st: HadaraState, ev: list) -> None:  # R29-R3
     n = st.players
     basic = st.options["mode"] == "basic"
     for pos, color in enumerate(game.board_color):
-        cards = [
-            k
-            for k in range(game.n_cards)
-            if game.epoch_of[k] == st.epoch and game.color_of[k] == color and not (basic and game.star_of[k])
-        ]
+        cards = list(game.deck_cards.get((st.epoch, color, basic), ()))
         rngmod.shuffle(st, cards)
         st.decks[pos] = cards[: 2 * n]
         st.box.extend(cards[2 * n :])

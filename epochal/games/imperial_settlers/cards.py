@@ -170,6 +170,8 @@ class Phys:
         self.triggers = entry.triggers
         self.unrazeable = entry.unrazeable
         self.name = display_name(entry)
+        # the cost as (wood, stone, food), all a card's cost can name (R58), made once from the
+        # data: empire.cost_check prices the hand with it
         self.cost_key = (self.cost.get("wood", 0), self.cost.get("stone", 0), self.cost.get("food", 0))
 
 

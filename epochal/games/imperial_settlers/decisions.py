@@ -18,6 +18,7 @@ from .activation import action_of, can_activate, start_activation, start_build
 from .empire import (
     after_raze,
     can_pay,
+    cost_check,
     discard_card,
     exchange_options,
     gold_ok,
@@ -69,9 +70,10 @@ def turn_legal(game: SettlersRules, st, d: Decision, seat: int) -> list[int]:
     food_ok = p.food > 0 or (p.gold > 0 and gold_ok(st, "deal"))
     japanese = p.faction == "Japanese"
     sites = len(p.locations) + len(p.foundations) + len(p.hidden_foundations)
+    can_build = cost_check(p, gold_build)
     for k in p.hand:
         c = cards[k]
-        if (not c.discard or sites >= c.discard) and can_pay(p, c.cost, 1, gold_build):
+        if (not c.discard or sites >= c.discard) and can_build(c.cost_key):
             out.append(L.build + k)  # R57
         if c.deal is not None and food_ok and c.faction == p.faction:
             out.append(L.deal + k)  # R67-R69

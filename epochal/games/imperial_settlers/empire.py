@@ -44,6 +44,24 @@ def can_pay(p, cost: dict, times: int = 1, gold_ok: bool = True) -> bool:
     return p.worker >= cost.get("worker", 0) * times and p.raze >= cost.get("raze", 0) * times
 
 
+def cost_check(p, gold_ok: bool = True):
+    """``can_pay(p, card.cost, 1, gold_ok)`` for many cards, reading the supply once: the
+    answer takes a card's ``cost_key`` (cards.py: its wood, stone and food, all a card's cost
+    can name, R58)."""
+    wood, stone, food, gold = p.wood, p.stone, p.food, p.gold
+    if p.worker < 0 or p.raze < 0:
+        return lambda key: False
+
+    def check(key: tuple[int, int, int]) -> bool:
+        w, s, f = key
+        short = (w - wood if w > wood else 0) + (s - stone if s > stone else 0) + (f - food if f > food else 0)
+        if short and not gold_ok:
+            return False
+        return gold >= short
+
+    return check
+
+
 def pay(st, seat: int, cost: dict, ev: list, times: int = 1, gold_ok: bool = True) -> None:
     """Pay ``cost`` (already checked): each resource from the supply first, gold for the
     shortfall (R114). Activation goods lie on the card until Cleanup (R88); the supply is

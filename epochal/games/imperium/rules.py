@@ -116,6 +116,15 @@ class ImperiumRules(Game):
         # operations, and most cards have none.
         self.bearing = frozenset(i for i, c in enumerate(cards) if c.passive)
         self.when_gone = frozenset(i for i, c in enumerate(cards) if any(type(x) is WhenGone for x in c.passive))
+        # passive kind -> the cards with a passive of that kind on either face: shared.active
+        # asks (several times per legal list) only about the seat's cards among these. Derived
+        # from the card data alone, so no state, cloned or not, can see it out of step.
+        holders: dict[type, set[int]] = {}
+        for i, c in enumerate(cards):
+            for face in (c, c.side_b):
+                for x in face.passive if face is not None else ():
+                    holders.setdefault(type(x), set()).add(i)
+        self.passive_holders = {kind: frozenset(ks) for kind, ks in holders.items()}
         self.kok_index = next((i for i, c in enumerate(cards) if c.group == "king_of_kings"), -1)
         self.boxes = [b for b in BOXES if any(c.box == b for c in cards)]  # the common decks with data (R59)
         missing = handlers.missing([*get_args(AnyOp), *STEPS])

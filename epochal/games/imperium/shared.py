@@ -73,6 +73,8 @@ def watch_gone(game: ImperiumRules, st) -> None:
     """Passives ``when_gone`` (Palace of Poseidon): once no card matching the filter is left in
     the play area beside the card, its ``do`` starts as the seat's own effect (once)."""
     for seat, p in enumerate(st.seats):
+        if game.when_gone.isdisjoint(p.play):  # asked between every two operations; most seats have none
+            continue
         for k in p.play:
             if k not in game.when_gone:
                 continue
@@ -333,11 +335,17 @@ def passives(game: ImperiumRules, st, seat: int) -> list[AnyPassive]:
 
 def active(game: ImperiumRules, st, seat: int, kind: type[P]) -> list[P]:
     """The seat's active passives of one kind (the play area's cards, the power cards)."""
+    holders = game.passive_holders.get(kind)
+    if holders is None:
+        return []
     p = st.seats[seat]
-    bearing, cards = game.bearing, game.cards
-    out = [x for k in p.play if k in bearing for x in cards[k].passive if type(x) is kind]
+    out = []
+    if not holders.isdisjoint(p.play):
+        cards = game.cards
+        out = [x for k in p.play if k in holders for x in cards[k].passive if type(x) is kind]
     for k in power_cards(p):
-        out += [x for x in game.face(k, side_of(p, k)).passive if type(x) is kind]
+        if k in holders:
+            out += [x for x in game.face(k, side_of(p, k)).passive if type(x) is kind]
     return out
 
 
