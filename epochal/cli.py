@@ -220,7 +220,7 @@ class _progress:
         self.total, self.label = total, label
         self.bar: Progress | None = None
 
-    def __enter__(self) -> Callable[[int], None] | None:
+    def __enter__(self) -> Callable[..., None] | None:
         if not err.is_terminal:
             return None
         bar = self.bar = Progress(
@@ -233,7 +233,8 @@ class _progress:
         )
         bar.start()
         task = bar.add_task(self.label, total=self.total)
-        return lambda done: bar.update(task, completed=done)
+        # done, and the total when it is known only once the work has started
+        return lambda done, total=None: bar.update(task, completed=done, total=total)
 
     def __exit__(self, *exc):
         if self.bar:
@@ -366,6 +367,111 @@ def replay(
     for seat, (name, sc) in enumerate(zip(record.seats, scores, strict=False)):
         mark = "  winner" if seat in result["winners"] else ""
         out.print(f"seat {seat} ({_shown(name)}): {sc.total}  {sc.breakdown}{mark}", markup=False, highlight=False)
+
+
+@app.command()
+def analyse(
+    files: list[Path] = typer.Argument(..., metavar="RECORD...", help="Game records (JSON) of finished games."),
+    seat: int | None = typer.Option(None, "--seat", help="Only this seat's decisions (0-based)."),
+    budget: str = typer.Option(
+        "500",
+        "--budget",
+        help="Search per decision: iterations (500, 2000: reproducible) or a time (500ms, 2s: "
+        "depends on the machine, not reproducible).",
+    ),
+    seed: int = typer.Option(1, "--seed", help="Seed of the searches."),
+    workers: int = typer.Option(1, "--workers", "-w", help="Parallel worker processes (or Ray CPUs)."),
+    backend: str = typer.Option("process", "--backend", help="process or ray."),
+    lang: str = typer.Option("en", "--lang", help="Language of the action words (en, ru; hu for Hadara)."),
+    as_json: bool = typer.Option(False, "--json", help="One JSON object on stdout."),
+    data: Path | None = DATA,
+):
+    """Evaluate every decision with ISMCTS from the deciding seat's information set: each legal
+    action's win probability and expected score, the loss of the action taken against the best,
+    inaccuracies, mistakes and blunders (docs/analysis.md)."""
+    from epochal.engine.locale import LANGUAGES, templates
+    from epochal.sim.analysis import analyse_records, parse_analysis_budget
+
+    try:
+        parse_analysis_budget(budget)
+    except ValueError as exc:
+        raise UsageError(f"--budget: {exc}") from None
+    _check_count("--workers", workers)
+    if backend not in ("process", "ray"):
+        raise UsageError(f"--backend must be process or ray, not {backend!r}")
+    if backend == "ray":
+        extras.require("ray", "lab", "--backend ray")
+    records = [_load_record(file) for file in files]
+    names = {record.game for record in records}
+    if len(names) > 1:
+        raise UsageError(f"the records are of different games ({', '.join(sorted(names))}); analyse each game apart")
+    game = _game(records[0].game, data)  # a bad --data is one error line, before replaying
+    langs = [code for code in LANGUAGES if templates(game.name, code)]
+    if lang not in langs:
+        raise UsageError(f"--lang {lang!r} is not available for {game.name} (languages: {', '.join(langs)})")
+    for file, record in zip(files, records, strict=True):
+        if seat is not None and not 0 <= seat < len(record.seats):
+            raise UsageError(f"--seat must be 0..{len(record.seats) - 1} for {file}, not {seat}")
+    with _progress(1, "analysis") as tick:
+        try:
+            results = analyse_records(
+                records,
+                str(data) if data else None,
+                seat,
+                budget,
+                seed,
+                tick,
+                workers,
+                backend,
+                lang,
+            )
+        except RecordError as exc:
+            raise UsageError(str(exc)) from None
+    if as_json:
+        _emit_json(
+            {"analyses": [{"file": str(file), **a.to_builtins()} for file, a in zip(files, results, strict=True)]}
+        )
+        return
+    for file, result in zip(files, results, strict=True):
+        _print_analysis(str(file), game.title, result)
+
+
+def _print_analysis(file: str, title: str, result) -> None:
+    from rich.text import Text
+
+    def pct(win: float | None) -> str:
+        return "-" if win is None else f"{100 * win:.1f}%"
+
+    what = f"{result.iterations} iterations" if result.iterations is not None else f"{result.budget} (not reproducible)"
+    table = Table(title=Text(f"{title}: {file} — {what} per decision, seed {result.seed}"))
+    for col in ("#", "seat", "played", "best", "win before", "win after", "loss", "class"):
+        wide = col in ("seat", "played", "best")
+        table.add_column(col, overflow="fold", no_wrap=not wide, ratio=2 if wide else None)
+    for d in result.decisions:
+        table.add_row(
+            str(d.index),
+            Text(f"{d.seat} {_shown(result.seats[d.seat])}"),
+            Text(d.taken_text),
+            Text("=" if d.best == d.taken else d.best_text),
+            pct(d.win_before),
+            pct(d.win_after),
+            pct(d.loss),
+            d.judgement or "",
+        )
+    out.print(table)
+    summary = Table(title=Text(f"{file}: per seat"))
+    for col in ("seat", "decisions", "average loss", "inaccuracies", "mistakes", "blunders"):
+        summary.add_column(col)
+    for s in result.summary:
+        summary.add_row(
+            Text(f"{s.seat} ({_shown(s.name)})"),
+            str(s.decisions),
+            pct(s.average_loss),
+            str(s.inaccuracies),
+            str(s.mistakes),
+            str(s.blunders),
+        )
+    out.print(summary)
 
 
 @app.command()

@@ -21,7 +21,7 @@ TEMPERATURE = 12.0  # score points that turn a lead into a near-certain win in t
 
 
 class Node:
-    __slots__ = ("player", "children", "visits", "reward", "avail")
+    __slots__ = ("player", "children", "visits", "reward", "avail", "score")
 
     def __init__(self, player: int):
         self.player = player  # the seat whose action led here; rewards are from its view
@@ -29,6 +29,7 @@ class Node:
         self.visits = 0
         self.reward = 0.0
         self.avail = 1
+        self.score = 0.0  # the sum of ``player``'s estimated scores (kept for the root's children only)
 
 
 def parse_budget(text: str) -> tuple[int | None, float | None]:
@@ -51,7 +52,12 @@ def parse_budget(text: str) -> tuple[int | None, float | None]:
 
 def rewards(game: Game, state: State) -> list[float]:
     """Per-seat reward in [0, 1]: a smooth function of the lead over the best other seat."""
-    values = game.estimate(state)
+    return rewards_of(game.estimate(state))
+
+
+def rewards_of(values: list[float]) -> list[float]:
+    """``rewards`` from the seats' estimated scores: the logistic of the lead over the best
+    other seat, TEMPERATURE points of lead giving about 73%."""
     out = []
     for seat, value in enumerate(values):
         best_other = max((v for s, v in enumerate(values) if s != seat), default=0.0)  # solo: vs 0
@@ -82,6 +88,17 @@ class ISMCTSAgent:
         legal = game.legal(state, seat)
         if len(legal) == 1:
             return legal[0]
+        root = self.search(game, state, seat)
+        best = max(
+            (a for a in legal if a in root.children), key=lambda a: (root.children[a].visits, root.children[a].reward)
+        )
+        return best
+
+    def search(self, game: Game, state: State, seat: int) -> Node:
+        """Run the budget from ``seat``'s information set in ``state``; the root, whose
+        children (by action id) hold each action's visits, summed reward and summed estimated
+        score for ``seat``. Only ``seat``'s legal actions are read from ``state`` itself: every
+        iteration starts from a re-deal of what ``seat`` cannot see (``game.determinize``)."""
         root = Node(seat)
         rng = self.rng
         deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
@@ -94,17 +111,17 @@ class ISMCTSAgent:
             if deadline is not None and (done & 7) == 0 and time.perf_counter() >= deadline:
                 break
         self.last_iterations = done
-        best = max(
-            (a for a in legal if a in root.children), key=lambda a: (root.children[a].visits, root.children[a].reward)
-        )
-        return best
+        return root
 
     def _iterate(self, game: Game, root_state: State, seat: int, root: Node, rng) -> None:
         state = game.determinize(root_state, seat, rng)
         node = root
         path = []
         while not state.over:
-            actor = min(game.actors(state))
+            actors = game.actors(state)
+            # At the root the searching seat acts, even when a simultaneous step also waits for
+            # seats before it; deeper, such steps are walked one seat at a time.
+            actor = seat if node is root and seat in actors else min(actors)
             legal = game.legal(state, actor)
             children = node.children
             untried = [a for a in legal if a not in children]
@@ -125,10 +142,13 @@ class ISMCTSAgent:
             game.apply(state, actor, best)
             path.append(node)
         self._rollout(game, state, rng)
-        result = rewards(game, state)
+        values = game.estimate(state)
+        result = rewards_of(values)
         for n in path:
             n.visits += 1
             n.reward += result[n.player]
+        if path:
+            path[0].score += values[seat]
 
     def _rollout(self, game: Game, state: State, rng) -> None:
         policy = self.rollout_policy

@@ -82,7 +82,7 @@ def run_tournament(
             progress(len(matches))
 
     if backend == "ray":
-        _run_ray(jobs, workers, collect)
+        run_ray(jobs, workers, collect)
     elif workers <= 1:
         for job in jobs:
             collect(play_match(*job))
@@ -107,7 +107,9 @@ def run_tournament(
     }
 
 
-def _run_ray(jobs: list, workers: int, collect) -> None:
+def run_ray(jobs: list, workers: int, collect, task: Callable = play_match) -> None:
+    """Run ``task(*job)`` for every job on Ray (a cluster at $RAY_ADDRESS, else a local one of
+    ``workers`` CPUs), passing each result to ``collect`` as it arrives."""
     ray = require("ray", "lab", "the ray backend")
 
     started = not ray.is_initialized()
@@ -118,7 +120,7 @@ def _run_ray(jobs: list, workers: int, collect) -> None:
         else:
             ray.init(num_cpus=max(1, workers), include_dashboard=False, log_to_driver=False, configure_logging=False)
     try:
-        remote = ray.remote(play_match)
+        remote = ray.remote(task)
         pending = [remote.remote(*job) for job in jobs]
         while pending:
             done, pending = ray.wait(pending, num_returns=1)

@@ -188,6 +188,14 @@ def test_views_match_a_redealt_state(name, players, options):
             assert [game.describe_action(det, s, a) for a in mine] == described, (
                 "an action's description depends on a card its seat cannot see"
             )
+            # A re-deal of a re-deal equals a re-deal of the true state with the same generator:
+            # a search that starts each iteration from a re-deal (ISMCTS, the analysis) then
+            # depends only on what the seat sees, and the state's generator is re-seeded too.
+            again = game.determinize(det, s, random.Random(7))
+            assert again.to_json() == game.determinize(state, s, random.Random(7)).to_json(), (
+                "a re-deal depends on where the cards its seat cannot see really lie"
+            )
+            assert again.rng != state.rng, "a re-deal keeps the true future draws"
             if sample:
                 assert game.check_invariants(det) == []
                 for action in game.legal(det, s)[:3]:  # a re-dealt state is a playable state

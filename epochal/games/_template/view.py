@@ -51,6 +51,7 @@ def determinize(game, st, seat: int, rng: random.Random):
     """A clone in which the cards ``seat`` cannot see (the others' hands, the deck) are
     re-dealt; the card a running effect belongs to is on the table, so it stays."""
     clone = st.clone()
+    clone.rng = rng.getrandbits(64)  # future draws must not be the real ones
     places = [(s.hand, j) for i, s in enumerate(clone.seats) if i != seat for j in range(len(s.hand))]
     places += [(clone.deck, j) for j in range(len(clone.deck))]
     redeal({"unseen": places}, rng)

@@ -467,7 +467,7 @@ def determinize(game, st, seat: int, rng):
         if i == seat:
             continue
         slots = [j for j, k in enumerate(p.zone) if k not in p.tech]
-        pool = [p.zone[j] for j in slots] + list(p.hand)
+        pool = sorted([p.zone[j] for j in slots] + p.hand)  # the deal must not depend on where they lay
         rng.shuffle(pool)
         rng.shuffle(slots)
         for j in slots:
@@ -476,14 +476,13 @@ def determinize(game, st, seat: int, rng):
             p.zone[j] = pool.pop(pick)
         p.hand = pool
         if p.recalled:
-            # Cards taken back this turn are in the hand; which ones is partly hidden, so the
-            # list keeps its length with cards of the re-dealt hand (E12 counts their VP).
-            kept = [k for k in p.recalled if k in pool]
-            rest = [k for k in pool if k not in kept]
-            p.recalled = kept + rest[: len(p.recalled) - len(kept)]
+            # Cards taken back this turn are in the hand; which ones is partly hidden (a
+            # resource side's card), so the list keeps its length with cards of the re-dealt
+            # hand (E12 counts their VP), chosen without looking at the true list.
+            p.recalled = pool[: len(p.recalled)]
     for stack in out.stacks:
         if len(stack) > 2:
-            below = stack[:-1]
+            below = sorted(stack[:-1])
             rng.shuffle(below)
             stack[:-1] = below
     return out

@@ -364,6 +364,7 @@ def determinize(game, st, seat: int, rng):
                 hide(out.packets[i])
         hide(p.deck)
     hide(out.common_deck)
+    out.attack_deck.sort()  # the deal must not depend on the true order
     rng.shuffle(out.attack_deck)  # solo: R196
     moved = redeal(groups, rng)
     if moved:
