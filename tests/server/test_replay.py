@@ -317,3 +317,23 @@ def test_the_lobby_lists_a_finished_games_replay(client):
     assert row["replay_link"] == f"/replay/{game['id']}"
     assert client.get(f"/replay/{game['id']}").status_code == 200
     assert "replay" in client.get("/replay").text
+
+
+def test_every_word_of_the_replay_page_exists_in_each_language_of_the_page():
+    import re
+    from pathlib import Path
+
+    web = Path(__file__).parents[2] / "epochal" / "web"
+    source = (web / "js" / "i18n.js").read_text()
+    blocks = dict(re.findall(r"\n  (\w\w): \{\n(.*?)\n  \},", source, re.S))
+    assert {"en", "ru", "hu"} <= set(blocks)
+    used = set()
+    for name in ("js/replay.js", "js/board-view.js", "replay.html"):
+        text = (web / name).read_text()
+        used |= set(re.findall(r"""\bt\(\s*["']([\w.]+)["']""", text))
+        used |= set(re.findall(r"""data-i18n="([\w.]+)\"""", text))
+        used |= set(re.findall(r"""\["\w+", "(replay\.[\w.]+)"\]""", text))  # the buttons' titles
+    assert {"replay.title", "replay.open", "replay.first", "replay.file_help"} <= used
+    for lang, block in blocks.items():
+        keys = set(re.findall(r'"([\w.]+)":', block))
+        assert sorted(used - keys) == [], lang

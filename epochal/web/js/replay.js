@@ -101,6 +101,7 @@ function render() {
   const title = ctx.has("title") ? ctx.tr("title") : meta.title;
   document.title = `${t("replay.title")} · ${title} — Epochal`;
   fill($("title"), `${t("replay.title")} · ${title}`);
+  $("head").hidden = $("main").hidden = false;
   document.body.dataset.step = String(step);
   document.body.dataset.viewpoint = viewpoint;
   provisional(view);
@@ -130,11 +131,8 @@ function banner(ctx) {
   const what = current.action?.text
     ? capital(current.action.text)
     : entry ? entry.events.map((ev) => ev.text).join(" · ") : t("replay.hidden_action");
-  fill(el, where, h("span", {}, h("b", {"data-testid": "replay-actor"}, meta.names[actor]), ": ",
-                     h("span", {class: "replay-what", "data-testid": "replay-action"}, what)),
-       view.over ? [" · ", h("b", {}, t("table.over")), " · ",
-                    t(view.winners?.length > 1 ? "table.winners" : "table.winner"), ": ",
-                    (view.winners || []).map((s) => meta.names[s]).join(", ")] : null);
+  fill(el, where, h("span", {class: "replay-what"}, h("b", {"data-testid": "replay-actor"}, meta.names[actor]), ": ",
+                     h("span", {"data-testid": "replay-action"}, what)));
 }
 
 function capital(text) {
@@ -312,6 +310,7 @@ function toast(text, error = true) {
 }
 
 function fatal(err) {
+  $("head").hidden = false;
   $("controls").hidden = true;
   const el = $("banner");
   el.className = "banner replay-banner over";
@@ -330,6 +329,7 @@ function translateStatic() {
     $(id).setAttribute("aria-label", t(key));
   }
   if (!current) fill($("title"), t("replay.title"));
+  $("picker-lobby").href = `/?lang=${lang()}`;
 }
 
 function languageSelect(available) {
