@@ -1316,10 +1316,7 @@ class GameService:
             )
         self.check_lang(table, lang)
         viewer = replay_viewer(seat, len(table.seats))
-        by = {e.index: e.by for e in table.log if e.by}
-        replayed = await self._replayed(
-            f"table:{table.id}", lambda: build(table.game, table.record(), [s.kind for s in table.seats], by, True)
-        )
+        replayed = await self.replayed(table)
         allowed = table.open_replay and replayed.face_up
         if viewer == OPEN and not allowed:
             raise ApiError(
@@ -1331,6 +1328,16 @@ class GameService:
                 field="seat",
             )
         return self._replay_message(replayed, step, viewer, lang, allowed, log_from, game_id=table.id)
+
+    async def replayed(self, table: Table) -> Replayed:
+        """A finished table's replay, built once and kept a while: ``state(step)`` is a fresh
+        copy of the position after ``step`` actions (to look at, or to play on from)."""
+        if not table.state.over:
+            raise ApiError(409, "not_finished", "the replay is available once the game is finished")
+        by = {e.index: e.by for e in table.log if e.by}
+        return await self._replayed(
+            f"table:{table.id}", lambda: build(table.game, table.record(), [s.kind for s in table.seats], by, True)
+        )
 
     async def replay_file(self, raw: object, step: int, seat: object, lang: str, log_from: int = 0) -> dict:
         """A record file's position after ``step`` actions as ``seat`` saw it; face up always
