@@ -1,11 +1,11 @@
 """A game whose seat views and web-table drawing data are the functions of its own modules.
 
-Every game package has a ``view.py`` (``view``, ``action_text``, ``determinize``) and a
-``table.py`` (``ui``, ``describe``: ``Game.describe_action``, ``CONSTANTS``): the template's
-shape, which tests/test_architecture.py checks. Their functions take the game first.
-``ModuleGame`` gives a game the protocol's methods by calling them, so the game class names its
-two modules (``views = view``, ``tables = table``) instead of writing, method by method, a method
-that only delegates.
+Every game package has a ``view.py`` (``view``, ``action_text``, ``determinize``,
+``open_view``) and a ``table.py`` (``ui``, ``describe``: ``Game.describe_action``,
+``CONSTANTS``): the template's shape, which tests/test_architecture.py checks. Their functions
+take the game first. ``ModuleGame`` gives a game the protocol's methods by calling them, so the
+game class names its two modules (``views = view``, ``tables = table``) instead of writing,
+method by method, a method that only delegates.
 """
 
 from __future__ import annotations
@@ -27,6 +27,8 @@ class ViewModule(Protocol):
     def action_text(self, game: Any, state: Any, seat: int, action: int, /) -> str: ...
 
     def determinize(self, game: Any, state: Any, seat: int, rng: Any, /) -> Any: ...
+
+    def open_view(self, game: Any, state: Any, /) -> dict: ...
 
 
 class TableModule(Protocol):
@@ -54,6 +56,9 @@ class ModuleGame(Game):
 
     def determinize(self, state: State, seat: int, rng) -> State:
         return self.views.determinize(self, state, seat, rng)
+
+    def open_view(self, state: State) -> dict | None:
+        return self.views.open_view(self, state)
 
     def describe_action(self, state: State, seat: int, action: int) -> dict:
         return self.tables.describe(self, state, seat, action)

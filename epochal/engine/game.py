@@ -280,6 +280,15 @@ class Game(ABC):
     def view(self, state: State, seat: int | None) -> dict:
         """JSON-ready: exactly what ``seat`` may know (``None``: a spectator)."""
 
+    def open_view(self, state: State) -> dict | None:
+        """JSON-ready, for the replay of a finished game: the position with every seat's own
+        hidden cards face up (its hand, its simultaneous choice, the cards it keeps face down),
+        in the shape of a spectator's view (no legal actions) where each seat's entry carries
+        what that seat's own view shows of it. What no seat could see (a deck's order) may stay
+        hidden. Never for a game in progress: it shows what the seats hide from each other.
+        None: the game offers no face-up view (the default)."""
+        return None
+
     @abstractmethod
     def determinize(self, state: State, seat: int, rng) -> State:
         """A clone in which everything ``seat`` cannot see is re-dealt at random."""

@@ -62,13 +62,18 @@ def parse_record(raw: bytes | str, where: str = "record") -> Record:
 
 
 def replay_states(
-    record: Record, data: str | None = None, complete: bool = True, game: Game | None = None
+    record: Record,
+    data: str | None = None,
+    complete: bool = True,
+    game: Game | None = None,
+    events: list[list[dict]] | None = None,
 ) -> Iterator[State]:
     """Yield the initial state and the state after every action; RecordError on the first fault.
 
     ``complete=False`` accepts the record of a game still in progress (the web table rebuilds
     running games this way); by default a record must reach the end of the game. ``game``: the
-    game object to replay with (default: the registered game the record names).
+    game object to replay with (default: the registered game the record names). ``events``: a
+    list that receives the events of each action (the replay viewer's log), one list per action.
     """
     if game is None:
         try:
@@ -90,9 +95,11 @@ def replay_states(
     yield state
     for index, (seat, action) in enumerate(record.actions):
         try:
-            game.apply(state, seat, action)
+            happened = game.apply(state, seat, action)
         except IllegalAction as exc:
             raise RecordError(f"action #{index} (seat {seat}, id {action}) is illegal: {exc}") from None
+        if events is not None:
+            events.append(happened)
         yield state
     if complete and not state.over:
         raise RecordError(f"record ends after {len(record.actions)} actions but the game is not over (truncated?)")

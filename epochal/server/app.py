@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any, Literal
 from urllib.parse import urlsplit
 
+import msgspec
 from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
@@ -170,6 +171,7 @@ class CreateGame(BaseModel):
     data: str = "builtin"
     undo: StrictBool = False
     seed: StrictInt | None = Field(None, ge=0, lt=2**62)
+    open_replay: StrictBool = True  # once finished, its replay may show every card face up
 
 
 class StandIn(BaseModel):
@@ -218,6 +220,17 @@ class WatchLink(BaseModel):
 class Mute(BaseModel):
     model_config = ConfigDict(extra="forbid")
     muted: StrictBool
+
+
+class ReplayFile(BaseModel):
+    """A record file to replay (``epochal replay``'s JSON, as the page read it)."""
+
+    model_config = ConfigDict(extra="forbid")
+    record: dict[str, Any]
+    step: StrictInt = Field(0, ge=0)
+    seat: StrictInt | str | None = Field(None, description="a seat's number, open or spectator")
+    lang: str = Field("en", max_length=8)
+    log_from: StrictInt = Field(0, ge=0)
 
 
 class ActionBody(BaseModel):
@@ -293,6 +306,10 @@ def _too_large(limit: int) -> dict:
 
 def _json(body: Any, status: int = 200, headers: dict | None = None) -> Response:
     return JSONResponse(body, status_code=status, headers=headers)
+
+
+def _encoded(body: Any) -> Response:
+    return Response(msgspec.json.encode(body), media_type="application/json")
 
 
 def _text(text: str, status: int = 200) -> Response:
@@ -422,6 +439,12 @@ def create_app(
     async def game_page(game_id: str):
         return FileResponse(WEB / "game.html")
 
+    @app.get("/replay", include_in_schema=False)
+    @app.get("/replay/{game_id}", include_in_schema=False)
+    async def replay_page(game_id: str | None = None):
+        """A finished game's replay, or (without an id) a record file's, drawn by replay.js."""
+        return FileResponse(WEB / "replay.html")
+
     @app.get("/rules/{name}", include_in_schema=False)
     @app.get("/cards/{name}", include_in_schema=False)
     async def reference_page(name: str):
@@ -529,7 +552,13 @@ def create_app(
                 field="players",
             )
         table, tokens, host = await svc(request).create(
-            body.game, [s.model_dump() for s in body.seats], body.options, body.data, body.undo, body.seed
+            body.game,
+            [s.model_dump() for s in body.seats],
+            body.options,
+            body.data,
+            body.undo,
+            body.seed,
+            open_replay=body.open_replay,
         )
         base = str(request.base_url).rstrip("/")
         seats = []
@@ -633,6 +662,29 @@ def create_app(
             media_type="application/json",
             headers={"Content-Disposition": f'attachment; filename="{table.game.name}-{table.id}.json"'},
         )
+
+    @app.get("/api/games/{game_id}/replay")
+    async def replay(
+        game_id: str,
+        request: Request,
+        step: int = Query(0, ge=0),
+        seat: str | None = Query(None, max_length=12),
+        lang: str = "en",
+        log_from: int = Query(0, ge=0),
+    ):
+        """A finished game's position after ``step`` actions (0: the setup) as ``seat`` saw it
+        (a seat's number; ``spectator`` or none: a spectator; ``open``: every card face up, if
+        the table allows it), in the shape of the table's ``hello`` message, with the log up to
+        the step (from action ``log_from`` on: a page that has the earlier entries)."""
+        service = svc(request)
+        table = await service.open_table(game_id)
+        return _encoded(await service.replay(table, step, seat, lang, log_from))
+
+    @app.post("/api/replay")
+    async def replay_file(body: ReplayFile, request: Request):
+        """A record file's position after ``step`` actions as ``seat`` saw it (face up too),
+        in the same shape as a finished game's replay."""
+        return _encoded(await svc(request).replay_file(body.record, body.step, body.seat, body.lang, body.log_from))
 
     # --- the host ------------------------------------------------------------------------------
     @app.get("/api/games/{game_id}/host")

@@ -41,6 +41,7 @@ from sqlalchemy import (
     insert,
     select,
     text,
+    true,
     update,
 )
 from sqlalchemy.engine import Engine
@@ -92,6 +93,8 @@ class GameRow(Base):
     spectator_chat: Mapped[str] = mapped_column(String(8), default="read", server_default="read")  # off/read/write
     rematch: Mapped[str | None] = mapped_column(String(32), nullable=True)  # the "play again" table
     watch_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)  # None: anyone may watch
+    # Once finished, the game's replay may show every card face up (a setting of its creation).
+    open_replay: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
 
     __table_args__ = (Index("ix_games_archived_status", "archived", "status"),)
 

@@ -35,14 +35,26 @@ from typing import Any, Literal, overload
 import msgspec
 
 from epochal.agents import Agent, make_agent
-from epochal.engine import Game, IllegalAction, OptionError, Record, RecordError, get_game, replay, sides, visible
+from epochal.engine import (
+    Game,
+    IllegalAction,
+    OptionError,
+    Record,
+    RecordError,
+    game_names,
+    get_game,
+    parse_record,
+    replay,
+    sides,
+)
 from epochal.engine.hidden import revealing
-from epochal.engine.locale import LANGUAGES, action_words, prompt_words, render, templates, why_not_words
+from epochal.engine.locale import LANGUAGES, templates
 
-from . import keys
+from . import keys, words
 from .bots import BotProcesses, cpu_count, move_seed, searches
 from .cluster import cluster_for
 from .db import StaleVersion, Store, StoredGame, now
+from .replay import OPEN, Replayed, Replays, Viewer, build, message, record_key
 
 log = logging.getLogger("epochal.server")
 
@@ -180,8 +192,10 @@ class Table:
         fallback: str = "easy",
         spectator_chat: str = "read",
         watch_hash: str | None = None,
+        open_replay: bool = True,
     ):
         self.id, self.game, self.data_key, self.seed = game_id, game, data_key, seed
+        self.open_replay = open_replay  # the finished game's replay may show every card face up
         self.host_hash = host_hash  # None: a table without a host (made before hosts existed)
         self.clock, self.fallback = clock, fallback  # seconds per decision (None: no clock)
         self.moved_at = time.time()  # when the table last changed: the clock counts from here
@@ -285,6 +299,8 @@ class GameService:
         self.writes = ThreadPoolExecutor(max_workers=writers, thread_name_prefix="store-write")
         self.reads = ThreadPoolExecutor(max_workers=4, thread_name_prefix="store-read")
         self._loading: dict[str, asyncio.Future] = {}  # games being restored for a request
+        self.replays = Replays()  # the positions of the games replayed lately
+        self._replaying: dict[str, asyncio.Future] = {}  # replays being built for a request
         self._sweeper: asyncio.Task | None = None
 
     # --- start-up and shutdown ---------------------------------------------------------------
@@ -375,9 +391,17 @@ class GameService:
 
     # --- creating ------------------------------------------------------------------------------
     async def create(
-        self, game_name: str, seats: list[dict], options: dict, data_key: str, undo: bool, seed: int | None
+        self,
+        game_name: str,
+        seats: list[dict],
+        options: dict,
+        data_key: str,
+        undo: bool,
+        seed: int | None,
+        open_replay: bool = True,
     ) -> tuple[Table, dict[int, str], str]:
-        """A new table, the secret of each human seat, and the host's secret."""
+        """A new table, the secret of each human seat, and the host's secret. ``open_replay``:
+        once finished, its replay may show every card face up."""
         from epochal.engine import game_names
 
         if game_name not in game_names():
@@ -425,14 +449,16 @@ class GameService:
                     SeatInfo("human", None, spec.get("name") or f"Player {i + 1}", token_hash(tokens[i]), False)
                 )
         host = secrets.token_urlsafe(24)
-        table = await self._open(game, data_key, seed, options, infos, undo, host_hash=token_hash(host))
+        table = await self._open(
+            game, data_key, seed, options, infos, undo, host_hash=token_hash(host), open_replay=open_replay
+        )
         return table, tokens, host
 
     async def _open(
         self, game: Game, data_key: str, seed: int, options: dict, infos: list[SeatInfo], undo: bool, **settings
     ) -> Table:
         """Deal a new table, store it and start its bots; ``settings``: the host's (host_hash,
-        clock, fallback, spectator_chat, watch_hash)."""
+        clock, fallback, spectator_chat, watch_hash, open_replay)."""
         state = game.new(len(infos), seed, options)
         game_id = secrets.token_urlsafe(6)
         while game_id in self.tables or await self._read(self.store.exists, game_id):
@@ -463,6 +489,7 @@ class GameService:
                 "fallback": table.fallback,
                 "spectator_chat": table.spectator_chat,
                 "watch_hash": table.watch_hash,
+                "open_replay": table.open_replay,
             },
             [
                 {
@@ -514,6 +541,7 @@ class GameService:
                 fallback=table.fallback,
                 spectator_chat=table.spectator_chat,
                 watch_hash=table.watch_hash,  # the same spectator link watches the next game
+                open_replay=table.open_replay,
             )
             await self._store(self.store.change_game, table.id, rematch=new.id, what="the rematch")
             table.rematch = new.id
@@ -629,6 +657,7 @@ class GameService:
             host_hash=row.get("host_hash"),
             clock=row.get("clock"),
             fallback=row.get("fallback") or "easy",
+            open_replay=row.get("open_replay") is not False,  # a row from before the setting: on
         )
         for index, (seat, action) in enumerate(stored.actions):
             try:
@@ -1166,31 +1195,15 @@ class GameService:
         }
 
     def _texts_of(self, table: Table, entry: LogEntry, seat: int | None, lang: str) -> list[dict]:
-        return [
-            {**ev, "text": render(table.game.name, ev, lang, table.names, table.game.display_name)}
-            for ev in visible(entry.events, seat)
-        ]
+        return words.event_texts(table.game, entry.events, seat, lang, table.names)
 
     def action_texts(self, table: Table, seat: int | None, lang: str) -> dict[str, str]:
-        """The seat's legal actions in words of ``lang``, by id: each action's description
-        (``Game.describe_action``) through the game's locale templates (``{}``: a spectator, or a
-        seat with no decision)."""
-        if seat is None:
-            return {}
-        game, state = table.game, table.state
-        return {str(a): action_words(game, state, seat, a, lang, table.names) for a in game.legal(state, seat)}
+        """The seat's legal actions in words of ``lang`` (words.action_texts)."""
+        return words.action_texts(table.game, table.state, seat, lang, table.names)
 
     def decision_words(self, table: Table, seat: int | None, lang: str) -> dict:
-        """What the seat is deciding (``prompt``: its sentence and the card it is for) and what it
-        cannot do now and why (``why_not``), in words of ``lang``; nothing for a spectator or a
-        seat that decides nothing."""
-        game, state = table.game, table.state
-        if seat is None or seat not in game.actors(state):
-            return {}
-        return {
-            "prompt": prompt_words(game, state, seat, lang, table.names),
-            "why_not": why_not_words(game, state, seat, lang, table.names),
-        }
+        """What the seat is deciding and what it cannot do now (words.decision_words)."""
+        return words.decision_words(table.game, table.state, seat, lang, table.names)
 
     def message(self, table: Table, kind: str, seat: int | None, lang: str) -> str:
         """An encoded message for one listener. ``update``: the view plus the last action's
@@ -1234,6 +1247,7 @@ class GameService:
                 "status": t.status,
                 "ply": len(t.actions),
                 "undo": t.undo,
+                "open_replay": t.open_replay,
                 "seats": [
                     {
                         "seat": i,
@@ -1260,6 +1274,7 @@ class GameService:
                 "status": r["status"],
                 "ply": r["ply"],
                 "undo": r["undo"],
+                "open_replay": r.get("open_replay") is not False,
                 "seats": [
                     {
                         "seat": s["seat"],
@@ -1280,12 +1295,124 @@ class GameService:
         row["spectator_link"] = None if watch_hash else f"/game/{row['id']}"  # kept to the host's link
         if row["status"] == "finished":
             row["record_link"] = f"/api/games/{row['id']}/record"
+            row["replay_link"] = f"/replay/{row['id']}"
             row["rematch"] = table_or_row.rematch if isinstance(table_or_row, Table) else table_or_row.get("rematch")
         return row
 
     async def lobby(self, limit: int = 50) -> dict:
         rows = await self._read(lambda: {status: self.store.list_games(status, limit) for status in STATUSES})
         return {status: [self.summary(r) for r in rows[status]] for status in STATUSES}
+
+    # --- replays ------------------------------------------------------------------------------
+    async def replay(self, table: Table, step: int, seat: object, lang: str, log_from: int = 0) -> dict:
+        """Table ``table``'s position after ``step`` actions as ``seat`` saw it (a seat number,
+        None or "spectator", or "open": every card face up, if the table allows it). Only once
+        the game is finished: until then the positions would show what the seats hide."""
+        if not table.state.over:
+            raise ApiError(
+                409,
+                "not_finished",
+                "the replay is available once the game is finished (it would show the hidden cards)",
+            )
+        self.check_lang(table, lang)
+        viewer = replay_viewer(seat, len(table.seats))
+        replayed = await self.replayed(table)
+        allowed = table.open_replay and replayed.face_up
+        if viewer == OPEN and not allowed:
+            raise ApiError(
+                403,
+                "open_replay_off",
+                "this table does not show its replay face up (a setting chosen at creation)"
+                if replayed.face_up
+                else f"{table.game.name} has no face-up view",
+                field="seat",
+            )
+        return self._replay_message(replayed, step, viewer, lang, allowed, log_from, game_id=table.id)
+
+    async def replayed(self, table: Table) -> Replayed:
+        """A finished table's replay, built once and kept a while: ``state(step)`` is a fresh
+        copy of the position after ``step`` actions (to look at, or to play on from)."""
+        if not table.state.over:
+            raise ApiError(409, "not_finished", "the replay is available once the game is finished")
+        by = {e.index: e.by for e in table.log if e.by}
+        return await self._replayed(
+            f"table:{table.id}", lambda: build(table.game, table.record(), [s.kind for s in table.seats], by, True)
+        )
+
+    async def replay_file(self, raw: object, step: int, seat: object, lang: str, log_from: int = 0) -> dict:
+        """A record file's position after ``step`` actions as ``seat`` saw it; face up always
+        (the file holds the seed, so its holder may know every card anyway). Any record that
+        parses and replays is accepted, a game's finished or not."""
+        try:
+            record = parse_record(msgspec.json.encode(raw), "the record")
+        except (RecordError, TypeError, ValueError, OverflowError) as exc:
+            raise ApiError(422, "bad_record", str(exc), field="record") from None
+        if record.game not in game_names():
+            raise ApiError(
+                422, "bad_record", f"unknown game {record.game!r} (games: {', '.join(game_names())})", field="record"
+            )
+        game = None
+        for data_key in self.data_sets(record.game):
+            candidate = self.bind(record.game, data_key)
+            if record.data is None or candidate.data_id() == record.data:
+                game = candidate
+                break
+        if game is None:
+            raise ApiError(
+                422, "bad_record", f"the record was played with card data {record.data}, which this server lacks"
+            )
+        langs = languages(game.name)
+        if lang not in langs:
+            raise ApiError(
+                422,
+                "invalid_request",
+                f"language {lang!r} is not available for {game.name} (languages: {', '.join(langs)})",
+                field="lang",
+            )
+        viewer = replay_viewer(seat, len(record.seats))
+
+        def replayed() -> Replayed:
+            try:
+                return build(game, record, ["human"] * len(record.seats), {}, False)
+            except RecordError as exc:
+                raise ApiError(422, "bad_record", str(exc), field="record") from None
+
+        found = await self._replayed(record_key(record), replayed)
+        if viewer == OPEN and not found.face_up:
+            raise ApiError(403, "open_replay_off", f"{game.name} has no face-up view", field="seat")
+        return self._replay_message(found, step, viewer, lang, found.face_up, log_from, game_id=None)
+
+    async def _replayed(self, key: str, make) -> Replayed:
+        """The kept replay ``key``, else ``make()`` run in a worker thread, once however many
+        requests ask for it meanwhile."""
+        found = self.replays.get(key)
+        if found is not None:
+            return found
+        building = self._replaying.get(key)
+        if building is None:
+            building = self._replaying[key] = asyncio.ensure_future(
+                asyncio.get_running_loop().run_in_executor(self.reads, make)
+            )
+            building.add_done_callback(
+                lambda done: (self._replaying.pop(key, None), done.cancelled() or done.exception())
+            )
+        try:
+            return self.replays.put(key, await asyncio.shield(building))
+        except ApiError:
+            raise
+        except Exception:
+            raise internal_error(f"replaying {key} failed") from None
+
+    def _replay_message(
+        self, replayed: Replayed, step: int, viewer: Viewer, lang: str, allowed: bool, log_from: int, **meta
+    ) -> dict:
+        if not 0 <= step <= replayed.steps:
+            raise ApiError(
+                422, "invalid_request", f"step is 0 to {replayed.steps} in this game, not {step}", field="step"
+            )
+        return message(
+            replayed, step, viewer, lang, allowed, min(log_from, step), languages=languages(replayed.game.name), **meta
+        )
 
     # --- archiving -----------------------------------------------------------------------------
     async def _sweep(self) -> None:
@@ -1475,6 +1602,26 @@ class GameService:
 def _utc(stamp):
     """SQLite hands back naive datetimes; they were written in UTC."""
     return stamp if stamp.tzinfo else stamp.replace(tzinfo=UTC)
+
+
+def replay_viewer(seat: object, players: int) -> Viewer:
+    """A replay's viewpoint from a request: a seat's number (as a number or its digits), "open"
+    (every card face up), or None, "" or "spectator" (the spectators' place)."""
+    if seat is None or seat in ("", "spectator"):
+        return None
+    if seat == OPEN:
+        return OPEN
+    number = seat if isinstance(seat, int) and not isinstance(seat, bool) else None
+    if isinstance(seat, str) and seat.isascii() and seat.isdigit() and len(seat) < 4:
+        number = int(seat)
+    if number is None or not 0 <= number < players:
+        raise ApiError(
+            422,
+            "invalid_request",
+            f"seat is a seat's number (0 to {players - 1}), open or spectator, not {str(seat)[:20]!r}",
+            field="seat",
+        )
+    return number
 
 
 def _chat_message(row: dict) -> dict:

@@ -10,7 +10,8 @@ import random
 from epochal.engine.hidden import redeal
 
 
-def view(game, st, seat: int | None) -> dict:
+def view(game, st, seat: int | None, face_up: bool = False) -> dict:
+    """``face_up``: with ``seat`` None, every seat's hand shown (``open_view``)."""
     decision = st.stack[-1] if st.stack else None
     out = {
         "turn": st.turn,
@@ -22,7 +23,7 @@ def view(game, st, seat: int | None) -> dict:
                 "seat": i,
                 "gold": s.gold,
                 "hand_size": len(s.hand),
-                **({"hand": [game.cards[k].id for k in s.hand]} if i == seat else {}),
+                **({"hand": [game.cards[k].id for k in s.hand]} if i == seat or face_up else {}),
             }
             for i, s in enumerate(st.seats)
         ],
@@ -38,6 +39,12 @@ def view(game, st, seat: int | None) -> dict:
     if seat is not None:
         out["legal"] = [{"id": a, "text": action_text(game, st, seat, a)} for a in game.legal(st, seat)]
     return out
+
+
+def open_view(game, st) -> dict:
+    """A finished game's replay with every card face up: every seat's hand (the deck's order
+    stays hidden, as it was from every seat)."""
+    return view(game, st, None, face_up=True)
 
 
 def action_text(game, st, seat: int, action: int) -> str:

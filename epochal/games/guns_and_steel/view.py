@@ -164,7 +164,9 @@ def wonder_info(game, w: int) -> dict:
 # --- the view ----------------------------------------------------------------------------------
 
 
-def view(game, st, seat: int | None) -> dict:
+def view(game, st, seat: int | None, face_up: bool = False) -> dict:
+    """``face_up``: with ``seat`` None, the finished game's replay with every seat's own cards
+    shown (``open_view``)."""
     track = game.track(st)
     keys = game.keys
     shown: set[int] = set()
@@ -210,7 +212,7 @@ def view(game, st, seat: int | None) -> dict:
         zone = []
         for k in p.zone:
             tech = k in p.tech
-            visible = tech or i == seat
+            visible = tech or i == seat or face_up
             if visible:
                 shown.add(k)
             zone.append(
@@ -220,13 +222,13 @@ def view(game, st, seat: int | None) -> dict:
                     "resource": RESOURCES[game.res[k]],
                 }
             )
-        if i == seat:
+        if i == seat or face_up:
             shown.update(p.hand)
         seats.append(
             {
                 "seat": i,
                 "colour": COLOURS[i],
-                "hand": [keys[k] for k in p.hand] if i == seat else None,
+                "hand": [keys[k] for k in p.hand] if i == seat or face_up else None,
                 "hand_count": len(p.hand),
                 "zone": zone,
                 "wonders": [game.wkeys[w] for w in p.wonders],
@@ -295,6 +297,12 @@ def view(game, st, seat: int | None) -> dict:
         "winners": game.winners(st) if st.over else None,
     }
     return out
+
+
+def open_view(game, st) -> dict:
+    """Every hand and the technology side of every card kept resource side up, face up; the
+    order of the development stacks stays hidden, as it was from every seat."""
+    return view(game, st, None, face_up=True)
 
 
 def decision_view(st) -> dict:

@@ -58,7 +58,9 @@ def colony_back(game: Hadara, token: int) -> dict:
     return {"bonus": dict(zip(TRACKS, col.back_bonus.as_tuple(), strict=False)), "vp": col.back_vp}
 
 
-def view(game: Hadara, st: HadaraState, seat: int | None) -> dict:
+def view(game: Hadara, st: HadaraState, seat: int | None, face_up: bool = False) -> dict:
+    """``face_up``: with ``seat`` None, the finished game's replay with every seat's own cards
+    shown (``open_view``)."""
     frame = st.stack[-1] if st.stack else None
     seats = []
     for i, s in enumerate(st.seats):
@@ -85,7 +87,7 @@ def view(game: Hadara, st: HadaraState, seat: int | None) -> dict:
             "held_tiles": {game.card_id[k]: TRACKS[t] for k, t in s.held.items()},
             "hand_size": len(s.hand),
         }
-        if i == seat:
+        if i == seat or face_up:
             entry["hand"] = [game.card_id[k] for k in s.hand]
             entry["sold_this_epoch"] = [game.card_id[k] for k in s.sold_secret]
         seats.append(entry)
@@ -94,6 +96,8 @@ def view(game: Hadara, st: HadaraState, seat: int | None) -> dict:
         decision = {"kind": frame.kind, "seats": list(frame.seats), "waiting": frame.waiting()}
         if seat is not None and seat in frame.chosen:
             decision["your_choice"] = frame.chosen[seat]
+        if face_up and frame.chosen:
+            decision["chosen"] = {str(s): a for s, a in frame.chosen.items()}
     # a spectator has no legal actions
     legal = (
         [{"id": a, "text": action_text(game, st, seat, a)} for a in game.legal(st, seat)] if seat is not None else []
@@ -107,6 +111,9 @@ def view(game: Hadara, st: HadaraState, seat: int | None) -> dict:
     if seat is not None:
         shown.update(st.seats[seat].hand)
         shown.update(st.seats[seat].sold_secret)  # the seller knows what he sold
+    if face_up:
+        for s in st.seats:
+            shown.update(s.hand + s.sold_secret)
     return {
         "game": game.name,
         "players": st.players,
@@ -151,6 +158,13 @@ def view(game: Hadara, st: HadaraState, seat: int | None) -> dict:
         "winners": game.winners(st) if st.over else None,
         "score_notes": [game.score_notes(st, s) for s in st.seats] if st.over else None,
     }
+
+
+def open_view(game: Hadara, st: HadaraState) -> dict:
+    """Every seat's hidden cards face up (its drawn cards, its secret sales) and every seat's
+    simultaneous choice; the decks' order and the backs of colonies not annexed stay hidden, as
+    they were from every seat."""
+    return view(game, st, None, face_up=True)
 
 
 def short(game: Hadara, k: int) -> str:

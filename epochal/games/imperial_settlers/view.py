@@ -204,7 +204,9 @@ def shown_cards(game, st, seat: int | None, legal: list[int] | None = None) -> s
     return shown
 
 
-def view(game, st, seat: int | None) -> dict:
+def view(game, st, seat: int | None, face_up: bool = False) -> dict:
+    """``face_up``: with ``seat`` None, the finished game's replay with every seat's own cards
+    shown (``open_view``)."""
     cards = game.cards
     seats = []
     for i, p in enumerate(st.seats):
@@ -228,11 +230,11 @@ def view(game, st, seat: int | None) -> dict:
         }
         if p.attack_deals:
             entry["attack_deals"] = [{"id": game.attacks[i].id, "target": game.target(i)} for i in p.attack_deals]
-        if i == seat:
+        if i == seat or face_up:
             entry["hand"] = [cards[k].id for k in p.hand]
             entry["hidden_foundation_cards"] = [cards[k].id for k in p.hidden_foundations]
-            if st.packets and seat < len(st.packets):
-                entry["packet"] = [cards[k].id for k in st.packets[seat]]
+            if st.packets and i < len(st.packets):
+                entry["packet"] = [cards[k].id for k in st.packets[i]]
         seats.append(entry)
     frame = st.stack[-1] if st.stack else None
     decision = None
@@ -245,8 +247,13 @@ def view(game, st, seat: int | None) -> dict:
         }
         if seat is not None and seat in frame.chosen:
             decision["your_choice"] = frame.chosen[seat]
+        if face_up and frame.chosen:
+            decision["chosen"] = {str(s): a for s, a in frame.chosen.items()}
     legal = game.legal(st, seat) if seat is not None else []
     shown = shown_cards(game, st, seat, legal)
+    if face_up:
+        for i in range(st.players):
+            shown |= shown_cards(game, st, i)
     stand_ins = st.options.get("stand_ins") == "on"
     out = {
         "game": game.name,
@@ -273,6 +280,12 @@ def view(game, st, seat: int | None) -> dict:
     if st.players == 1:
         out["solo"] = game.solo.view(st)
     return out
+
+
+def open_view(game, st) -> dict:
+    """Every seat's hand, hidden foundations and draft packet face up; the decks' order stays
+    hidden, as it was from every seat."""
+    return view(game, st, None, face_up=True)
 
 
 def action_text(game, st, seat: int | None, a: int) -> str:

@@ -44,7 +44,9 @@ def card_info(game: ImperiumRules, k: int) -> dict:
     return info
 
 
-def view(game: ImperiumRules, st: ImperiumState, seat: int | None) -> dict:
+def view(game: ImperiumRules, st: ImperiumState, seat: int | None, face_up: bool = False) -> dict:
+    """``face_up``: with ``seat`` None, the finished game's replay with every seat's own cards
+    shown (``open_view``)."""
     shown: set[int] = set()
     seats = []
     for i, p in enumerate(st.seats):
@@ -94,7 +96,7 @@ def view(game: ImperiumRules, st: ImperiumState, seat: int | None) -> dict:
         shown.update(p.discard + p.play + p.development + [p.power])
         for under in p.garrison.values():
             shown.update(under)
-        if i == seat:
+        if i == seat or face_up:
             entry["hand"] = [game.cards[k].id for k in p.hand]
             entry["history"] = [game.cards[k].id for k in p.history]
             entry["sunken"] = [game.cards[k].id for k in p.sunken]
@@ -113,7 +115,8 @@ def view(game: ImperiumRules, st: ImperiumState, seat: int | None) -> dict:
             shown.add(slot.card)
     frame = st.stack[-1] if st.stack else None
     legal = game.legal(st, seat) if seat is not None else []
-    for a in legal:
+    offered = [a for i in game.actors(st) for a in game.legal(st, i)] if face_up else legal
+    for a in offered:  # face up: the cards every deciding seat is being offered
         k = game.action_space.card_of(a)
         if k >= 0:
             shown.add(k)
@@ -154,6 +157,12 @@ def view(game: ImperiumRules, st: ImperiumState, seat: int | None) -> dict:
         "scores": ([{"total": s.total, **s.breakdown} for s in game.scores(st)] if st.over else None),
         "winners": game.winners(st) if st.over else None,
     }
+
+
+def open_view(game: ImperiumRules, st: ImperiumState) -> dict:
+    """Every seat's hand, history and sunken pile face up; the decks' order stays hidden, as it
+    was from every seat."""
+    return view(game, st, None, face_up=True)
 
 
 def purpose_for(game: ImperiumRules, frame, seat: int | None, shown: set[int]) -> str:

@@ -125,6 +125,8 @@ function drawForm() {
     h("label", {}, t("lobby.data"), h("select", {name: "data", "data-testid": "data"},
       g.data_sets.map((d) => h("option", {value: d.key, title: d.status}, dataSetLabel(d))))),
     h("label", {class: "check"}, h("input", {type: "checkbox", name: "undo", "data-testid": "undo"}), t("lobby.undo")),
+    h("label", {class: "check"}, h("input", {type: "checkbox", name: "open_replay", checked: form.elements.open_replay?.checked ?? true,
+                                             "data-testid": "open-replay"}), t("lobby.open_replay")),
     h("button", {type: "submit", class: "primary", "data-testid": "create"}, t("lobby.submit")));
 }
 
@@ -146,7 +148,8 @@ async function submit(event) {
   }
   try {
     const game = await api("POST", "/api/games", {game: g.name, seats, options, data: form.elements.data.value,
-                                                  undo: form.elements.undo.checked});
+                                                  undo: form.elements.undo.checked,
+                                                  open_replay: form.elements.open_replay.checked});
     showCreated(game);
     refresh();
   } catch (err) {
@@ -190,6 +193,8 @@ async function refresh() {
                     h("ul", {}, mine.map(myGame)), keyRow(mine)) : null,
     ["open", "running", "finished"].map((status) => h("div", {class: "game-list", "data-testid": `list-${status}`},
       h("h2", {}, t(`lobby.${status}`)),
+      status === "finished" ? h("p", {class: "small"}, h("a", {href: `/replay?lang=${lang()}`, "data-testid": "replay-file-link"},
+                                                         "▷ ", t("lobby.replay_file"))) : null,
       games[status].length ? h("ul", {}, games[status].map(gameItem)) : h("p", {class: "muted"}, t("lobby.none")))));
 }
 
@@ -280,6 +285,7 @@ function gameItem(g) {
   return h("li", {"data-game-id": g.id},
     h("b", {}, word(g.game, "title", g.title)), " ", h("span", {class: "muted"}, t("lobby.moves", {n: g.ply})), " ", names, " ",
     g.spectator_link ? h("a", {href: `${g.spectator_link}?lang=${lang()}`}, t("lobby.watch")) : null,
+    g.replay_link ? [" · ", h("a", {href: `${g.replay_link}?lang=${lang()}`, "data-testid": "replay-link"}, t("lobby.replay"))] : null,
     g.record_link ? [" · ", h("a", {href: g.record_link, download: true}, t("lobby.record"))] : null);
 }
 

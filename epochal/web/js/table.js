@@ -8,11 +8,12 @@
 // GET /api/meta/<game>/table (ctx.tr, ctx.has, ctx.constants), the cards' names and texts from
 // GET /api/games/<id>/cards (ctx.cards).
 import {api, fill, h} from "./dom.js";
-import {LANGS, format, lang, pickLang, setLang, t} from "./i18n.js";
+import {LANGS, lang, pickLang, setLang, t} from "./i18n.js";
 import {ruleLink, rulesFor} from "./rules.js";
 import {hostOf, remember, rememberHost} from "./seats.js";
 import {hostPanel, timeLeft} from "./host.js";
 import {chatReceived, drawChat, startChat} from "./chat.js";
+import {boardContext, boardLayout, drawBoard, logItem, scoreTable} from "./board-view.js";
 
 const $ = (id) => document.getElementById(id);
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
@@ -131,30 +132,10 @@ function accept(msg) {
 
 async function loadLayout(game) {
   if (layout?.name === game && layout.lang === lang()) return;
-  const same = layout?.name === game;          // a new language: only the words change
-  const base = `/static/games/${encodeURIComponent(game)}`;
-  const [module, table, catalogue] = await Promise.all([
-    same ? layout.module : import(`${base}/board.js`).catch(() => null),  // none: the panel holds every action
-    api("GET", `/api/meta/${encodeURIComponent(game)}/table?lang=${lang()}`).catch(() => ({})),
-    api("GET", `/api/games/${encodeURIComponent(gameId)}/cards?lang=${lang()}`).catch(() => ({cards: []})),
-    same ? null : stylesheet(`${base}/board.css`),
-  ]);
-  layout = {name: game, lang: lang(), module, strings: table.strings || {}, constants: table.constants || {},
-            cards: new Map(catalogue.cards.flatMap((c) => [c.id, ...(c.copies || [])].map((id) => [id, c])))};
+  layout = await boardLayout(game, `/api/games/${encodeURIComponent(gameId)}/cards`, layout);
   rulesFor(game);
   fill($("help"), ["rules", "cards"].map((k) => h("a", {href: `/${k}/${encodeURIComponent(game)}?lang=${lang()}`,
                                                         target: "_blank", "data-testid": `${k}-link`}, t(`table.${k}`))));
-}
-
-// Resolves once the sheet is in (or failed: a game may have no styles of its own).
-function stylesheet(href) {
-  return new Promise((resolve) => {
-    const link = document.createElement("link");
-    link.rel = "stylesheet";
-    link.href = href;
-    link.onload = link.onerror = resolve;
-    document.head.append(link);
-  });
 }
 
 // --- acting -------------------------------------------------------------------------------------
@@ -213,29 +194,9 @@ async function undo() {
 
 function render() {
   if (!current) return;
-  const {view, ui, meta} = current;
-  // Each legal action: the view's entry, the game's description of it (ui.actions), and its words
-  // in the page's language from the server (action_texts), which stand in for the engine's text.
-  const texts = current.action_texts || {};
-  const legal = new Map(view.legal.map((a) => [a.id, {...a, ...(ui.actions?.[a.id] || {}), text: texts[a.id] ?? a.text}]));
-  const byCard = new Map();     // the legal actions that act on a card, by its id
-  for (const a of legal.values()) if (a.card) byCard.set(a.card, [...(byCard.get(a.card) || []), a]);
-  const words = layout?.strings || {};
+  const {view, meta} = current;
   const mine = meta.seat !== null && (meta.actors || []).includes(meta.seat) && !view.over;
-  const ctx = {
-    view, ui, meta, t, legal, byCard, seat: meta.seat, names: meta.names,
-    tr: (key, params) => format(Object.hasOwn(words, key) ? words[key] : key, params),   // the game's words
-    has: (key) => Object.hasOwn(words, key),
-    constants: layout?.constants || {},
-    cards: layout?.cards || new Map(),
-    prompt: mine ? current.prompt || null : null,
-    whyNot: mine ? current.why_not || [] : [],
-    rule: ruleLink,
-    control(id, label, opts = {}) {
-      return h("button", {class: `act ${opts.cls || ""}`, "data-action-id": id, "data-testid": "action",
-                          title: opts.title, disabled: pending}, label);
-    },
-  };
+  const ctx = boardContext(current, layout, {mine, pending});
   const title = ctx.has("title") ? ctx.tr("title") : meta.title;
   document.title = `${mine ? "● " : ""}${title} — Epochal`;
   $("title").textContent = `${title} · ${meta.seat === null ? t("table.spectating") : meta.names[meta.seat]}`;
@@ -243,7 +204,7 @@ function render() {
   document.body.dataset.version = current.version;      // lets tests wait for the next position
   provisional(view);
   banner(ctx, mine);
-  drawBoard(layout?.module ? layout.module.render(ctx) : genericBoard(view));
+  drawBoard($("board"), layout, ctx);
   decisionPanel(ctx, mine);
   sideActions(ctx);
   if (hostToken) hostPanel($("host"), ctx, {gameId, token: hostToken, levels: botLevels, toast});
@@ -256,26 +217,6 @@ function render() {
     if (wasMine !== null) yourTurn(promptText(ctx), title);   // not for the turn the page opened on
   }
   wasMine = mine;
-}
-
-// Every update redraws the board; a frame the board marks `data-keep-scroll="<name>"` (a row of
-// cards that scrolls inside itself on a phone) keeps the place it was scrolled to.
-function drawBoard(content) {
-  const board = $("board");
-  const kept = [...board.querySelectorAll("[data-keep-scroll]")].map((e) => [e.dataset.keepScroll, e.scrollLeft, e.scrollTop]);
-  fill(board, content);
-  for (const [name, left, top] of kept) {
-    const frame = board.querySelector(`[data-keep-scroll="${CSS.escape(name)}"]`);
-    if (frame) Object.assign(frame, {scrollLeft: left, scrollTop: top});
-  }
-}
-
-// A game without a layout yet is still playable: its actions are in the side bar, and the
-// position is shown as the data the seat receives.
-function genericBoard(view) {
-  const {legal, ...rest} = view;
-  return h("section", {class: "generic-board"}, h("p", {class: "muted"}, t("table.no_layout")),
-           h("pre", {}, JSON.stringify(rest, null, 1)));
 }
 
 function provisional(view) {
@@ -402,6 +343,10 @@ function sideActions(ctx) {
       : null,
     ctx.view.over && endDismissed
       ? h("button", {"data-testid": "show-scores", onclick: () => { endDismissed = false; render(); }}, t("table.show_scores"))
+      : null,
+    ctx.view.over && endDismissed
+      ? h("a", {class: "button", href: `/replay/${encodeURIComponent(gameId)}?lang=${lang()}`, "data-testid": "side-replay-link"},
+          "▷ ", t("table.replay"))
       : null);
 }
 
@@ -412,10 +357,7 @@ function drawLog() {
   if (!prefix) { list.replaceChildren(); shownLog = []; }
   const atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
   for (const index of order.slice(shownLog.length)) {
-    const entry = entries.get(index);
-    list.append(h("li", {class: shownLog.length ? "fresh" : "", "data-index": index},
-      entry.by === "clock" ? h("div", {class: "ev by-clock muted small", "data-testid": "by-clock"}, "◷ ", t("table.by_clock")) : null,
-      entry.events.map((ev) => h("div", {class: `ev ev-${ev.type}`}, ev.text))));
+    list.append(logItem(entries.get(index), {class: shownLog.length ? "fresh" : ""}));
   }
   shownLog = order;
   if (atBottom || !prefix) list.scrollTop = list.scrollHeight;
@@ -426,31 +368,14 @@ function endScreen(ctx) {
   const el = $("end");
   el.hidden = !view.over || endDismissed;
   if (el.hidden) return;
-  const scores = view.scores || [];
-  const keys = Object.keys(scores[0] || {}).filter((k) => k !== "total" && k !== "tiebreak");
-  const label = (k) => layout?.module?.scoreLabel?.(ctx, k) || (ctx.has(`score.${k}`) ? ctx.tr(`score.${k}`) : k);
-  const help = (k) => (ctx.has(`score.${k}.help`) ? ctx.tr(`score.${k}.help`) : null);
-  const note = (k, s) => layout?.module?.scoreNote?.(ctx, k, s) || null;
-  const winners = new Set(view.winners || []);
-  const cell = (s, value, cls, title) => h("td", {class: `${cls || ""}${winners.has(s) ? " win" : ""}`, title}, value);
   fill(el, h("div", {class: "end-card"},
     h("h2", {}, t("table.scores")),
-    h("table", {class: "scores", "data-testid": "score-table"},
-      h("thead", {}, h("tr", {}, h("th", {}), scores.map((_, s) => h("th", {class: winners.has(s) ? "win" : ""},
-        winners.has(s) ? "♛ " : "", meta.names[s], s === meta.seat ? ` (${t("table.you")})` : "")))),
-      h("tbody", {},
-        keys.map((k) => h("tr", {"data-category": k}, h("th", {title: help(k), class: help(k) ? "explained" : null}, label(k)),
-                          scores.map((sc, s) => cell(s, sc[k], "", note(k, s))))),
-        h("tr", {class: "total", "data-category": "total"}, h("th", {}, t("table.total")),
-          scores.map((sc, s) => cell(s, sc.total, "total"))),
-        scores.some((sc) => sc.tiebreak?.length)
-          ? h("tr", {class: "tiebreak", "data-category": "tiebreak"},
-              h("th", {title: help("tiebreak") || t("table.tiebreak_help"), class: "explained"}, t("table.tiebreak")),
-              scores.map((sc, s) => cell(s, sc.tiebreak.join(" / "))))
-          : null)),
+    scoreTable(ctx, layout?.module),
     againRow(meta),
     h("div", {class: "row"},
       h("button", {"data-testid": "close-end", onclick: () => { endDismissed = true; render(); }}, t("table.close")),
+      h("a", {class: "button primary", href: `/replay/${encodeURIComponent(gameId)}?lang=${lang()}`,
+              "data-testid": "replay-link"}, "▷ ", t("table.replay")),
       h("a", {class: "button", href: `/api/games/${encodeURIComponent(gameId)}/record`, download: true,
               "data-testid": "download-record"}, t("table.record")),
       h("a", {class: "button", href: `/?lang=${lang()}`}, t("table.lobby")))));

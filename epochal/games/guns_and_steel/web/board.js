@@ -391,9 +391,9 @@ function seatPanel(ctx, s, g) {
       h("div", {class: "gs-zone-tech"},
         h("h4", {}, tr(ctx, "technologies"), ` (${techs.length})`),
         h("div", {class: "gs-row"}, techs.length ? techs.map(tech) : h("span", {class: "muted"}, tr(ctx, "none"))))),
-    mine && s.hand ? h("div", {class: "gs-hand"},
-      h("h3", {}, tr(ctx, "hand"), ` (${s.hand.length})`),
-      h("div", {class: "gs-row", "data-testid": "hand"}, s.hand.length
+    s.hand ? h("div", {class: "gs-hand"},                  // another seat's: the face-up replay
+      h("h3", {}, tr(ctx, mine ? "hand" : "seat_hand"), ` (${s.hand.length})`),
+      h("div", {class: "gs-row", "data-testid": mine ? "hand" : `hand-${s.seat}`}, s.hand.length
         ? s.hand.map((key) => civCard(ctx, key, {cls: "in-hand", why: true, controls: controls(ctx, g.card.get(key))}))
         : h("span", {class: "muted"}, tr(ctx, "none"))))
       : !mine && s.hand_count ? h("div", {class: "gs-backs", title: tr(ctx, "hand_n", {n: s.hand_count})},

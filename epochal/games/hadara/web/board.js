@@ -240,6 +240,8 @@ function seatPanel(ctx, s) {
       h("span", {class: "track-label"}, ICON[t], " ", trackName(ctx, t)),
       h("span", {class: "bar"}, h("span", {class: "fill", style: {width: `${Math.min(100, 100 * s.tracks[t] / max)}%`}})),
       h("b", {class: "track-value"}, s.tracks[t])))),
+    !mine && s.hand?.length ? h("div", {class: "seat-hand"}, h("span", {class: "muted small"}, tr(ctx, "seat_hand")),  // face up
+      h("div", {class: "row hand", "data-testid": `hand-${s.seat}`}, s.hand.map((id) => card(ctx, id, {mini: true})))) : null,
     feeding.length ? h("div", {class: "row feeding"}, feeding.map((a) => control(ctx, a, a.text, "primary"))) : null,
     h("div", {class: "tableau"}, byColor.map((ids, i) => h("div", {class: `tab-col c-${colors[i]}`},
       ids.map((id) => card(ctx, id, {mini: true, held: s.held_tiles[id],
@@ -249,7 +251,7 @@ function seatPanel(ctx, s) {
       statues(ctx, s, mine),
       medals(ctx, s, mine),
       tiles(ctx, s, mine)),
-    mine && s.sold_this_epoch?.length ? h("div", {class: "sold"}, h("span", {class: "muted small"}, tr(ctx, "sold")),
+    s.sold_this_epoch?.length ? h("div", {class: "sold"}, h("span", {class: "muted small"}, tr(ctx, mine ? "sold" : "seat_sold")),
       s.sold_this_epoch.map((id) => h("span", {class: "tag", "data-card": id, title: nameOf(ctx, id)}, nameOf(ctx, id)))) : null);
 }
 

@@ -290,10 +290,12 @@ function seatPanel(ctx, s, acts) {
     h("div", {class: "is-empire"},
       h("div", {class: "is-side"}, boardPanel(ctx, s), dealsPanel(ctx, s, acts), foundationsPanel(ctx, s, mine, acts)),
       h("div", {class: "is-locations"}, rows)),
-    mine && s.hand ? h("div", {class: "is-hand"},
-      h("h3", {}, tr(ctx, "hand"), ` (${s.hand.length})`),
-      h("div", {class: "is-row", "data-testid": "hand"}, s.hand.length ? s.hand.map((id) => tile(id))
-        : h("span", {class: "muted"}, tr(ctx, "no_cards")))) : null);
+    s.hand ? h("div", {class: "is-hand"},                 // another seat's: the face-up replay
+      h("h3", {}, tr(ctx, mine ? "hand" : "seat_hand"), ` (${s.hand.length})`),
+      h("div", {class: "is-row", "data-testid": mine ? "hand" : `hand-${s.seat}`}, s.hand.length ? s.hand.map((id) => tile(id))
+        : h("span", {class: "muted"}, tr(ctx, "no_cards")))) : null,
+    !mine && s.packet?.length ? h("div", {class: "is-hand"},
+      h("h3", {}, tr(ctx, "seat_packet")), h("div", {class: "is-row"}, s.packet.map((id) => tile(id)))) : null);
 }
 
 // Raze tokens it takes to raze an opponent's location (R78, R80), or null if it cannot be razed.
@@ -341,8 +343,8 @@ function mini(ctx, id, acts, lead, cls = "") {
 }
 
 function foundationsPanel(ctx, s, mine, acts) {
-  const hidden = mine ? s.hidden_foundation_cards || [] : [];
-  const backs = mine ? [] : s.hidden_foundations;
+  const hidden = s.hidden_foundation_cards || [];   // the seat's own, or every seat's face up
+  const backs = s.hidden_foundation_cards ? [] : s.hidden_foundations;
   const n = s.foundations.length + s.hidden_foundations.length;
   if (!n) return null;
   return h("div", {class: "is-foundations", "data-testid": `foundations-${s.seat}`},
