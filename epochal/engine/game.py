@@ -123,7 +123,7 @@ class Game(ABC):
                 )
             return kept[2]
         legal = self.decision_legal(state, decision, seat)
-        decision.kept = (state.ply, seat, legal)
+        decision.__dict__["kept"] = (state.ply, seat, legal)
         return legal
 
     def timeout_action(self, state: State, seat: int) -> int | None:
@@ -178,7 +178,7 @@ class Game(ABC):
                     if len(legal) == 1:
                         resolve(state, seat, legal[0], events)
                         continue
-                    d.kept = (state.ply, seat, legal)
+                    d.__dict__["kept"] = (state.ply, seat, legal)
                 return
             if runner is not None and runner.running(state):
                 runner.step(state, events)
