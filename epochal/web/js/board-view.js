@@ -115,3 +115,15 @@ export function scoreTable(ctx, module) {
             scores.map((sc, s) => cell(s, sc.tiebreak.join(" / "))))
         : null));
 }
+
+// The flag over a table whose card data is not all checked against the printed cards (the
+// page's element #provisional).
+export function provisional(view) {
+  const flag = document.getElementById("provisional");
+  flag.hidden = !view.data?.provisional;
+  // The plain sentence in the page's language; the data set's counts (the engine's own words)
+  // only for those who open the details.
+  if (!flag.hidden) fill(flag, h("span", {class: "flag"}, "≈"), " ", t("table.provisional"), " ",
+                          h("details", {class: "muted small inline"}, h("summary", {}, t("table.provisional_details")),
+                            view.data.status));
+}

@@ -8,7 +8,7 @@
 import {api, fill, h} from "./dom.js";
 import {LANGS, lang, pickLang, setLang, t} from "./i18n.js";
 import {ruleLink, rulesFor} from "./rules.js";
-import {boardContext, boardLayout, drawBoard, logItem, scoreTable} from "./board-view.js";
+import {boardContext, boardLayout, drawBoard, logItem, provisional, scoreTable} from "./board-view.js";
 
 const $ = (id) => document.getElementById(id);
 const path = location.pathname.split("/").filter(Boolean);
@@ -184,13 +184,6 @@ function scores(ctx) {
   if (!el.hidden) fill(el, h("h2", {}, t("table.scores")), scoreTable(ctx, layout?.module));
 }
 
-function provisional(view) {
-  const flag = $("provisional");
-  flag.hidden = !view.data?.provisional;
-  if (!flag.hidden) fill(flag, h("span", {class: "flag"}, "≈"), " ", t("table.provisional"), " ",
-                          h("details", {class: "muted small inline"}, h("summary", {}, t("table.provisional_details")),
-                            view.data.status));
-}
 
 // The log up to the step; the step's own entry marked and brought into the list's view. Face
 // up, an event only some seats saw says whose it was.

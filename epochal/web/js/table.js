@@ -13,7 +13,7 @@ import {ruleLink, rulesFor} from "./rules.js";
 import {hostOf, remember, rememberHost} from "./seats.js";
 import {hostPanel, timeLeft} from "./host.js";
 import {chatReceived, drawChat, startChat} from "./chat.js";
-import {boardContext, boardLayout, drawBoard, logItem, scoreTable} from "./board-view.js";
+import {boardContext, boardLayout, drawBoard, logItem, provisional, scoreTable} from "./board-view.js";
 
 const $ = (id) => document.getElementById(id);
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
@@ -219,15 +219,6 @@ function render() {
   wasMine = mine;
 }
 
-function provisional(view) {
-  const flag = $("provisional");
-  flag.hidden = !view.data?.provisional;
-  // The plain sentence in the page's language; the data set's counts (the engine's own words)
-  // only for those who open the details.
-  if (!flag.hidden) fill(flag, h("span", {class: "flag"}, "≈"), " ", t("table.provisional"), " ",
-                          h("details", {class: "muted small inline"}, h("summary", {}, t("table.provisional_details")),
-                            view.data.status));
-}
 
 // The turn bar: stays in view (sticky), says whose turn it is, where the game stands (the
 // module's `status`) and what the seat decides.
