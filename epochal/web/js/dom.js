@@ -35,7 +35,10 @@ export async function api(method, path, body, token) {
   if (token?.host) headers["X-Host-Token"] = token.host;
   else if (token) headers["X-Seat-Token"] = token;
   const res = await fetch(path, {method, headers, body: body === undefined ? undefined : JSON.stringify(body)});
-  const data = await res.json().catch(() => ({error: "bad_response", detail: res.statusText}));
+  const data = await res.json().catch(() => null);
+  // A body cut short (a busy or restarting server) is no answer: an error without a status, as
+  // a dropped connection is, so callers retry it or say the server is unreachable.
+  if (data === null) throw Object.assign(new Error(res.statusText || "unreadable answer"), {data: {error: "bad_response"}});
   if (!res.ok) throw Object.assign(new Error(data.detail || data.error), {status: res.status, data});
   return data;
 }

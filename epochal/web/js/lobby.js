@@ -40,7 +40,11 @@ async function loadWords() {
 async function tableWords(g, tries = 4) {
   const path = `/api/meta/${encodeURIComponent(g.name)}/table?lang=${g.languages.includes(lang()) ? lang() : "en"}`;
   for (let i = 1; ; i++) {
-    try { return await api("GET", path); } catch (err) {
+    try {
+      const answer = await api("GET", path);
+      if (answer.strings) return answer;
+      throw new Error("no words in the answer");
+    } catch (err) {
       if (i >= tries || (err.status && err.status < 500)) throw err;
       await new Promise((resolve) => setTimeout(resolve, 250 * 2 ** i));
     }
