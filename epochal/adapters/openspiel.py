@@ -37,6 +37,8 @@ import hashlib
 import json
 from dataclasses import dataclass
 
+import msgspec
+
 from epochal.extras import missing
 
 try:
@@ -55,8 +57,13 @@ DEAL_OUTCOMES = 256
 
 
 def _json(value) -> str:
-    """Canonical JSON: sorted keys, no spaces, text as it is."""
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    """Canonical JSON: sorted keys, no spaces, text as it is. msgspec writes it ten times faster
+    (every action writes each seat's view); it sorts only text keys, so a view keyed by numbers
+    takes the standard library's way."""
+    try:
+        return msgspec.json.encode(value, order="sorted").decode()
+    except TypeError:
+        return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
 def short_name(name: str) -> str:

@@ -147,6 +147,9 @@ class GunsRules(Game):
     def __init__(self, data: DataSet):
         self.data = data
         self._digest = hashlib.sha256(data.raw).hexdigest()[:12]
+        self._status: str | None = None  # data_status(), once asked
+        self.card_infos: dict[int, dict] = {}  # view.card_info, once per card
+        self.wonder_infos: dict[int, dict] = {}  # view.wonder_info, once per wonder
         start = [data.cards[i] for i in START_IDS]
         theme = [data.cards[f"C{n:02d}"] for n in range(6, 56)]
         self.civ = [start[j] for _ in COLOURS for j in range(5)] + theme
@@ -205,6 +208,12 @@ class GunsRules(Game):
         return f"guns-and-steel#{self._digest}"
 
     def data_status(self) -> str:
+        # Every view says it; the data set never changes under a game, so it is counted once.
+        if self._status is None:
+            self._status = self._count_status()
+        return self._status
+
+    def _count_status(self) -> str:
         entries = self.data.entries()
         exact = sum(provenance(e) == "exact" for e in entries)
         if exact == len(entries):

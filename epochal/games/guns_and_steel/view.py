@@ -122,6 +122,14 @@ def clause_text(clauses) -> str:
 
 
 def card_info(game, k: int) -> dict:
+    """A card's facts as views show them (a copy: the words are worked out once per card)."""
+    info = game.card_infos.get(k)
+    if info is None:
+        info = game.card_infos[k] = _card_info(game, k)
+    return dict(info)
+
+
+def _card_info(game, k: int) -> dict:
     c = game.civ[k]
     return {
         "id": c.id,
@@ -143,6 +151,14 @@ def card_info(game, k: int) -> dict:
 
 
 def wonder_info(game, w: int) -> dict:
+    """A wonder's facts as views show them (a copy, worked out once per wonder)."""
+    info = game.wonder_infos.get(w)
+    if info is None:
+        info = game.wonder_infos[w] = _wonder_info(game, w)
+    return dict(info)
+
+
+def _wonder_info(game, w: int) -> dict:
     # Not the card the wonder depicts (R26): setup has used it (R43), and a card id in a view
     # reads as a card its seat can see, wherever that card lies hidden.
     x = game.wonder_list[w]

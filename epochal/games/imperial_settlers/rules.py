@@ -154,6 +154,8 @@ class SettlersRules(Game):
         self.num_actions = self.action_space.size
         self.index_of = {c.id: c.index for c in self.cards}
         self._digest = hashlib.sha256(raw).hexdigest()[:12]
+        self._status: str | None = None  # data_status(), once asked
+        self.card_infos: dict[tuple[int, bool], dict] = {}  # view.card_info, once per card
         self.attacks = data.attacks.cards  # R196, D3
         self.by_faction = {f: [c.index for c in self.cards if c.faction == f] for f in FACTIONS}
         self.common_cards = [c.index for c in self.cards if c.common]
@@ -236,6 +238,12 @@ class SettlersRules(Game):
         return f"imperial-settlers#{self._digest}"
 
     def data_status(self) -> str:
+        # Every view says it; the data set never changes under a game, so it is counted once.
+        if self._status is None:
+            self._status = self._count_status()
+        return self._status
+
+    def _count_status(self) -> str:
         counts: dict[str, int] = {}
         for e, _ in self.data.entries:
             counts[e.provenance] = counts.get(e.provenance, 0) + 1

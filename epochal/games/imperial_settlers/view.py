@@ -118,6 +118,14 @@ def action_text_of(act) -> str:
 
 
 def card_info(game, k: int, stand_ins: bool = False) -> dict:
+    """A card's facts as views show them (a copy, worked out once per card)."""
+    info = game.card_infos.get((k, stand_ins))
+    if info is None:
+        info = game.card_infos[k, stand_ins] = _card_info(game, k, stand_ins)
+    return dict(info)
+
+
+def _card_info(game, k: int, stand_ins: bool = False) -> dict:
     c = game.cards[k]
     e = c.entry
     info = {

@@ -108,6 +108,9 @@ class ImperiumRules(Game):
         self.num_actions = self.action_space.size
         self.index_of = {c.id: i for i, c in enumerate(cards)}
         self._digest = hashlib.sha256(raw).hexdigest()[:12]
+        marks = {c.provenance for c in cards}
+        self._status = "exact" if marks == {"exact"} else "partial: " + ", ".join(sorted(marks))
+        self.card_infos: dict[int, dict] = {}  # view.card_info, once per card
         self.by_nation = {n: [i for i, c in enumerate(cards) if c.deck == n] for n in NATIONS}
         self.nations = [n for n in NATIONS if self.by_nation[n]]  # those with card data
         self.programs = PROGRAMS
@@ -188,8 +191,7 @@ class ImperiumRules(Game):
         return f"imperium-classics#{self._digest}"
 
     def data_status(self) -> str:
-        marks = {c.provenance for c in self.cards}
-        return "exact" if marks == {"exact"} else "partial: " + ", ".join(sorted(marks))
+        return self._status  # every view says it: counted once, the cards never change
 
     def heuristic_agent(self, seed: int = 0):
         from .bots import HeuristicBot

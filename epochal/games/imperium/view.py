@@ -25,6 +25,14 @@ SUITS = ("region", "uncivilised", "civilised", "tributary")
 
 
 def card_info(game: ImperiumRules, k: int) -> dict:
+    """A card's facts as views show them (a copy, worked out once per card)."""
+    info = game.card_infos.get(k)
+    if info is None:
+        info = game.card_infos[k] = _card_info(game, k)
+    return dict(info)
+
+
+def _card_info(game: ImperiumRules, k: int) -> dict:
     c: Card = game.cards[k]
     info = {
         "id": c.id,
