@@ -67,8 +67,8 @@ def test_play_from_here_opens_a_hot_seat_table_at_the_step(source, new_page):
     page.goto(f"{proc.url}/replay/{gid}?lang=en#step={step}&seat=open")
     page.wait_for_selector(f"body[data-step='{step}'][data-viewpoint='open']")
     page.click("[data-testid=branch-open]")
+    page.wait_for_selector("[data-testid=branch-start]")  # the dialog is open (after the bot levels came)
     dialog = page.locator("[data-testid=branch-dialog]")
-    assert dialog.is_visible()
     assert "step 17" in dialog.inner_text()
     # every seat a person by default: hot-seat
     assert [page.locator(f"[data-testid=branch-seat-{i}]").input_value() for i in (0, 1)] == ["human", "human"]
@@ -118,6 +118,7 @@ def test_a_record_files_step_plays_on_against_a_bot_on_a_phone_in_russian(source
         page.evaluate(f"location.hash = 'step={step}&seat=open'")
         page.wait_for_selector(f"body[data-step='{step}']")
         page.click("[data-testid=branch-open]")
+        page.wait_for_selector("[data-testid=branch-start]")
         dialog = page.locator("[data-testid=branch-dialog]")
         assert "Играть дальше с шага 30" in dialog.inner_text()
         wide = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
@@ -170,3 +171,36 @@ def test_no_play_from_here_where_the_replay_is_not_face_up(tmp_path, new_page):
         assert "face up" in button.get_attribute("title")
     finally:
         proc.stop()
+
+
+def test_play_again_on_a_board_is_hot_seat_too(source, new_page):
+    """The rematch gives every person the next seat; the same page still plays each seat in turn."""
+    proc, gid, record = source
+    steps = len(record["actions"])
+    step = next(n for n in range(steps - 12, steps) if actors_at(record, n))
+    made = httpx.post(
+        f"{proc.url}/api/games/{gid}/branch",
+        json={"step": step, "seats": [{"kind": "human"}, {"kind": "human"}]},
+        timeout=10,
+    ).json()
+    page = new_page("en")
+    page.goto(made["play_link"].replace("#", "?lang=en#"))
+    rng = random.Random(7)
+    while True:
+        page.wait_for_selector("[data-testid=your-turn], [data-testid=end-screen]:not([hidden])")
+        if page.locator("[data-testid=end-screen]").is_visible():
+            break
+        click_something(page, rng)
+    page.click("[data-testid=rematch]")
+    page.click("[data-testid=rematch-link]")
+    page.wait_for_url(lambda url: made["id"] not in url)
+    names = record["seats"]
+    played = set()
+    for _ in range(6):
+        page.wait_for_selector("[data-testid=your-turn]")
+        summary = board(proc, page)
+        assert summary["branched_at"] == 0  # private as well
+        turn = page.locator("[data-testid=your-turn]").inner_text()
+        played.add(next(s for s in summary["actors"] if turn == f"{summary['seats'][s]['name']} to move"))
+        click_something(page, rng)
+    assert played == {0, 1} and {s["name"] for s in summary["seats"]} == set(names)

@@ -111,6 +111,16 @@ function followTurn() {
   connect();
 }
 
+// The seat each secret opens, asked of the server (the address may be older than the table: "Play
+// again" gives every person the next seat, and the secret goes with them).
+async function hotSeatsFound() {
+  const found = await Promise.all([...hotSeats.values()].map((secret) =>
+    api("GET", `/api/games/${encodeURIComponent(gameId)}/view?lang=${lang()}`, undefined, secret)
+      .then((msg) => [msg.meta.seat, secret], () => null)));
+  hotSeats.clear();
+  for (const pair of found) if (pair && pair[0] !== null) hotSeats.set(pair[0], pair[1]);
+}
+
 const hotUndoSeat = (meta) => (hotSeats.has(meta.undo_seat) ? meta.undo_seat : null);
 
 // --- your turn: a sound and a notification, each if the person asked for it ------------------
@@ -496,6 +506,7 @@ async function main() {
     socket.send(JSON.stringify({type: "chat", text}));
     return true;
   });
+  if (hotSeats.size > 1) await hotSeatsFound();
   connect();
 }
 
