@@ -233,6 +233,22 @@ class ReplayFile(BaseModel):
     log_from: StrictInt = Field(0, ge=0)
 
 
+class Branch(BaseModel):
+    """Play on from a replay's step: who plays each seat of the new table (people share one
+    page, hot-seat; bots at a level)."""
+
+    model_config = ConfigDict(extra="forbid")
+    step: StrictInt = Field(ge=0)
+    seats: list[SeatSpec] = Field(min_length=1, max_length=8)
+    undo: StrictBool = True  # the people may take back their moves (never past the branch point)
+
+
+class BranchFile(Branch):
+    """The same from a record file (``epochal replay``'s JSON, as the replay page read it)."""
+
+    record: dict[str, Any]
+
+
 class ActionBody(BaseModel):
     model_config = ConfigDict(extra="forbid")
     action: StrictInt
@@ -530,10 +546,8 @@ def create_app(
         known_lang(name, lang)
         return {"rules": rules_summary(name, lang)}
 
-    @app.post("/api/games", status_code=201)
-    async def create(body: CreateGame, request: Request):
-        """A new game: one secret link per human seat, the host's secret link and the
-        spectator link."""
+    def limit_creations(request: Request) -> None:
+        """Refuse a client address that creates more than ``create_rate`` tables a minute."""
         if creations is not None:
             wait = creations.take(request.client.host if request.client else "")
             if wait:
@@ -544,6 +558,32 @@ def create_app(
                     f"this address may create {create_rate:g} games a minute; try again in {seconds} s",
                     retry_after=seconds,
                 )
+
+    def created(request: Request, table, tokens: dict[int, str], host: str) -> dict:
+        """A new table's answer: its seats, each person's link, the host's and the spectators'."""
+        base = str(request.base_url).rstrip("/")
+        seats = []
+        for i, s in enumerate(table.seats):
+            seat = {"seat": i, "kind": s.kind, "name": s.name, "level": s.level}
+            if i in tokens:
+                seat["token"] = tokens[i]
+                seat["link"] = f"{base}/game/{table.id}#seat={tokens[i]}"
+            seats.append(seat)
+        return {
+            "id": table.id,
+            "game": table.game.name,
+            "status": table.status,
+            "seats": seats,
+            "host_token": host,
+            "host_link": f"{base}/game/{table.id}#host={host}",
+            "spectator_link": f"{base}/game/{table.id}",
+        }
+
+    @app.post("/api/games", status_code=201)
+    async def create(body: CreateGame, request: Request):
+        """A new game: one secret link per human seat, the host's secret link and the
+        spectator link."""
+        limit_creations(request)
         if body.players is not None and body.players != len(body.seats):
             raise ApiError(
                 422,
@@ -560,26 +600,7 @@ def create_app(
             body.seed,
             open_replay=body.open_replay,
         )
-        base = str(request.base_url).rstrip("/")
-        seats = []
-        for i, s in enumerate(table.seats):
-            seat = {"seat": i, "kind": s.kind, "name": s.name, "level": s.level}
-            if i in tokens:
-                seat["token"] = tokens[i]
-                seat["link"] = f"{base}/game/{table.id}#seat={tokens[i]}"
-            seats.append(seat)
-        return _json(
-            {
-                "id": table.id,
-                "game": table.game.name,
-                "status": table.status,
-                "seats": seats,
-                "host_token": host,
-                "host_link": f"{base}/game/{table.id}#host={host}",
-                "spectator_link": f"{base}/game/{table.id}",
-            },
-            201,
-        )
+        return _json(created(request, table, tokens, host), 201)
 
     @app.get("/api/games")
     async def lobby(request: Request, limit: int = Query(50, ge=1, le=500)):
@@ -685,6 +706,38 @@ def create_app(
         """A record file's position after ``step`` actions as ``seat`` saw it (face up too),
         in the same shape as a finished game's replay."""
         return _encoded(await svc(request).replay_file(body.record, body.step, body.seat, body.lang, body.log_from))
+
+    # --- the analysis board ----------------------------------------------------------------------
+    def board_created(request: Request, table, tokens: dict[int, str], host: str) -> Response:
+        """A new analysis board's answer: the creation's, and ``play_link``, the one page that
+        plays every person's seat (hot-seat) with the host's panel: ``#seat=`` the first
+        person's secret, ``seats=`` each person's seat and secret (``0.<secret>,2.<secret>``),
+        ``host=`` the host's. Without people it watches the bots, as the host."""
+        body = created(request, table, tokens, host)
+        people = sorted(tokens.items())
+        parts = [f"seat={people[0][1]}", "seats=" + ",".join(f"{i}.{t}" for i, t in people)] if people else []
+        body["play_link"] = f"{body['spectator_link']}#" + "&".join([*parts, f"host={host}"])
+        body["branched_at"] = table.branched_at
+        return _json(body, 201)
+
+    @app.post("/api/games/{game_id}/branch", status_code=201)
+    async def branch(game_id: str, body: Branch, request: Request):
+        """Play on from a finished game's position after ``step`` actions: a private table (not
+        in the lobby's lists) whose seats are people (hot-seat, one page) or bots, answered as
+        a new game is, with ``play_link``. Only where the game's replay may show every card face
+        up (403 ``open_replay_off`` otherwise): the people's page shows every person's cards."""
+        limit_creations(request)
+        service = svc(request)
+        table = await service.open_table(game_id)
+        made = await service.branch(table, body.step, [s.model_dump() for s in body.seats], body.undo)
+        return board_created(request, *made)
+
+    @app.post("/api/replay/branch", status_code=201)
+    async def branch_file(body: BranchFile, request: Request):
+        """The same from a record file's position after ``step`` actions."""
+        limit_creations(request)
+        made = await svc(request).branch_file(body.record, body.step, [s.model_dump() for s in body.seats], body.undo)
+        return board_created(request, *made)
 
     # --- the host ------------------------------------------------------------------------------
     @app.get("/api/games/{game_id}/host")

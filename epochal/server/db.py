@@ -95,6 +95,10 @@ class GameRow(Base):
     watch_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)  # None: anyone may watch
     # Once finished, the game's replay may show every card face up (a setting of its creation).
     open_replay: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
+    # An analysis board: a private table set up from a replay's position, which starts with that
+    # many of the record's actions (None: an ordinary table). The lobby does not list it, and
+    # undo stops there.
+    branched_at: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
     __table_args__ = (Index("ix_games_archived_status", "archived", "status"),)
 
@@ -263,10 +267,14 @@ class Store:
         if self.notifies:
             conn.execute(_NOTIFY, {"payload": f"{game_id} {version} {kind} {self.origin}{move}"})
 
-    def create_game(self, row: dict, seats: list[dict]) -> None:
+    def create_game(self, row: dict, seats: list[dict], actions: list[dict] | None = None) -> None:
+        """A new game; ``actions``: the rows of the actions it starts with (an analysis board's
+        position, set up from a replay), stored in the same transaction."""
         with self.engine.begin() as conn:
             conn.execute(insert(GAMES), [row])
             conn.execute(insert(SEATS), seats)
+            if actions:
+                conn.execute(insert(ACTIONS), actions)
 
     def exists(self, game_id: str) -> bool:
         with self.engine.connect() as conn:
@@ -480,10 +488,14 @@ class Store:
             conn.execute(update(GAMES).where(GAMES.c.id.in_(game_ids)).values(**values))
 
     def list_games(self, status: str, limit: int) -> list[dict]:
+        """The lobby's list: the newest games of ``status``, the private ones (analysis boards) left out."""
         with self.engine.connect() as conn:
             rows = (
                 conn.execute(
-                    select(GAMES).where(GAMES.c.status == status).order_by(GAMES.c.updated_at.desc()).limit(limit)
+                    select(GAMES)
+                    .where(GAMES.c.status == status, GAMES.c.branched_at.is_(None))
+                    .order_by(GAMES.c.updated_at.desc())
+                    .limit(limit)
                 )
                 .mappings()
                 .all()

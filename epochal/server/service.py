@@ -41,6 +41,7 @@ from epochal.engine import (
     OptionError,
     Record,
     RecordError,
+    State,
     game_names,
     get_game,
     parse_record,
@@ -151,6 +152,17 @@ class LogEntry:
     by: str | None = None  # "clock": the turn clock made the move for the seat
 
 
+@dataclass
+class Start:
+    """The position a new table starts from instead of the deal (an analysis board's): the
+    state after ``actions``, each action's events, and who made each when not its seat."""
+
+    state: State
+    actions: list[tuple[int, int]]
+    events: list[list[dict]]
+    by: list[str | None]
+
+
 class Connection:
     """One WebSocket listener: a seat (or None for a spectator), a language and an outbox."""
 
@@ -193,9 +205,13 @@ class Table:
         spectator_chat: str = "read",
         watch_hash: str | None = None,
         open_replay: bool = True,
+        branched_at: int | None = None,
     ):
         self.id, self.game, self.data_key, self.seed = game_id, game, data_key, seed
         self.open_replay = open_replay  # the finished game's replay may show every card face up
+        # An analysis board (private, set up from a replay): the actions it started with. None:
+        # an ordinary table.
+        self.branched_at = branched_at
         self.host_hash = host_hash  # None: a table without a host (made before hosts existed)
         self.clock, self.fallback = clock, fallback  # seconds per decision (None: no clock)
         self.moved_at = time.time()  # when the table last changed: the clock counts from here
@@ -422,6 +438,17 @@ class GameService:
         except OptionError as exc:
             raise ApiError(422, "invalid_request", str(exc), field="options") from None
         seed = secrets.randbits(62) if seed is None else seed
+        infos, tokens = self._seat_infos(game, seats)
+        host = secrets.token_urlsafe(24)
+        table = await self._open(
+            game, data_key, seed, options, infos, undo, host_hash=token_hash(host), open_replay=open_replay
+        )
+        return table, tokens, host
+
+    @staticmethod
+    def _seat_infos(game: Game, seats: list[dict]) -> tuple[list[SeatInfo], dict[int, str]]:
+        """The seats a request describes (kind, bot level, name), checked, and a new secret for
+        each person's seat."""
         infos, tokens = [], {}
         for i, spec in enumerate(seats):
             if spec["kind"] == "bot":
@@ -448,23 +475,35 @@ class GameService:
                 infos.append(
                     SeatInfo("human", None, spec.get("name") or f"Player {i + 1}", token_hash(tokens[i]), False)
                 )
-        host = secrets.token_urlsafe(24)
-        table = await self._open(
-            game, data_key, seed, options, infos, undo, host_hash=token_hash(host), open_replay=open_replay
-        )
-        return table, tokens, host
+        return infos, tokens
 
     async def _open(
-        self, game: Game, data_key: str, seed: int, options: dict, infos: list[SeatInfo], undo: bool, **settings
+        self,
+        game: Game,
+        data_key: str,
+        seed: int,
+        options: dict,
+        infos: list[SeatInfo],
+        undo: bool,
+        start: Start | None = None,
+        **settings,
     ) -> Table:
         """Deal a new table, store it and start its bots; ``settings``: the host's (host_hash,
-        clock, fallback, spectator_chat, watch_hash, open_replay)."""
-        state = game.new(len(infos), seed, options)
+        clock, fallback, spectator_chat, watch_hash, open_replay, branched_at). ``start``: the
+        position it starts from instead of the deal (an analysis board's)."""
+        state = game.new(len(infos), seed, options) if start is None else start.state
         game_id = secrets.token_urlsafe(6)
         while game_id in self.tables or await self._read(self.store.exists, game_id):
             game_id = secrets.token_urlsafe(6)
         table = Table(game_id, game, data_key, seed, state, infos, undo, **settings)
         stamp = now()
+        if start is not None:
+            table.actions = list(start.actions)
+            table.log = [
+                LogEntry(i, seat, events, None, by)
+                for i, ((seat, _), events, by) in enumerate(zip(start.actions, start.events, start.by, strict=True))
+            ]
+            table.asked = table.version
         await self._store(
             self.store.create_game,
             {
@@ -479,7 +518,7 @@ class GameService:
                 "undo": undo,
                 "undos": 0,
                 "status": table.status,
-                "ply": 0,
+                "ply": len(table.actions),
                 "scores": None,
                 "winners": None,
                 "created_at": stamp,
@@ -490,6 +529,7 @@ class GameService:
                 "spectator_chat": table.spectator_chat,
                 "watch_hash": table.watch_hash,
                 "open_replay": table.open_replay,
+                "branched_at": table.branched_at,
             },
             [
                 {
@@ -502,6 +542,10 @@ class GameService:
                     "joined": s.joined,
                 }
                 for i, s in enumerate(infos)
+            ],
+            [
+                {"game_id": game_id, "ply": i, "seat": seat, "action": action, "by": entry.by, "created_at": stamp}
+                for i, ((seat, action), entry) in enumerate(zip(table.actions, table.log, strict=True))
             ],
             what="the new game",
         )
@@ -542,6 +586,7 @@ class GameService:
                 spectator_chat=table.spectator_chat,
                 watch_hash=table.watch_hash,  # the same spectator link watches the next game
                 open_replay=table.open_replay,
+                branched_at=None if table.branched_at is None else 0,  # an analysis board's stays private
             )
             await self._store(self.store.change_game, table.id, rematch=new.id, what="the rematch")
             table.rematch = new.id
@@ -658,6 +703,7 @@ class GameService:
             clock=row.get("clock"),
             fallback=row.get("fallback") or "easy",
             open_replay=row.get("open_replay") is not False,  # a row from before the setting: on
+            branched_at=row.get("branched_at"),
         )
         for index, (seat, action) in enumerate(stored.actions):
             try:
@@ -965,6 +1011,13 @@ class GameService:
             return ApiError(409, "game_over", "the game is finished; no more actions")
         if not table.log:
             return ApiError(409, "nothing_to_undo", "no action has been made yet")
+        if table.branched_at is not None and len(table.actions) <= table.branched_at:
+            return ApiError(
+                409,
+                "branch_point",
+                f"this table was set up from a replay after {table.branched_at} actions; "
+                "the moves before that cannot be taken back here",
+            )
         last = table.log[-1]
         if last.seat != seat:
             return ApiError(
@@ -1192,6 +1245,19 @@ class GameService:
             "version": table.version,
             "lang": lang,
             "languages": languages(table.game.name),
+            **self._board_meta(table),
+        }
+
+    def _board_meta(self, table: Table) -> dict:
+        """An analysis board's part of the meta: where it was set up, and whose last action may
+        be taken back now (its page plays every person's seat, so it undoes for that seat)."""
+        if table.branched_at is None:
+            return {}
+        last = table.log[-1].seat if table.log else None
+        mine = last is not None and table.seats[last].token_hash is not None
+        return {
+            "branched_at": table.branched_at,
+            "undo_seat": last if mine and self.undo_refusal(table, last) is None else None,
         }
 
     def _texts_of(self, table: Table, entry: LogEntry, seat: int | None, lang: str) -> list[dict]:
@@ -1248,6 +1314,7 @@ class GameService:
                 "ply": len(t.actions),
                 "undo": t.undo,
                 "open_replay": t.open_replay,
+                "branched_at": t.branched_at,
                 "seats": [
                     {
                         "seat": i,
@@ -1275,6 +1342,7 @@ class GameService:
                 "ply": r["ply"],
                 "undo": r["undo"],
                 "open_replay": r.get("open_replay") is not False,
+                "branched_at": r.get("branched_at"),
                 "seats": [
                     {
                         "seat": s["seat"],
@@ -1343,24 +1411,7 @@ class GameService:
         """A record file's position after ``step`` actions as ``seat`` saw it; face up always
         (the file holds the seed, so its holder may know every card anyway). Any record that
         parses and replays is accepted, a game's finished or not."""
-        try:
-            record = parse_record(msgspec.json.encode(raw), "the record")
-        except (RecordError, TypeError, ValueError, OverflowError) as exc:
-            raise ApiError(422, "bad_record", str(exc), field="record") from None
-        if record.game not in game_names():
-            raise ApiError(
-                422, "bad_record", f"unknown game {record.game!r} (games: {', '.join(game_names())})", field="record"
-            )
-        game = None
-        for data_key in self.data_sets(record.game):
-            candidate = self.bind(record.game, data_key)
-            if record.data is None or candidate.data_id() == record.data:
-                game = candidate
-                break
-        if game is None:
-            raise ApiError(
-                422, "bad_record", f"the record was played with card data {record.data}, which this server lacks"
-            )
+        record, game, _ = self.record_game(raw)
         langs = languages(game.name)
         if lang not in langs:
             raise ApiError(
@@ -1370,6 +1421,32 @@ class GameService:
                 field="lang",
             )
         viewer = replay_viewer(seat, len(record.seats))
+        found = await self._file_replayed(record, game)
+        if viewer == OPEN and not found.face_up:
+            raise ApiError(403, "open_replay_off", f"{game.name} has no face-up view", field="seat")
+        return self._replay_message(found, step, viewer, lang, found.face_up, log_from, game_id=None)
+
+    def record_game(self, raw: object) -> tuple[Record, Game, str]:
+        """A record file's record, and the game with the card data it was played with and that
+        data set's key on this server; 422 ``bad_record`` for anything else."""
+        try:
+            record = parse_record(msgspec.json.encode(raw), "the record")
+        except (RecordError, TypeError, ValueError, OverflowError) as exc:
+            raise ApiError(422, "bad_record", str(exc), field="record") from None
+        if record.game not in game_names():
+            raise ApiError(
+                422, "bad_record", f"unknown game {record.game!r} (games: {', '.join(game_names())})", field="record"
+            )
+        for data_key in self.data_sets(record.game):
+            game = self.bind(record.game, data_key)
+            if record.data is None or game.data_id() == record.data:
+                return record, game, data_key
+        raise ApiError(
+            422, "bad_record", f"the record was played with card data {record.data}, which this server lacks"
+        )
+
+    async def _file_replayed(self, record: Record, game: Game) -> Replayed:
+        """A record file's replay, kept by its content."""
 
         def replayed() -> Replayed:
             try:
@@ -1377,10 +1454,7 @@ class GameService:
             except RecordError as exc:
                 raise ApiError(422, "bad_record", str(exc), field="record") from None
 
-        found = await self._replayed(record_key(record), replayed)
-        if viewer == OPEN and not found.face_up:
-            raise ApiError(403, "open_replay_off", f"{game.name} has no face-up view", field="seat")
-        return self._replay_message(found, step, viewer, lang, found.face_up, log_from, game_id=None)
+        return await self._replayed(record_key(record), replayed)
 
     async def _replayed(self, key: str, make) -> Replayed:
         """The kept replay ``key``, else ``make()`` run in a worker thread, once however many
@@ -1413,6 +1487,81 @@ class GameService:
         return message(
             replayed, step, viewer, lang, allowed, min(log_from, step), languages=languages(replayed.game.name), **meta
         )
+
+    # --- the analysis board: play on from a replay's step ---------------------------------------
+    async def branch(
+        self, table: Table, step: int, seats: list[dict], undo: bool = True
+    ) -> tuple[Table, dict[int, str], str]:
+        """A private table (an analysis board) that starts from the finished game ``table``'s
+        position after ``step`` actions, each seat a person or a bot as ``seats`` says: the
+        table, each person's secret and the host's secret. A page that plays the people's seats
+        shows their cards, so this is allowed only where the replay shows every card face up."""
+        if not table.state.over:
+            raise ApiError(
+                409,
+                "not_finished",
+                "a game can be played on from its replay once it is finished (it would show the hidden cards)",
+            )
+        if not table.open_replay:
+            raise ApiError(
+                403,
+                "open_replay_off",
+                "this table does not show its replay face up (a setting chosen at creation), so nobody may "
+                "play on from its positions: that would show every seat's cards",
+            )
+        return await self._branch(await self.replayed(table), table.data_key, step, seats, undo)
+
+    async def branch_file(
+        self, raw: object, step: int, seats: list[dict], undo: bool = True
+    ) -> tuple[Table, dict[int, str], str]:
+        """The same from a record file (its holder may know every card anyway: it holds the seed)."""
+        record, game, data_key = self.record_game(raw)
+        if not -(2**63) <= record.seed < 2**63:
+            raise ApiError(422, "bad_record", f"the record's seed {record.seed} is out of range", field="record")
+        return await self._branch(await self._file_replayed(record, game), data_key, step, seats, undo)
+
+    async def _branch(
+        self, replayed: Replayed, data_key: str, step: int, seats: list[dict], undo: bool
+    ) -> tuple[Table, dict[int, str], str]:
+        """The new table is stored as the source's setup (seed, options, card data) and its first
+        ``step`` actions, so the record of the new game is the whole line from the deal, and a
+        restart replays it as it replays any game. Undo stops at the branch point."""
+        game, record = replayed.game, replayed.record
+        if not 0 <= step <= replayed.steps:
+            raise ApiError(
+                422, "invalid_request", f"step is 0 to {replayed.steps} in this game, not {step}", field="step"
+            )
+        if len(seats) != len(record.seats):
+            raise ApiError(
+                422,
+                "invalid_request",
+                f"this game has {len(record.seats)} seats; the request describes {len(seats)}",
+                field="seats",
+            )
+        state = replayed.state(step)
+        if state.over:
+            raise ApiError(
+                422, "invalid_request", f"the game is over after step {step}; choose an earlier step", field="step"
+            )
+        # each seat keeps the source's name unless the request names it
+        named = [{**spec, "name": spec.get("name") or _seat_name(record.seats[i])} for i, spec in enumerate(seats)]
+        infos, tokens = self._seat_infos(game, named)
+        for info in infos:
+            info.joined = True  # the person who asked holds every seat's link: nobody is awaited
+        host = secrets.token_urlsafe(24)
+        start = Start(state, list(record.actions[:step]), replayed.events[:step], replayed.by[:step])
+        table = await self._open(
+            game,
+            data_key,
+            record.seed,
+            dict(replayed.checkpoints[0].options),
+            infos,
+            undo,
+            start,
+            host_hash=token_hash(host),
+            branched_at=step,
+        )
+        return table, tokens, host
 
     # --- archiving -----------------------------------------------------------------------------
     async def _sweep(self) -> None:
@@ -1622,6 +1771,11 @@ def replay_viewer(seat: object, players: int) -> Viewer:
             field="seat",
         )
     return number
+
+
+def _seat_name(name: str) -> str | None:
+    """A seat's name from a record, as a name a table takes (40 printable characters), or None."""
+    return "".join(ch for ch in name if ch.isprintable()).strip()[:40] or None
 
 
 def _chat_message(row: dict) -> dict:

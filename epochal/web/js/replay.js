@@ -107,6 +107,7 @@ function render() {
   provisional(view);
   banner(ctx);
   controls(msg);
+  branchButton(msg);
   decision(ctx);
   scores(ctx);
   drawBoard($("board"), layout, ctx);
@@ -233,11 +234,12 @@ function wire() {
   $("play").onclick = togglePlay;
   $("slider").oninput = (e) => { stop(); go(Number(e.target.value)); };
   $("viewpoint").onchange = (e) => show(step, e.target.value);
+  $("branch-open").onclick = openBranch;
   $("copy").onclick = async () => {
     try { await navigator.clipboard.writeText(location.href); toast(t("lobby.copied"), false); } catch { toast(location.href, false); }
   };
   document.addEventListener("keydown", (e) => {
-    if (!current || e.altKey || e.ctrlKey || e.metaKey || e.target.closest?.("input, select, textarea")) return;
+    if (!current || e.altKey || e.ctrlKey || e.metaKey || e.target.closest?.("input, select, textarea, dialog")) return;
     const to = {ArrowLeft: step - 1, ArrowRight: step + 1, Home: 0, End: steps}[e.key];
     if (to === undefined) return;
     e.preventDefault();
@@ -251,6 +253,65 @@ function wire() {
       show(Math.min(wanted.step, steps), wanted.seat || viewpoint);
     }
   });
+}
+
+// --- play from here: a private table that starts at the step's position ---------------------------
+// Each seat of the new table is a person or a bot (a level); the people's seats are all played
+// from the one page it opens on (hot-seat), which shows their cards, so the server allows it only
+// where this replay may be seen face up (a record file always: it holds the seed).
+let botLevels = null;
+
+function branchButton(msg) {
+  const why = gameId && !msg.open_allowed ? "branch.closed" : msg.meta.status === "finished" ? "branch.over" : null;
+  const button = $("branch-open");
+  button.disabled = Boolean(why);
+  button.title = t(why || "branch.help");
+}
+
+async function openBranch() {
+  stop();
+  controls(current);
+  const dialog = $("branch");
+  try {
+    botLevels ??= (await api("GET", "/api/meta")).bot_levels;
+  } catch (err) {
+    return toast(err.status ? err.message : t("table.offline"));
+  }
+  const at = step;
+  const seats = current.meta.names.map((name, i) => h("label", {class: "branch-seat"},
+    h("span", {class: "branch-name"}, name),
+    h("select", {"data-testid": `branch-seat-${i}`},
+      h("option", {value: "human"}, t("branch.person")),
+      botLevels.map((level) => h("option", {value: level}, t("branch.bot", {level: t(`level.${level}`)}))))));
+  const error = h("p", {class: "error", "data-testid": "branch-error", hidden: true});
+  const start = h("button", {type: "submit", class: "primary", "data-testid": "branch-start"}, t("branch.start"));
+  const submit = async (e) => {
+    e.preventDefault();
+    start.disabled = true;
+    const chosen = seats.map((row) => row.querySelector("select").value)
+      .map((value) => (value === "human" ? {kind: "human"} : {kind: "bot", level: value}));
+    try {
+      const made = gameId
+        ? await api("POST", `/api/games/${encodeURIComponent(gameId)}/branch`, {step: at, seats: chosen})
+        : await api("POST", "/api/replay/branch", {record, step: at, seats: chosen});
+      const link = new URL(made.play_link);
+      link.searchParams.set("lang", lang());
+      location.assign(link.toString());
+    } catch (err) {
+      start.disabled = false;
+      error.hidden = false;
+      const known = {open_replay_off: "branch.closed", rate_limited: "branch.busy"}[err.data?.error];
+      fill(error, known ? t(known) : err.status ? err.message : t("table.offline"));
+    }
+  };
+  fill(dialog, h("form", {class: "branch-form", onsubmit: submit},
+    h("h2", {}, t("branch.title", {n: at})),
+    h("p", {class: "muted small"}, t("branch.help")),
+    h("div", {class: "branch-seats"}, seats),
+    error,
+    h("div", {class: "row"}, start,
+      h("button", {type: "button", "data-testid": "branch-cancel", onclick: () => dialog.close()}, t("branch.cancel")))));
+  dialog.showModal();
 }
 
 // --- a record file -----------------------------------------------------------------------------

@@ -18,7 +18,10 @@ import {boardContext, boardLayout, drawBoard, logItem, provisional, scoreTable} 
 const $ = (id) => document.getElementById(id);
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const secrets = new URLSearchParams(location.hash.slice(1));
-const token = secrets.get("seat");
+// An analysis board's page plays every person's seat (hot-seat): `seats=0.<secret>,2.<secret>`.
+const hotSeats = new Map((secrets.get("seats") || "").split(",").map((part) => part.split("."))
+  .filter(([seat, secret]) => /^\d+$/.test(seat) && secret).map(([seat, secret]) => [Number(seat), secret]));
+let token = secrets.get("seat") || hotSeats.values().next().value || null;   // the seat this page opens now
 const watch = secrets.get("watch");         // a spectator link of a table the host keeps to it
 if (secrets.get("host")) rememberHost(gameId, secrets.get("host"));
 const hostToken = hostOf(gameId);           // this browser created the table: the host panel
@@ -45,7 +48,7 @@ function connect() {
   const ws = new WebSocket(`${proto}://${location.host}/api/games/${encodeURIComponent(gameId)}/ws`);
   socket = ws;
   ws.onopen = () => ws.send(JSON.stringify({token, watch, lang: lang()}));
-  ws.onmessage = (e) => receive(JSON.parse(e.data));
+  ws.onmessage = (e) => { if (socket === ws) receive(JSON.parse(e.data)); };  // not a replaced socket's last words
   ws.onclose = () => {
     if (socket !== ws || stopped) return;     // replaced on purpose, or a fatal error
     setConn("reconnecting");
@@ -63,7 +66,7 @@ async function receive(msg) {
   if (msg.type === "pong") return;
   if (msg.type === "chat") return chatReceived(msg, current?.meta);
   if (msg.type === "status") {
-    if (current && msg.version === current.version) { current.meta = msg.meta; render(); }
+    if (current && msg.version === current.version) { current.meta = msg.meta; render(); followTurn(); }
     return;
   }
   if (msg.type === "hello" || msg.type === "reset") {
@@ -75,14 +78,50 @@ async function receive(msg) {
     $("log").replaceChildren();              // a hello may come in another language
     await loadLayout(msg.meta.game);
     if (token && msg.meta.seat !== null) {      // the lobby's "My games" finds this seat again
-      remember({id: gameId, seat: msg.meta.seat, name: msg.meta.names[msg.meta.seat], link: location.href.split("?")[0].split("#")[0] + location.hash});
+      const seat = hotSeats.size ? Math.min(...hotSeats.keys()) : msg.meta.seat;   // a hot-seat page: once
+      remember({id: gameId, seat, name: msg.meta.names[seat], link: location.href.split("?")[0].split("#")[0] + location.hash});
     }
     current = msg;
+    switching = false;
     render();
+    followTurn();
     return;
   }
   if (msg.type === "update") accept(msg);
 }
+
+// --- hot-seat: one page plays every person's seat of an analysis board ---------------------------
+// The page holds each person's secret and opens the seat that owes the decision; while bots (or
+// nobody it holds) must decide, it stays where it is. Undo takes back the last move of whichever
+// of its seats made it (the server names that seat: meta.undo_seat).
+let switching = false;      // a socket for another seat is opening
+
+function followTurn() {
+  if (hotSeats.size < 2 || switching || !current || current.view.over) return;
+  const {meta} = current;
+  const actors = meta.actors || [];
+  if (actors.includes(meta.seat)) return;
+  const next = actors.find((s) => hotSeats.has(s) && !meta.stand_ins?.[s]);
+  if (next === undefined) return;
+  token = hotSeats.get(next);
+  switching = true;
+  const old = socket;
+  socket = null;
+  old?.close();
+  connect();
+}
+
+// The seat each secret opens, asked of the server (the address may be older than the table: "Play
+// again" gives every person the next seat, and the secret goes with them).
+async function hotSeatsFound() {
+  const found = await Promise.all([...hotSeats.values()].map((secret) =>
+    api("GET", `/api/games/${encodeURIComponent(gameId)}/view?lang=${lang()}`, undefined, secret)
+      .then((msg) => [msg.meta.seat, secret], () => null)));
+  hotSeats.clear();
+  for (const pair of found) if (pair && pair[0] !== null) hotSeats.set(pair[0], pair[1]);
+}
+
+const hotUndoSeat = (meta) => (hotSeats.has(meta.undo_seat) ? meta.undo_seat : null);
 
 // --- your turn: a sound and a notification, each if the person asked for it ------------------
 
@@ -169,6 +208,7 @@ async function act(id) {
   try {
     accept(await api("POST", `/api/games/${encodeURIComponent(gameId)}/actions?lang=${lang()}`,
                      {action: id, version: current.version}, token));
+    followTurn();
   } catch (err) {
     toast(err.status ? err.message : t("table.offline"));
   } finally {
@@ -181,7 +221,12 @@ async function undo() {
   pending = true;
   render();
   try {
-    receive(await api("POST", `/api/games/${encodeURIComponent(gameId)}/undo?lang=${lang()}`, undefined, token));
+    if (hotSeats.size > 1) {   // for the seat that made the move; this page's socket brings the position
+      await api("POST", `/api/games/${encodeURIComponent(gameId)}/undo?lang=${lang()}`, undefined,
+                hotSeats.get(hotUndoSeat(current.meta)));
+    } else {
+      receive(await api("POST", `/api/games/${encodeURIComponent(gameId)}/undo?lang=${lang()}`, undefined, token));
+    }
   } catch (err) {
     toast(err.status ? err.message : t("table.offline"));
   } finally {
@@ -234,7 +279,8 @@ function banner(ctx, mine) {
     fill(el, h("b", {}, t("table.over")), " · ", t(view.winners?.length > 1 ? "table.winners" : "table.winner"), ": ", names);
   } else if (mine) {
     el.className = "banner mine";
-    fill(el, where, h("b", {"data-testid": "your-turn"}, t("table.your_turn")), " — ",
+    const turn = hotSeats.size > 1 ? t("table.hotseat_turn", {name: meta.names[meta.seat]}) : t("table.your_turn");
+    fill(el, where, h("b", {"data-testid": "your-turn"}, turn), " — ",
          h("span", {"data-testid": "prompt"}, promptText(ctx)));
   } else {
     el.className = "banner wait";
@@ -314,8 +360,11 @@ function genericFace(ctx, id) {
 }
 
 function sideActions(ctx) {
-  const canUndo = ctx.meta.can_undo && !pending;
+  const canUndo = (hotSeats.size > 1 ? hotUndoSeat(ctx.meta) !== null : ctx.meta.can_undo) && !pending;
   fill($("actions"),
+    ctx.meta.branched_at !== undefined
+      ? h("p", {class: "muted small board-note", "data-testid": "board-note"}, t("table.board_note", {n: ctx.meta.branched_at}))
+      : null,
     ctx.meta.undo && ctx.meta.seat !== null && !ctx.view.over
       ? h("button", {class: "undo", "data-testid": "undo", disabled: !canUndo, onclick: undo,
                      title: canUndo ? null : t("table.undo_why")}, "↶ ", t("table.undo"))
@@ -376,7 +425,7 @@ function endScreen(ctx) {
 // the person's own secret opening their seat at the new table (the seats move on by one).
 function againRow(meta) {
   if (meta.rematch) {
-    const secret = token ? `#seat=${token}` : hostToken ? `#host=${hostToken}` : watch ? `#watch=${watch}` : "";
+    const secret = hotSeats.size ? location.hash : token ? `#seat=${token}` : hostToken ? `#host=${hostToken}` : watch ? `#watch=${watch}` : "";
     return h("p", {class: "again"}, t("table.rematch_ready"), " ",
              h("a", {class: "button primary", "data-testid": "rematch-link",
                      href: `/game/${encodeURIComponent(meta.rematch)}?lang=${lang()}${secret}`}, t("table.rematch_go")));
@@ -457,6 +506,7 @@ async function main() {
     socket.send(JSON.stringify({type: "chat", text}));
     return true;
   });
+  if (hotSeats.size > 1) await hotSeatsFound();
   connect();
 }
 
