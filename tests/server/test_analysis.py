@@ -300,3 +300,22 @@ def test_serve_refuses_a_bad_analysis_budget(tmp_path, args, env, message):
     )
     assert r.returncode == 2
     assert message in r.stderr
+
+
+def test_every_word_of_the_analysis_exists_in_each_language_of_the_page():
+    import re
+    from pathlib import Path
+
+    web = Path(__file__).parents[2] / "epochal" / "web"
+    source = (web / "js" / "i18n.js").read_text()
+    blocks = dict(re.findall(r"\n  (\w\w): \{\n(.*?)\n  \},", source, re.S))
+    text = (web / "js" / "analysis.js").read_text()
+    used = set(re.findall(r"""["']((?:analysis|replay|table)\.\w+)["']""", text))  # every key named
+    # the judgements and their counts, named from the server's words
+    kinds = ("inaccuracy", "mistake", "blunder")
+    assert "t(`analysis.${here.judgement}`" in text and "t(`analysis.n_${kind}`" in text
+    used |= {f"analysis.{k}" for k in kinds} | {f"analysis.n_{k}" for k in kinds} | {"table.analyse"}
+    assert {"analysis.title", "analysis.start", "analysis.running", "analysis.hidden"} <= used
+    for lang, block in blocks.items():
+        keys = set(re.findall(r'"([\w.]+)":', block))
+        assert sorted(used - keys) == [], lang
