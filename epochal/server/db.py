@@ -527,30 +527,26 @@ class Store:
             row = conn.execute(select(*columns).where(ANALYSES.c.game_id == game_id)).mappings().first()
             return dict(row) if row is not None else None
 
-    def queue_analysis(self, game_id: str, budget: int) -> dict:
+    def queue_analysis(self, game_id: str, budget: int) -> None:
         """Queue the game's analysis unless it is queued, running or done already (a failed one
-        is queued again); the row as it now stands."""
+        is queued again)."""
         stamp = now()
         fresh = {"status": "queued", "done": 0, "total": None, "budget": budget, "result": None, "error": None}
-        with self.engine.begin() as conn:
-            row = conn.execute(select(ANALYSES.c.status).where(ANALYSES.c.game_id == game_id)).first()
-            if row is None:
-                try:
-                    with conn.begin_nested():
-                        conn.execute(
-                            insert(ANALYSES), [{"game_id": game_id, "created_at": stamp, "updated_at": stamp, **fresh}]
-                        )
-                except IntegrityError:
-                    pass  # another process queued it first
-            elif row.status == "failed":
-                conn.execute(
-                    update(ANALYSES)
-                    .where(ANALYSES.c.game_id == game_id, ANALYSES.c.status == "failed")
-                    .values(created_at=stamp, updated_at=stamp, **fresh)
-                )
-        found = self.analysis(game_id)
-        assert found is not None
-        return found
+        try:
+            with self.engine.begin() as conn:
+                row = conn.execute(select(ANALYSES.c.status).where(ANALYSES.c.game_id == game_id)).first()
+                if row is None:
+                    conn.execute(
+                        insert(ANALYSES), [{"game_id": game_id, "created_at": stamp, "updated_at": stamp, **fresh}]
+                    )
+                elif row.status == "failed":
+                    conn.execute(
+                        update(ANALYSES)
+                        .where(ANALYSES.c.game_id == game_id, ANALYSES.c.status == "failed")
+                        .values(created_at=stamp, updated_at=stamp, **fresh)
+                    )
+        except IntegrityError:
+            pass  # another process queued it first
 
     def analysis_progress(self, game_id: str, status: str, done: int, total: int | None) -> None:
         with self.engine.begin() as conn:

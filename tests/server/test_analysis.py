@@ -319,3 +319,23 @@ def test_every_word_of_the_analysis_exists_in_each_language_of_the_page():
     for lang, block in blocks.items():
         keys = set(re.findall(r'"([\w.]+)":', block))
         assert sorted(used - keys) == [], lang
+
+
+def test_a_failed_analysis_says_why_and_is_queued_again_when_asked(client, monkeypatch):
+    from concurrent.futures.process import BrokenProcessPool
+
+    gid = finished(client, seed=13)
+
+    async def crash(self, game_id):
+        raise BrokenProcessPool("a worker died")
+
+    with monkeypatch.context() as m:
+        m.setattr(Analyses, "_analyse", crash)
+        client.post(f"/api/games/{gid}/analysis")
+        deadline = time.monotonic() + 10
+        while (got := client.get(f"/api/games/{gid}/analysis").json())["status"] != "failed":
+            assert time.monotonic() < deadline, got
+            time.sleep(0.02)
+    assert got["error"] == "the process that analysed the game stopped; ask again"
+    assert client.post(f"/api/games/{gid}/analysis").json()["status"] in ("queued", "running")
+    assert analysed(client, gid)["done"] > 20
