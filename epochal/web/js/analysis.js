@@ -118,8 +118,10 @@ export function analysisPanel(el, gameId, jump) {
     if (!a.seats.length) {
       return h("p", {class: "muted", "data-testid": "analysis-hidden"}, t(a.open_allowed ? "analysis.hidden" : "analysis.hidden_closed"));
     }
+    const own = a.seats.length === 1 && a.open_allowed && a.viewpoint !== "open";
     return [
-      h("p", {class: "muted small"}, t("analysis.how", {n: a.budget})),
+      h("p", {class: "muted small"}, t("analysis.how", {n: a.budget}),
+        own ? [" ", t("analysis.own_only", {name: place.names[a.seats[0]]})] : null),
       legend(a),
       graph(a),
       h("ul", {class: "analysis-summary", "data-testid": "analysis-summary"}, a.summary.map((seat) => h("li", {},
@@ -137,7 +139,8 @@ export function analysisPanel(el, gameId, jump) {
 
   function legend(a) {
     return h("p", {class: "analysis-legend small"}, h("b", {}, t("analysis.graph")), " ",
-      a.seats.map((seat) => h("span", {class: "analysis-key"}, swatch(seat), place.names[seat])));
+      a.seats.map((seat) => h("span", {class: "analysis-key"}, swatch(seat), place.names[seat])),
+      h("span", {class: "muted"}, t("analysis.graph_help")));
   }
 
   // Chance to win (0 to 100%) over the steps: at each of a seat's decisions its value before
@@ -177,7 +180,7 @@ export function analysisPanel(el, gameId, jump) {
       const at = ((e.clientX - box.left) / box.width) * width;
       jump(Math.max(0, Math.min(place.steps, Math.round(((at - left) / (width - left - right)) * steps))));
     });
-    return h("div", {class: "analysis-graph-box", title: t("analysis.graph_help")}, svg);
+    return h("div", {class: "analysis-graph-box"}, svg);
   }
 
   // The decision taken at the step shown (the position before its action), if the viewpoint may
