@@ -552,13 +552,26 @@ def serve(
         "whose pages may open WebSockets (repeatable). Default: $EPOCHAL_ALLOWED_ORIGINS, "
         "comma-separated.",
     ),
+    analysis_budget: int | None = typer.Option(
+        None,
+        "--analysis-budget",
+        help="ISMCTS iterations per decision when a finished game is sent to analysis; 0: no "
+        "analysis. Default: $EPOCHAL_ANALYSIS_BUDGET, else 500.",
+    ),
     log_level: str = typer.Option("info", "--log-level"),
 ):
     """Run the web table: lobby and games in the browser at http://HOST:PORT/."""
     import uvicorn
 
+    from epochal.agents.base import MAX_ITERATIONS
     from epochal.server import create_app, default_bot_processes, default_database_url
-    from epochal.server.app import default_allowed_origins, default_archive_after, default_create_rate, default_max_body
+    from epochal.server.app import (
+        default_allowed_origins,
+        default_analysis_budget,
+        default_archive_after,
+        default_create_rate,
+        default_max_body,
+    )
 
     if not 0 < port < 65536:
         raise UsageError(f"--port must be 1..65535, not {port}")
@@ -567,6 +580,7 @@ def serve(
         create_rate = default_create_rate() if create_rate is None else create_rate
         archive_after = default_archive_after() if archive_after is None else archive_after
         allowed_origin = allowed_origin or default_allowed_origins()
+        analysis_budget = default_analysis_budget() if analysis_budget is None else analysis_budget
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     for flag, value in (("--max-body", max_body), ("--create-rate", create_rate), ("--archive-after", archive_after)):
@@ -575,6 +589,8 @@ def serve(
     for origin in allowed_origin:
         if not origin.strip().lower().startswith(("http://", "https://")):
             raise UsageError(f"--allowed-origin wants http(s)://host[:port], not {origin!r}")
+    if not 0 <= analysis_budget <= MAX_ITERATIONS:
+        raise UsageError(f"--analysis-budget must be 0 to {MAX_ITERATIONS}, not {analysis_budget}")
     if bot_delay < 0:
         raise UsageError(f"--bot-delay must be 0 or more, not {bot_delay}")
     if bot_processes is None:
@@ -614,6 +630,7 @@ def serve(
             create_rate=create_rate,
             archive_after=archive_after,
             allowed_origins=allowed_origin,
+            analysis_budget=analysis_budget,
         ),
         host=host,
         port=port,

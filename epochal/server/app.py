@@ -31,10 +31,12 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from epochal.agents.base import MAX_ITERATIONS
 from epochal.engine import game_names, get_game
 from epochal.engine.game import game_package
 from epochal.engine.locale import card_texts, rules_summary, ui_strings
 
+from .analysis import DEFAULT_BUDGET as ANALYSIS_BUDGET
 from .bots import cpu_count
 from .db import Store, make_engine, migrate
 from .service import (
@@ -147,6 +149,15 @@ def default_archive_after() -> float:
     """``EPOCHAL_ARCHIVE_AFTER`` (days), else 30: how long an unfinished game may go untouched
     before it is archived."""
     return _env_number("EPOCHAL_ARCHIVE_AFTER", ARCHIVE_AFTER_DAYS)
+
+
+def default_analysis_budget() -> int:
+    """``EPOCHAL_ANALYSIS_BUDGET``, else 500: ISMCTS iterations per decision when a finished game
+    is analysed (0: the server analyses nothing)."""
+    budget = int(_env_number("EPOCHAL_ANALYSIS_BUDGET", ANALYSIS_BUDGET, int))
+    if budget > MAX_ITERATIONS:
+        raise ValueError(f"EPOCHAL_ANALYSIS_BUDGET must be at most {MAX_ITERATIONS}, not {budget}")
+    return budget
 
 
 def default_allowed_origins() -> list[str]:
@@ -343,12 +354,14 @@ def create_app(
     create_rate: float | None = None,
     archive_after: float | None = None,
     allowed_origins: list[str] | None = None,
+    analysis_budget: int | None = None,
 ) -> FastAPI:
     """``bot_processes``: worker processes for search bots (None: ``default_bot_processes()``).
     ``max_body``: bytes of a request body or WebSocket message; ``create_rate``: games per
     minute per client address, 0 for no limit; ``archive_after``: days an unfinished game may
     go untouched before it is archived; ``allowed_origins``: origins besides the server's own
-    whose pages may open WebSockets. None: the ``default_*`` of each (environment variables)."""
+    whose pages may open WebSockets; ``analysis_budget``: ISMCTS iterations per decision of a
+    finished game's analysis, 0 for none. None: the ``default_*`` of each (environment variables)."""
     if bot_processes is None:
         bot_processes = default_bot_processes()
     if bot_processes < 0:
@@ -357,6 +370,9 @@ def create_app(
     create_rate = default_create_rate() if create_rate is None else create_rate
     archive_after = default_archive_after() if archive_after is None else archive_after
     origins = default_allowed_origins() if allowed_origins is None else allowed_origins
+    analysis_budget = default_analysis_budget() if analysis_budget is None else analysis_budget
+    if not 0 <= analysis_budget <= MAX_ITERATIONS:
+        raise ValueError(f"analysis_budget must be 0 to {MAX_ITERATIONS}, not {analysis_budget}")
     for name, value in (("max_body", max_body), ("create_rate", create_rate), ("archive_after", archive_after)):
         if not value >= 0:
             raise ValueError(f"{name} must be 0 or more, not {value}")
@@ -368,6 +384,7 @@ def create_app(
         bot_threads,
         bot_processes,
         archive_after=archive_after * 86400,
+        analysis_budget=analysis_budget,
     )
     creations = TokenBuckets(create_rate) if create_rate > 0 else None
 
@@ -738,6 +755,30 @@ def create_app(
         limit_creations(request)
         made = await svc(request).branch_file(body.record, body.step, [s.model_dump() for s in body.seats], body.undo)
         return board_created(request, *made)
+
+    # --- analysis ------------------------------------------------------------------------------
+    @app.post("/api/games/{game_id}/analysis")
+    async def queue_analysis(game_id: str, request: Request):
+        """Send a finished game to analysis (ISMCTS on every decision, one game at a time): its
+        status; asking again while it is queued, running or done changes nothing."""
+        service = svc(request)
+        table = await service.open_table(game_id)
+        return await service.analyses.queue(table)
+
+    @app.get("/api/games/{game_id}/analysis")
+    async def analysis(
+        game_id: str,
+        request: Request,
+        seat: str | None = Query(None, max_length=12),
+        lang: str = Query("en", max_length=8),
+    ):
+        """A finished game's analysis: ``status`` (none, queued, running, done, failed), the
+        progress (``done`` of ``total`` decisions) and, once done, what ``seat`` may see of it
+        (a seat's number: its own decisions; ``open``: every seat's, if the table shows its
+        replay face up; ``spectator`` or none: nothing), with the actions in ``lang``."""
+        service = svc(request)
+        table = await service.open_table(game_id)
+        return _encoded(await service.analysis(table, seat, lang))
 
     # --- the host ------------------------------------------------------------------------------
     @app.get("/api/games/{game_id}/host")

@@ -16,13 +16,16 @@ import hashlib
 import logging
 import multiprocessing
 import os
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from typing import TypeVar
 
 from epochal.agents.worker import start_worker, think
 from epochal.engine import State
 
 log = logging.getLogger("epochal.server")
+T = TypeVar("T")
 
 
 def cpu_count() -> int:
@@ -46,8 +49,8 @@ def move_seed(table_seed: int, seat: int, ply: int) -> int:
 class BotProcesses:
     """A pool of worker processes for search bots, replaced whole when a worker dies."""
 
-    def __init__(self, workers: int):
-        self.workers = workers
+    def __init__(self, workers: int, what: str = "a bot"):
+        self.workers, self.what = workers, what
         self.pool = self._new_pool()
 
     def _new_pool(self) -> ProcessPoolExecutor:
@@ -58,15 +61,17 @@ class BotProcesses:
         )
 
     async def choose(self, game_name: str, data: str | None, state: State, seat: int, spec: str, seed: int) -> int:
+        return await self.run(think, game_name, data, state, seat, spec, seed)
+
+    async def run(self, fn: Callable[..., T], *args) -> T:
+        """``fn(*args)`` in a worker (a module-level function outside the server package)."""
         pool = self.pool
         try:
-            return await asyncio.get_running_loop().run_in_executor(
-                pool, think, game_name, data, state, seat, spec, seed
-            )
+            return await asyncio.get_running_loop().run_in_executor(pool, fn, *args)
         except BrokenProcessPool:
             # Every search in flight on the broken pool lands here; the first replaces it.
             if pool is self.pool:
-                log.error("a bot worker process died; starting new ones")
+                log.error("%s worker process died; starting new ones", self.what)
                 self.pool = self._new_pool()
                 pool.shutdown(wait=False, cancel_futures=True)
             raise

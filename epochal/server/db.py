@@ -154,6 +154,23 @@ class PlayerKeyRow(Base):
     __table_args__ = (Index("ix_player_keys_game_seat", "game_id", "seat"),)
 
 
+class AnalysisRow(Base):
+    """A finished game's analysis (one per game): queued, running, done or failed; its progress
+    in decisions; and, once done, the result (analysis.py)."""
+
+    __tablename__ = "analyses"
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    status: Mapped[str] = mapped_column(String(8), index=True)  # queued / running / done / failed
+    done: Mapped[int] = mapped_column(Integer, default=0, server_default="0")  # decisions evaluated
+    total: Mapped[int | None] = mapped_column(Integer, nullable=True)  # None: not counted yet
+    budget: Mapped[int] = mapped_column(Integer)  # ISMCTS iterations per decision
+    result: Mapped[dict | None] = mapped_column(JSON, nullable=True)
+    error: Mapped[str | None] = mapped_column(String(300), nullable=True)  # why it failed
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
 # The mapped classes' Table objects (the same objects as their ``__table__``, which SQLAlchemy
 # types as any FromClause, too loose for insert/update/delete).
 GAMES = Base.metadata.tables[GameRow.__tablename__]
@@ -161,6 +178,7 @@ SEATS = Base.metadata.tables[SeatRow.__tablename__]
 ACTIONS = Base.metadata.tables[ActionRow.__tablename__]
 CHAT = Base.metadata.tables[ChatRow.__tablename__]
 KEYS = Base.metadata.tables[PlayerKeyRow.__tablename__]
+ANALYSES = Base.metadata.tables[AnalysisRow.__tablename__]
 
 # The statements of every move, built once: building a statement per call cost more CPU than
 # the SQLite commit itself.
@@ -512,3 +530,57 @@ class Store:
         for s in seats:
             by_game.setdefault(s["game_id"], []).append(dict(s))
         return [{**dict(r), "seats": by_game.get(r["id"], [])} for r in rows]
+
+    # --- analyses -------------------------------------------------------------------------------
+    def analysis(self, game_id: str, result: bool = False) -> dict | None:
+        """The game's analysis row (without ``result`` unless asked), or None: never queued."""
+        columns = [c for c in ANALYSES.c if result or c.name != "result"]
+        with self.engine.connect() as conn:
+            row = conn.execute(select(*columns).where(ANALYSES.c.game_id == game_id)).mappings().first()
+            return dict(row) if row is not None else None
+
+    def queue_analysis(self, game_id: str, budget: int) -> None:
+        """Queue the game's analysis unless it is queued, running or done already (a failed one
+        is queued again)."""
+        stamp = now()
+        fresh = {"status": "queued", "done": 0, "total": None, "budget": budget, "result": None, "error": None}
+        try:
+            with self.engine.begin() as conn:
+                row = conn.execute(select(ANALYSES.c.status).where(ANALYSES.c.game_id == game_id)).first()
+                if row is None:
+                    conn.execute(
+                        insert(ANALYSES), [{"game_id": game_id, "created_at": stamp, "updated_at": stamp, **fresh}]
+                    )
+                elif row.status == "failed":
+                    conn.execute(
+                        update(ANALYSES)
+                        .where(ANALYSES.c.game_id == game_id, ANALYSES.c.status == "failed")
+                        .values(created_at=stamp, updated_at=stamp, **fresh)
+                    )
+        except IntegrityError:
+            pass  # another process queued it first
+
+    def analysis_progress(self, game_id: str, status: str, done: int, total: int | None) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(ANALYSES)
+                .where(ANALYSES.c.game_id == game_id, ANALYSES.c.status.in_(("queued", "running")))
+                .values(status=status, done=done, total=total, updated_at=now())
+            )
+
+    def end_analysis(self, game_id: str, result: dict | None, error: str | None = None) -> None:
+        """The analysis is done (``result``) or failed (``error``, a sentence)."""
+        values = {"status": "done", "result": result} if error is None else {"status": "failed", "error": error[:300]}
+        with self.engine.begin() as conn:
+            conn.execute(update(ANALYSES).where(ANALYSES.c.game_id == game_id).values(updated_at=now(), **values))
+
+    def pending_analyses(self) -> list[str]:
+        """The games whose analysis was queued or running when the server stopped, oldest first."""
+        with self.engine.connect() as conn:
+            return list(
+                conn.execute(
+                    select(ANALYSES.c.game_id)
+                    .where(ANALYSES.c.status.in_(("queued", "running")))
+                    .order_by(ANALYSES.c.created_at)
+                ).scalars()
+            )

@@ -52,6 +52,8 @@ from epochal.engine.hidden import revealing
 from epochal.engine.locale import LANGUAGES, templates
 
 from . import keys, words
+from .analysis import DEFAULT_BUDGET as ANALYSIS_BUDGET
+from .analysis import Analyses
 from .bots import BotProcesses, cpu_count, move_seed, searches
 from .cluster import cluster_for
 from .db import StaleVersion, Store, StoredGame, now
@@ -118,6 +120,7 @@ class Settings:
     bot_threads: int = 4
     bot_processes: int = field(default_factory=cpu_count)  # search bots' workers; 0: threads
     archive_after: float = ARCHIVE_AFTER_DAYS * 86400  # seconds untouched before archiving
+    analysis_budget: int = ANALYSIS_BUDGET  # ISMCTS iterations per decision of an analysis; 0: none
 
 
 @dataclass
@@ -318,6 +321,7 @@ class GameService:
         self.replays = Replays()  # the positions of the games replayed lately
         self._replaying: dict[str, asyncio.Future] = {}  # replays being built for a request
         self._sweeper: asyncio.Task | None = None
+        self.analyses = Analyses(self, settings.analysis_budget)  # finished games sent to analysis
 
     # --- start-up and shutdown ---------------------------------------------------------------
     def recover(self) -> int:
@@ -335,11 +339,13 @@ class GameService:
                 pass  # logged and listed in self.broken
         self.cluster.start()
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep(), name="archive")
+        self.analyses.start()
         return len(self.tables)
 
     async def close(self) -> None:
         if self._sweeper is not None:
             self._sweeper.cancel()
+        await self.analyses.close()
         await self.cluster.close()
         tasks = [t.bot_task for t in self.tables.values() if t.bot_task]
         for task in tasks:
@@ -1562,6 +1568,24 @@ class GameService:
             branched_at=step,
         )
         return table, tokens, host
+
+    # --- analyses ------------------------------------------------------------------------------
+    async def analysis(self, table: Table, seat: object, lang: str) -> dict:
+        """The finished game's analysis as ``seat`` may see it (a seat's number, "open" if the
+        table allows it, or a spectator), with its words in ``lang`` (analysis.py)."""
+        if not table.state.over:
+            raise ApiError(409, "not_finished", "a game can be analysed once it is finished")
+        self.check_lang(table, lang)
+        viewer = replay_viewer(seat, len(table.seats))
+        allowed = table.open_replay and table.game.open_view(table.state) is not None
+        if viewer == OPEN and not allowed:
+            raise ApiError(
+                403,
+                "open_replay_off",
+                "this table does not show its replay face up (a setting chosen at creation)",
+                field="seat",
+            )
+        return await self.analyses.answer(table, viewer, lang, allowed)
 
     # --- archiving -----------------------------------------------------------------------------
     async def _sweep(self) -> None:

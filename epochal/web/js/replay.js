@@ -9,6 +9,7 @@ import {api, fill, h} from "./dom.js";
 import {LANGS, lang, pickLang, setLang, t} from "./i18n.js";
 import {ruleLink, rulesFor} from "./rules.js";
 import {boardContext, boardLayout, drawBoard, logItem, provisional, scoreTable} from "./board-view.js";
+import {analysisPanel} from "./analysis.js";
 
 const $ = (id) => document.getElementById(id);
 const path = location.pathname.split("/").filter(Boolean);
@@ -26,6 +27,8 @@ let viewpoint = null;       // "0", "1"…, "open" or "spectator"
 let asked = 0;              // the newest request: older answers are not drawn
 let playing = null;         // the timer while playing
 const logs = new Map();     // "<viewpoint>/<lang>" -> {entries: Map(index -> entry), complete: steps known}
+// The computer analysis of a server's game (analysis.js); a click on its graph goes to a step.
+const analysis = gameId ? analysisPanel($("analysis"), gameId, (to) => { stop(); go(to); }) : null;
 
 // --- the address ---------------------------------------------------------------------------
 
@@ -112,6 +115,7 @@ function render() {
   scores(ctx);
   drawBoard($("board"), layout, ctx);
   drawLog(msg);
+  analysis?.show(step, steps, viewpoint, meta.names);
   fill($("actions"), gameId
     ? h("a", {class: "button", href: `/game/${encodeURIComponent(gameId)}?lang=${lang()}`, "data-testid": "to-table"}, t("replay.to_table"))
     : h("button", {"data-testid": "other-file", onclick: () => { stop(); sessionStorage.removeItem(STORED); location.hash = ""; location.reload(); }},
@@ -424,8 +428,10 @@ async function main() {
   translateStatic();
   languageSelect(available);
   if (summary.status !== "finished") return fatal({status: 409, data: {error: "not_finished"}});
+  // `me`: the table's end screen says whose page it was; the player's own view then, if not face up
+  const me = new URLSearchParams(location.hash.slice(1)).get("me");
   const seat = wanted.seat && (["open", "spectator"].includes(wanted.seat) || /^\d+$/.test(wanted.seat))
-    ? wanted.seat : summary.open_replay === false ? "spectator" : "open";
+    ? wanted.seat : summary.open_replay !== false ? "open" : /^\d+$/.test(me ?? "") ? me : "spectator";
   steps = summary.ply;
   show(Math.min(wanted.step ?? 0, summary.ply), seat);
 }

@@ -416,6 +416,10 @@ function endScreen(ctx) {
       h("button", {"data-testid": "close-end", onclick: () => { endDismissed = true; render(); }}, t("table.close")),
       h("a", {class: "button primary", href: `/replay/${encodeURIComponent(gameId)}?lang=${lang()}`,
               "data-testid": "replay-link"}, "▷ ", t("table.replay")),
+      // one click sends the game to the server's analysis and opens the replay, where it shows
+      h("a", {class: "button", href: `/replay/${encodeURIComponent(gameId)}?lang=${lang()}#analyse=1` +
+                                    (meta.seat !== null && meta.seat !== undefined ? `&me=${meta.seat}` : ""),
+              "data-testid": "analyse-link"}, t("table.analyse")),
       h("a", {class: "button", href: `/api/games/${encodeURIComponent(gameId)}/record`, download: true,
               "data-testid": "download-record"}, t("table.record")),
       h("a", {class: "button", href: `/?lang=${lang()}`}, t("table.lobby")))));
