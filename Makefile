@@ -11,7 +11,7 @@ LOCK := requirements.lock
 RUN_STAMP := $(VENV)/.installed-run
 STAMP := $(VENV)/.installed
 
-.PHONY: run test check test-postgres setup clean chromium lint contracts typecheck
+.PHONY: run test check test-postgres setup clean chromium lint contracts typecheck bench
 
 $(RUN_STAMP): pyproject.toml $(LOCK)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -68,6 +68,20 @@ test-postgres: $(STAMP)
 	trap '.ci/postgres.sh stop "$$dir"; rm -rf "$$dir"' EXIT; \
 	url=$$(.ci/postgres.sh start "$$dir") && \
 	EPOCHAL_TEST_DATABASE_URL=$$url $(BIN)/python -m pytest -n 2 tests/server
+
+# The throughput bar (docs/benchmarks.md): random play of every game against Catanatron's
+# four-player random Catan, in CPU time, alternated. Catanatron comes with the bench extra, which
+# setup and test leave out (they need nothing of it). make bench ARGS="--only hadara --json"
+BENCH_STAMP := $(VENV)/.installed-bench
+
+$(BENCH_STAMP): pyproject.toml $(LOCK)
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet $(PIP)
+	$(BIN)/python -m pip install --quiet -c $(LOCK) -e '.[bench]'
+	touch $(BENCH_STAMP)
+
+bench: $(BENCH_STAMP)
+	$(BIN)/python bench/catan.py $(ARGS)
 
 # The browser tests drive Debian's Chromium (Playwright cannot download its own browser here).
 chromium:

@@ -273,8 +273,19 @@ def bench(
         raise UsageError(f"--agent must be random or ismcts[:BUDGET], not {agent!r}")
     if as_json:
         _emit_json(report)
-    else:
-        for key, value in report.items():
+        return
+    steps: tuple[str, ...] = ()
+    if agent == "random":
+        steps = ("decisions", "automatic", "total")
+        # real choices, the single-answer decisions the engine answered itself, and both
+        table = Table(title=f"{game.title}: {players} players, {report['games']} games in {report['seconds']} s")
+        for col in ("", "count", "per second"):
+            table.add_column(col, justify="right" if col else "left")
+        for key, label in zip(steps, ("real choices", "automatic (single answer)", "total"), strict=True):
+            table.add_row(label, f"{report[key]:,}", f"{report[key + '_per_second']:,.0f}")
+        out.print(table)
+    for key, value in report.items():
+        if key.removesuffix("_per_second") not in steps:
             out.print(f"{key:>22}: {value}")
 
 

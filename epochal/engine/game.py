@@ -164,6 +164,12 @@ class Game(ABC):
 
     runner: EffectRunner | None = None  # the effect kernel running the cards' operations, if any
 
+    # Decisions with a single answer that ``advance`` answered itself, over every state this
+    # game object has played (a running count for ``epochal bench``: a state's ``ply`` counts
+    # only the answers given to ``apply``). One addition per such answer, so it costs nothing
+    # measurable; it is not part of any state, so it changes no replay or clone.
+    answered: int = 0
+
     def advance(self, state: State, events: list) -> None:
         """Run automatic steps until some seat owes a real decision or the game ends: answer
         every decision of one seat that has a single answer, run effect frames, and otherwise
@@ -177,6 +183,7 @@ class Game(ABC):
                     legal = decision_legal(state, d, seat)
                     if len(legal) == 1:
                         resolve(state, seat, legal[0], events)
+                        self.answered += 1
                         continue
                     d.__dict__["kept"] = (state.ply, seat, legal)
                 return

@@ -32,6 +32,8 @@ class Decision(msgspec.Struct, kw_only=True, dict=True):
     chosen: dict[int, int] = {}
 
     def waiting(self) -> list[int]:
+        if not self.chosen:  # nearly every decision: asked several times per action
+            return list(self.seats)
         return [s for s in self.seats if s not in self.chosen]
 
 

@@ -36,8 +36,15 @@ def _per_call_us(fn, items, repeat: int = 3) -> float:
 
 
 def bench(game: Game, players: int, seconds: float = 5.0, seed: int = 1, options=None) -> dict:
+    """Random play for ``seconds``, then the per-call costs on sampled positions.
+
+    ``decisions`` are the real choices: answers a seat gave to ``apply``. ``automatic`` are the
+    decisions that had a single answer, which the engine answered itself inside ``apply`` (and
+    ``new``); ``total`` is both, the count that is like Catanatron's ticks (bench/catan.py).
+    """
     rng = random.Random(seed)
     decisions = games = 0
+    answered = game.answered
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
         state = game.new(players, derive(seed, games), options)
@@ -47,6 +54,7 @@ def bench(game: Game, players: int, seconds: float = 5.0, seed: int = 1, options
             game.apply(state, seat, rng.choice(game.legal(state, seat)))
             decisions += 1
     elapsed = time.perf_counter() - start
+    automatic = game.answered - answered
     samples = _random_states(game, players, seed + 1, 300, options)
     clone_us = _per_call_us(lambda s: s[0].clone(), samples)
     legal_us = _per_call_us(lambda s: game.legal(s[0], s[1]), samples)
@@ -65,6 +73,10 @@ def bench(game: Game, players: int, seconds: float = 5.0, seed: int = 1, options
         "games": games,
         "decisions": decisions,
         "decisions_per_second": round(decisions / elapsed, 1),
+        "automatic": automatic,
+        "automatic_per_second": round(automatic / elapsed, 1),
+        "total": decisions + automatic,
+        "total_per_second": round((decisions + automatic) / elapsed, 1),
         "games_per_second": round(games / elapsed, 2),
         "clone_us": round(clone_us, 2),
         "apply_us": round(best * 1e6, 2),

@@ -117,6 +117,23 @@ def test_bench_reports_the_promised_fields():
     report = json.loads(result.stdout)
     for key in ("decisions_per_second", "clone_us", "apply_us", "legal_us"):
         assert report[key] > 0
+    # real choices and the single-answer decisions the engine answered itself, beside the total
+    assert report["total"] == report["decisions"] + report["automatic"]
+    assert report["total_per_second"] >= report["decisions_per_second"]
+
+
+def test_bench_table_shows_real_choices_automatic_steps_and_the_total():
+    result = run("bench", "guns_and_steel", "--players", "2", "--seconds", "0.3")
+    assert result.returncode == 0, result.stderr
+    rows = {
+        line.split("│")[1].strip(): [cell.strip() for cell in line.split("│")[2:4]]
+        for line in result.stdout.splitlines()
+        if line.count("│") == 4
+    }
+    counts = {label: int(cells[0].replace(",", "")) for label, cells in rows.items()}
+    assert set(counts) == {"real choices", "automatic (single answer)", "total"}
+    assert counts["total"] == counts["real choices"] + counts["automatic (single answer)"]
+    assert counts["automatic (single answer)"] > 0
 
 
 def test_terminal_game_plays_to_the_end_with_typed_answers(tmp_path):
