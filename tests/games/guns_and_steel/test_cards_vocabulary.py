@@ -273,3 +273,31 @@ def test_the_validator_checks_each_other(tmp_path):
     data = raw()
     entry(data, "C08")["effect"] = [{"op": "each_other", "do": [{"op": "lose", "n": 0}]}]
     rejected(tmp_path, data, "card C08: effect[0].do[0]: n must be >= 1")
+
+
+def test_games_with_the_new_operations_play_to_the_end_in_random_play():
+    """Random play over a deck that uses each_other and pay_vp everywhere keeps every invariant."""
+    import random
+
+    cards = {
+        "C31": card(effect=[each_other(lose(1)), gain(iron=1)]),
+        "C32": card(effect=[pay_vp(1), gain(space=1)]),
+        "C38": card(effect=[pay(food=1), pay_vp(2), each_other(lose(2), lose_vp(1))]),
+        "C44": card("attack", military=2, effect=[pay_vp(1), attack(lose(1), vp=1)]),
+        "C49": card(effect=[each_player(lose(1), lose_vp(1)), gain(oil=2)]),
+    }
+    seen: set[str] = set()
+    for players, seed in ((2, 1), (3, 2), (4, 3)):
+        game, st = fresh(players, theme="renaissance", seed=seed, cards=cards)
+        for i, key in enumerate(cards):  # in the hands from the start, and VP to pay with
+            place(game, st, i % players, hand=[key], keep=True)
+        for p in st.seats:
+            p.vp = 3
+        st.edited()
+        rng = random.Random(seed)
+        while not st.over:
+            seat = game.actors(st)[0]
+            seen.update(types(game.apply(st, seat, rng.choice(game.legal(st, seat)))))
+            assert game.check_invariants(st) == []
+            assert all(p.vp >= 0 for p in st.seats)
+    assert {"pay_vp", "lose", "lose_vp"} <= seen

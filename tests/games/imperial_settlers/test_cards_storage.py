@@ -160,3 +160,20 @@ def test_the_validator_checks_storage(tmp_path, storage, message):
     with pytest.raises(C.DataError) as info:
         C.load(data_with(tmp_path, **storage))
     assert message in str(info.value)
+
+
+def test_games_with_a_storage_location_play_to_the_end_in_random_play(game):
+    """Random play with a Roman Warehouses built from the start keeps every invariant."""
+    import random
+
+    seen: set[str] = set()
+    for players, seed in ((2, 1), (3, 2)):
+        factions = ",".join(["Romans", "Barbarians", "Japanese"][:players])
+        st = game.new(players, seed, {"factions": factions})
+        give(game, st, 0, WAREHOUSES, "locations")
+        rng = random.Random(seed)
+        while not st.over:
+            seat = game.actors(st)[0]
+            seen.update(e["type"] for e in game.apply(st, seat, rng.choice(game.legal(st, seat))))
+            assert game.check_invariants(st) == []
+    assert "store" in seen
