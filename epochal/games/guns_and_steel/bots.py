@@ -18,6 +18,7 @@ from .state import EMPTY
 from .vocab import (
     ActivateAttacks,
     Attack,
+    EachOther,
     EachPlayer,
     Gain,
     GiveWonder,
@@ -25,6 +26,7 @@ from .vocab import (
     Lose,
     LoseVp,
     Pay,
+    PayVp,
     PlayAttacks,
     Restore,
     Use,
@@ -54,8 +56,12 @@ def ops_value(ops, track: bool) -> float:
             total += 2.5 * op.n if track else 0.0
         elif isinstance(op, Use):
             total += 1.4 * op.n if op.gain else 0.6 * op.n
+        elif isinstance(op, PayVp):
+            total -= 2.5 * op.n
         elif isinstance(op, EachPlayer):
-            total += 0.4 * ops_value(op.do, track)
+            total += 0.4 * ops_value(op.do, track) - 0.4 * penalty(losses(op.do), track)
+        elif isinstance(op, EachOther):  # what the others lose, less what they gain
+            total += 0.5 * penalty(losses(op.do), track) - 0.4 * ops_value(op.do, track)
         elif isinstance(op, Attack):
             total += 0.8 + 0.7 * penalty(op.defeated, track) + (2.0 * op.vp if track else 0.0)
         elif isinstance(op, PlayAttacks):
@@ -63,6 +69,10 @@ def ops_value(ops, track: bool) -> float:
         elif isinstance(op, ActivateAttacks):
             total += 1.2 * op.n
     return total
+
+
+def losses(ops) -> list:
+    return [op for op in ops if isinstance(op, (Lose, LoseVp))]
 
 
 def penalty(ops, track: bool) -> float:

@@ -23,9 +23,11 @@ from epochal import datafile
 # The effect vocabulary (vocab.py) is part of the schema: its users name it from here too.
 from .vocab import (  # noqa: F401
     ATTACK_ONLY,
+    COSTS,
     ActivateAttacks,
     AnyOp,
     Attack,
+    EachOther,
     EachPlayer,
     Gain,
     GiveWonder,
@@ -34,6 +36,7 @@ from .vocab import (  # noqa: F401
     LoseVp,
     Op,
     Pay,
+    PayVp,
     PlayAttacks,
     Restore,
     Use,
@@ -341,18 +344,32 @@ def check_effect(ops: list, card: Civ, inside: str = "") -> list[str]:
                         )
             elif isinstance(value, str) and value != "any" and value not in RESOURCES:
                 problems.append(f"{at}: {value!r} is not a resource nor 'any'")
-        if getattr(op, "n", 1) < 1:
+        if isinstance(op, PayVp):
+            if op.n < 1:
+                problems.append(f"{at}: pay_vp {op.n}: a VP cost is at least 1 VP (R71)")
+            elif op.n > MAX_VP:
+                problems.append(f"{at}: pay_vp {op.n}, more than {MAX_VP} VP")
+        elif getattr(op, "n", 1) < 1:
             problems.append(f"{at}: n must be >= 1")
         elif getattr(op, "n", 1) > MAX_UNITS:
             problems.append(f"{at}: n {op.n}, more than {MAX_UNITS}")
-        if isinstance(op, Pay) and any(not isinstance(o, Pay) for o in ops[:i]):
-            problems.append(f"{at}: a cost (pay) comes before the effect it pays for (R51)")
-        if isinstance(op, Pay) and inside:
-            problems.append(f"{at}: a cost (pay) belongs to the card, not inside {inside}")
-        if isinstance(op, (*ATTACK_ONLY, LoseVp)) and inside != "attack":
+        if isinstance(op, COSTS):
+            tag = op.__struct_config__.tag
+            if any(not isinstance(o, COSTS) for o in ops[:i]):
+                problems.append(f"{at}: a cost ({tag}) comes before the effect it pays for (R51)")
+            if inside:
+                problems.append(f"{at}: a cost ({tag}) belongs to the card, not inside {inside}")
+        if isinstance(op, ATTACK_ONLY) and inside != "attack":
             problems.append(
-                f"{at}: {op.__struct_config__.tag} is a defeat consequence: only inside an attack's 'defeated' (R66)"
+                f"{at}: {op.__struct_config__.tag} gives to the attacker: only inside an attack's 'defeated' (R66)"
             )
+        if isinstance(op, (Lose, LoseVp)) and inside not in ("attack", "each_player", "each_other"):
+            problems.append(
+                f"{at}: {op.__struct_config__.tag} names who loses: only inside an attack's 'defeated', "
+                f"each_player or each_other (R54, R66)"
+            )
+        if isinstance(op, LoseVp) and op.to_attacker and inside != "attack":
+            problems.append(f"{at}: lose_vp to_attacker needs an attacker: only inside an attack's 'defeated'")
         if isinstance(op, Attack):
             if card.type != "attack":
                 problems.append(f"{at}: only Attack cards attack (R20)")
@@ -368,16 +385,19 @@ def check_effect(ops: list, card: Civ, inside: str = "") -> list[str]:
             problems += [f"{at}.defeated{p}" for p in check_effect(op.defeated, card, "attack")]
         if isinstance(op, (PlayAttacks, ActivateAttacks)) and card.type != "tactics":
             problems.append(f"{at}: only Tactics cards play or activate Attack cards (R57)")
-        if isinstance(op, EachPlayer):
+        if isinstance(op, (EachPlayer, EachOther)):
+            tag = str(op.__struct_config__.tag)
             if inside:
-                problems.append(f"{at}: each_player does not nest")
-            problems += [f"{at}.do{p}" for p in check_effect(op.do, card, "each_player")]
+                problems.append(f"{at}: {tag} does not nest")
+            if not op.do:
+                problems.append(f"{at}: {tag} with nothing to do")
+            problems += [f"{at}.do{p}" for p in check_effect(op.do, card, tag)]
     return problems
 
 
 def _gives_vp(ops: list) -> bool:
     for op in ops:
-        if isinstance(op, (Vp, LoseVp)) or (isinstance(op, Attack) and op.vp):
+        if isinstance(op, (Vp, LoseVp, PayVp)) or (isinstance(op, Attack) and op.vp):
             return True
         if _gives_vp(getattr(op, "do", []) or getattr(op, "defeated", [])):
             return True

@@ -557,12 +557,18 @@ def why(game: GunsRules, st: GunsState, d: Decision, seat: int, action: int) -> 
         return "finish the payment first: spend a resource", "R78"
     if d.kind == "activate":
         if action == A.ACTIVATE:
+            k = d.args["card"]
+            need, have = game.vp_need[k], st.seats[seat].vp
+            if need > have:
+                return f"activating it would cost {need} VP and you have {have}: VP never go below 0", "R71"
             return "you cannot pay this card's activation cost", "R51"
         return "activate the card just played or skip it", "R51"
     if d.kind == "play_attack":
         if kind == "pass":
             return "you hold an Attack card: play at least one", "R58"
         return "play an Attack card from your hand that you can activate", "R58"
+    if d.kind == "lose" and st.run and "attacker" not in st.run[-1].vars:
+        return "spend one of your resource cards, your choice", "R54"  # each_other, each_player
     return REFUSAL_OF_DECISION.get(d.kind, (f"action {action} is not allowed now", "protocol"))
 
 

@@ -3,10 +3,10 @@ operation of ``vocab.py``, registered in ``handlers``; the game composes them in
 
 An op that needs a choice asks a ``Decision`` and returns ``WAIT``; the seat's answer
 (``decisions.py``) changes the state and the frame's variables, and the op runs again until it
-returns ``DONE``. Nested op lists (an attack's defeat consequences, each_player's ``do``) run in
-frames of their own, carried out by the player they name as "you"; the attacker is their
-``attacker`` variable. Variables starting with "_" belong to the running op and are dropped when
-it is done.
+returns ``DONE``. Nested op lists (an attack's defeat consequences, each_player's and each_other's
+``do``) run in frames of their own, carried out by the player they name as "you"; the attacker is
+their ``attacker`` variable (in each_other's frames, ``player`` is the seat whose card acts).
+Variables starting with "_" belong to the running op and are dropped when it is done.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from .state import Payment
 from .vocab import (
     ActivateAttacks,
     Attack,
+    EachOther,
     EachPlayer,
     Gain,
     GiveWonder,
@@ -29,6 +30,7 @@ from .vocab import (
     Lose,
     LoseVp,
     Pay,
+    PayVp,
     PlayAttacks,
     Restore,
     Use,
@@ -49,8 +51,8 @@ def pay_cost(game: GunsRules, st: GunsState, fr: Frame, op: Pay, ev: list):
     if fr.vars.get("_paying"):
         return DONE if st.payment is None else WAIT
     ops = game.runner.ops(fr)
-    if fr.pc > 0 and isinstance(ops[fr.pc - 1], Pay):
-        return DONE
+    if any(isinstance(o, Pay) for o in ops[: fr.pc]):
+        return DONE  # paid with the first pay op of the effect's head
     cost = pay.activation_cost(ops, fr.pc, game.res_index)
     mode = pay.activation_mode(st.options)
     if not pay.covers(game.available(st.seats[fr.seat]), cost, 0, mode):
@@ -61,6 +63,18 @@ def pay_cost(game: GunsRules, st: GunsState, fr: Frame, op: Pay, ev: list):
         st.payment = None
         return DONE
     return game.runner.ask(st, "pay", fr.seat)
+
+
+@handlers.on(PayVp)
+def pay_vp(game: GunsRules, st: GunsState, fr: Frame, op: PayVp, ev: list):
+    """A VP cost (R71): activation was refused unless the VP card shows enough (can_activate);
+    should it not, nothing more of the effect happens (R51)."""
+    p = st.seats[fr.seat]
+    if p.vp < op.n:
+        return game.runner.abort(fr)
+    p.vp -= op.n
+    ev.append(event("pay_vp", seat=fr.seat, card=game.keys[fr.card], n=op.n, total=p.vp))
+    return DONE
 
 
 @handlers.on(Gain)
@@ -169,7 +183,20 @@ def each_player(game: GunsRules, st: GunsState, fr: Frame, op: EachPlayer, ev: l
     fr.vars["_pushed"] = True
     inherited = {"attacker": fr.vars["attacker"]} if "attacker" in fr.vars else {}
     for q in reversed(game.clockwise(st, fr.seat)):
-        game.runner.child(st, fr, [fr.pc, "do"], seat=q, share=False, **inherited)
+        game.runner.child(st, fr, [fr.pc, "do"], seat=q, share=False, player=fr.seat, **inherited)
+    return WAIT
+
+
+@handlers.on(EachOther)
+def each_other(game: GunsRules, st: GunsState, fr: Frame, op: EachOther, ev: list):
+    """Every other player, clockwise from you (A34), carries the ops out as "you", each making
+    his own choices (which resources he spends, R54); the frames carry ``player``, the seat
+    whose card acts, for the words of their decisions."""
+    if fr.vars.get("_pushed"):
+        return DONE
+    fr.vars["_pushed"] = True
+    for q in reversed(game.clockwise(st, fr.seat)[1:]):
+        game.runner.child(st, fr, [fr.pc, "do"], seat=q, share=False, player=fr.seat)
     return WAIT
 
 
@@ -219,8 +246,8 @@ def can_respond(game: GunsRules, st: GunsState, q: int) -> bool:
 
 @handlers.on(Lose, HandOver)
 def lose_resources(game: GunsRules, st: GunsState, fr: Frame, op: Lose | HandOver, ev: list):
-    """Spend n resources of the defeated player's choice (R66); a Space pays 2; with fewer,
-    all he has. The cards yield him nothing (R67)."""
+    """Spend n resources of the player's own choice (R66; outside an attack, R54); a Space pays
+    2; with fewer, all he has, without being asked. The cards yield him nothing (R67)."""
     left = op.n - fr.vars.get("_done", 0)
     cards = game.resource_cards(st.seats[fr.seat])
     if left <= 0 or not cards:

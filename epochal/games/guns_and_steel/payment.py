@@ -24,7 +24,7 @@ from functools import lru_cache
 from itertools import combinations_with_replacement, product
 from typing import TYPE_CHECKING
 
-from .vocab import Pay
+from .vocab import COSTS, Pay, PayVp
 
 if TYPE_CHECKING:
     from .state import Payment
@@ -197,13 +197,36 @@ def rest_of(now: Units, pm: Payment) -> Units | None:
 
 
 def activation_cost(ops: list, pc: int, res_index: dict[str, int]) -> Units:
-    """The cost of the ``pay`` ops from ``pc`` on, as one payment (R34b, R51)."""
+    """The resources of the ``pay`` ops heading the effect from ``pc`` on, as one payment (R34b,
+    R51); a ``pay_vp`` among them costs VP, not resources (``vp_cost``)."""
     cost = [0] * 7
-    while pc < len(ops) and isinstance(ops[pc], Pay):
-        for name, n in ops[pc].res.items():
-            cost[res_index[name]] += n
+    while pc < len(ops) and isinstance(ops[pc], COSTS):
+        if isinstance(ops[pc], Pay):
+            for name, n in ops[pc].res.items():
+                cost[res_index[name]] += n
         pc += 1
     return tuple(cost)
+
+
+def vp_cost(ops: list) -> int:
+    """The VP the ``pay_vp`` ops heading the effect cost (R71)."""
+    total = 0
+    for op in ops:
+        if not isinstance(op, COSTS):
+            break
+        if isinstance(op, PayVp):
+            total += op.n
+    return total
+
+
+def pays_resources(ops: list) -> bool:
+    """Does the effect's head hold a ``pay`` op (a payment of resources)?"""
+    for op in ops:
+        if not isinstance(op, COSTS):
+            return False
+        if isinstance(op, Pay):
+            return True
+    return False
 
 
 def activation_mode(options: dict) -> int:

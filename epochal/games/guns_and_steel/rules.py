@@ -27,7 +27,7 @@ from .effects import handlers
 from .state import EMPTY, GunsState, Seat
 from .steps import PHASE_OF as PHASE_OF  # the view and the table name it from here
 from .steps import STEPS
-from .vocab import AnyOp, Pay
+from .vocab import AnyOp, EachPlayer, LoseVp
 
 COLOURS = ("red", "blue", "green", "yellow")  # R6
 THEMES = ("new_world", "renaissance", "combined")
@@ -171,9 +171,11 @@ class GunsRules(Game):
         self.cost_value = [pay.value(cost) for cost in self.cost]
         self.effects = [c.effect for c in self.civ]
         self.pay_cost = [
-            pay.activation_cost(c.effect, 0, self.res_index) if c.effect and isinstance(c.effect[0], Pay) else None
-            for c in self.civ
+            pay.activation_cost(c.effect, 0, self.res_index) if pay.pays_resources(c.effect) else None for c in self.civ
         ]
+        # VP an activation costs (R71): its pay_vp ops, and what each_player takes from you
+        self.vp_cost = [pay.vp_cost(c.effect) for c in self.civ]
+        self.vp_need = [cost + each_player_vp(c.effect) for cost, c in zip(self.vp_cost, self.civ, strict=True)]
         self.wonder_list = [data.wonders[f"W{n:02d}"] for n in range(1, 21)]
         self.wkeys = [w.id for w in self.wonder_list]
         self.windex = {w: i for i, w in enumerate(self.wkeys)}
@@ -356,7 +358,10 @@ class GunsRules(Game):
         return sum(mil[k] for k in p.tech)  # R61, R65, A20
 
     def can_activate(self, st: GunsState, seat: int, k: int) -> bool:
-        """Activation needs the card's cost to be payable now (R51, A17)."""
+        """Activation needs the card's cost to be payable now (R51, A17), and no effect may take
+        the player below 0 VP (R71)."""
+        if self.vp_need[k] > st.seats[seat].vp:
+            return False
         cost = self.pay_cost[k]
         if cost is None:
             return True
@@ -533,6 +538,12 @@ def compile_clauses(clauses, res_index: dict[str, int]) -> tuple:
         of = res_index[c.of] if c.what in ("resource_cards", "epoch_cards") else c.of
         out.append((c.what, of, c.at_least))
     return tuple(out)
+
+
+def each_player_vp(ops) -> int:
+    """The VP the card's ``each_player`` ops take from the player carrying it out, who may not use
+    an effect that could take him below 0 VP (R71; the others only clamp at 0, A21)."""
+    return sum(o.n for op in ops if isinstance(op, EachPlayer) for o in op.do if isinstance(o, LoseVp))
 
 
 def op_count(ops) -> int:

@@ -16,6 +16,7 @@ from .cards import (
     RESOURCES,
     ActivateAttacks,
     Attack,
+    EachOther,
     EachPlayer,
     Gain,
     GiveWonder,
@@ -23,6 +24,7 @@ from .cards import (
     Lose,
     LoseVp,
     Pay,
+    PayVp,
     PlayAttacks,
     Restore,
     Use,
@@ -56,6 +58,7 @@ PROMPTS = {
     "glory": "Place a glory token on a wonder whose condition you meet (R93)",
     "move_glory": "Move one of your glory tokens onto a wonder whose condition you meet, or pass (A24)",
 }
+LOSE_BY_EFFECT = "A card's effect: spend one of your resource cards, your choice (R54)"
 CLAUSE_WORDS = {
     "resource_cards": "{n} {of} resource card(s) in your zone",
     "tech_cards": "{n} {of} card(s) technology side up in your zone",
@@ -78,6 +81,8 @@ def res_text(res: dict) -> str:
 def describe_op(op) -> str:
     if isinstance(op, Pay):
         return f"pay {res_text(op.res)}"
+    if isinstance(op, PayVp):
+        return f"pay {op.n} VP"
     if isinstance(op, Gain):
         return f"gain {res_text(op.res)} for this turn"
     if isinstance(op, Restore):
@@ -91,6 +96,8 @@ def describe_op(op) -> str:
         return f"use {op.n} {what}{'s' if op.n > 1 else ''} of one opponent{gain}"
     if isinstance(op, EachPlayer):
         return f"each player, you first: {describe_ops(op.do)}"
+    if isinstance(op, EachOther):
+        return f"each other player, clockwise from you: {describe_ops(op.do)}"
     if isinstance(op, Attack):
         parts = ["attack every opponent"]
         if op.defeated:
@@ -101,7 +108,7 @@ def describe_op(op) -> str:
     if isinstance(op, HandOver):
         return f"hands {op.n} resource{'s' if op.n > 1 else ''} over to the attacker"
     if isinstance(op, Lose):
-        return f"loses {op.n} resource{'s' if op.n > 1 else ''}"
+        return f"loses {op.n} resource{'s' if op.n > 1 else ''} of their choice"
     if isinstance(op, GiveWonder):
         return "gives the attacker a wonder"
     if isinstance(op, LoseVp):
@@ -325,7 +332,10 @@ def decision_view(st) -> dict:
     if st.over or not st.stack:
         return {"kind": "over", "seat": None, "prompt": "The game is over"}
     d = st.stack[-1]
-    return {"kind": d.kind, "seat": d.seats[0], "prompt": PROMPTS.get(d.kind, d.kind)}
+    prompt = PROMPTS.get(d.kind, d.kind)
+    if d.kind == "lose" and st.run and "attacker" not in st.run[-1].vars:  # each_other, each_player
+        prompt = LOSE_BY_EFFECT
+    return {"kind": d.kind, "seat": d.seats[0], "prompt": prompt}
 
 
 def legal_entry(game, st, seat: int, a: int) -> dict:

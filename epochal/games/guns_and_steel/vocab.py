@@ -19,6 +19,14 @@ class Pay(Op, tag="pay"):
     res: dict[str, int]
 
 
+class PayVp(Op, tag="pay_vp"):
+    """A cost paid in VP on activation [REN/COMB]: lower your VP card by ``n``. You never go
+    below 0 VP, so a card whose VP cost you cannot pay cannot be activated (R71); it stands with
+    the ``pay`` ops at the head of the effect (R51)."""
+
+    n: int = 1
+
+
 class Gain(Op, tag="gain"):
     """Gain temporary resources, usable this turn only (R15b, R56)."""
 
@@ -57,6 +65,14 @@ class EachPlayer(Op, tag="each_player"):
     do: list[AnyOp]
 
 
+class EachOther(Op, tag="each_other"):
+    """Every other player, clockwise from you (A34), carries out ``do`` as "you", as far as
+    possible (R51, R54): e.g. ``lose``, each spending resources of his own choosing, or
+    ``lose_vp``, never below 0 (A21). Outside an attack: nobody is defeated, nobody responds."""
+
+    do: list[AnyOp]
+
+
 class Attack(Op, tag="attack"):
     """Attack all opponents (R60-R69). After their responses, every opponent weaker than you
     is defeated and carries out ``defeated`` as "you" (the attacker is "the attacker");
@@ -67,7 +83,8 @@ class Attack(Op, tag="attack"):
 
 
 class Lose(Op, tag="lose"):
-    """Spend ``n`` resources of your choice from your zone (R66; a Space pays 2)."""
+    """Spend ``n`` resources of your choice from your zone (R66; a Space pays 2); as far as
+    possible (R54). In an attack's ``defeated``, in ``each_other`` or in ``each_player``."""
 
     n: int = 1
 
@@ -83,8 +100,9 @@ class GiveWonder(Op, tag="give_wonder"):
 
 
 class LoseVp(Op, tag="lose_vp"):
-    """Lose ``n`` VP, never below 0 (A21); with ``to_attacker`` the attacker gains what you
-    lost."""
+    """Lose ``n`` VP, never below 0 (A21); with ``to_attacker`` (in an attack only) the attacker
+    gains what you lost. In an attack's ``defeated``, in ``each_other``, or in ``each_player``,
+    where it is refused to a player it could take below 0 VP (R71)."""
 
     n: int = 1
     to_attacker: bool = False
@@ -105,11 +123,13 @@ class ActivateAttacks(Op, tag="activate_attacks"):
 
 AnyOp = (
     Pay
+    | PayVp
     | Gain
     | Restore
     | Vp
     | Use
     | EachPlayer
+    | EachOther
     | Attack
     | Lose
     | HandOver
@@ -118,4 +138,5 @@ AnyOp = (
     | PlayAttacks
     | ActivateAttacks
 )
-ATTACK_ONLY = (Lose, HandOver, GiveWonder)  # ops that need an attacker
+ATTACK_ONLY = (HandOver, GiveWonder)  # ops that need an attacker
+COSTS = (Pay, PayVp)  # the ops that may head an effect as its activation cost (R51, R71)

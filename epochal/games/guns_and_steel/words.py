@@ -216,7 +216,8 @@ KINDS = (
     "target",
 )
 FORMS = {
-    "activate": ("cost",),
+    "activate": ("cost", "vp", "cost_vp"),
+    "lose": ("effect",),
     "pay": ("buy", "surcharge"),
     "play_attack": ("more",),
     "start_resource": ("must",),
@@ -258,6 +259,9 @@ def describe_decision(game: GunsRules, st: GunsState, seat: int) -> dict | None:
         if game.pay_cost[k] is not None:
             out["form"] = "cost"
             out["cost"] = units(game, game.pay_cost[k])
+        if game.vp_cost[k]:  # R71
+            out["form"] = "cost_vp" if game.pay_cost[k] is not None else "vp"
+            out["vp"] = game.vp_cost[k]
     elif kind == "pay" and st.payment is not None:
         pm = st.payment
         out.update(card=card_id(game, pm.card), cost=units(game, pm.cost), surcharge=pm.any)
@@ -273,6 +277,8 @@ def describe_decision(game: GunsRules, st: GunsState, seat: int) -> dict | None:
     elif kind in ("lose", "hand_over", "give_wonder") and fr is not None:
         op = game.runner.ops(fr)[fr.pc]
         out.update(card=card_id(game, fr.card), owner=fr.vars.get("attacker", fr.seat))
+        if "attacker" not in fr.vars:  # each_other, each_player: the card's effect, no attack
+            out.update(form="effect", owner=fr.vars.get("player", fr.seat))
         if kind != "give_wonder":
             out["n"] = op.n - fr.vars.get("_done", 0)
     elif kind in ("restore", "target", "take", "play_attack", "activate_attack") and fr is not None:
@@ -375,6 +381,16 @@ def empty_handed(item: dict) -> dict:
 
 
 def activation_cost(game: GunsRules, st: GunsState, seat: int, k: int, verb: str, rule: str) -> dict:
+    vp = st.seats[seat].vp
+    if game.vp_need[k] > vp:  # a VP cost, or VP every player loses: never below 0 (R71)
+        return {
+            "reason": "vp_cost",
+            "verb": verb,
+            "card": card_id(game, k),
+            "need": game.vp_need[k],
+            "have": vp,
+            "rule": "R71",
+        }
     item: dict[str, Any] = {"reason": "activation_cost", "verb": verb, "card": card_id(game, k), "rule": rule}
     item.update(cost=units(game, game.pay_cost[k] or ()), have=have(game, st, seat))
     return empty_handed(item)

@@ -54,6 +54,19 @@ class Trigger(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
     do: CardOps = []
 
 
+STORABLE = ("wood", "stone", "food", "gold", "worker", "raze")  # supply goods a card may store
+
+
+class Storage(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
+    """A location that stores goods on itself (Warehouses, R131, R168): at each Cleanup's storage
+    step (R126.1) its owner keeps up to ``capacity`` of these ``goods`` on it, past the discard
+    (R127). Lost (discarded, razed, removed), what lay on it goes to the personal supply, to be
+    spent until the Cleanup like any good there (R168, not R59c)."""
+
+    capacity: int
+    goods: list[str] = msgspec.field(default_factory=lambda: list(RESOURCES))  # R168: "resources"
+
+
 class Card(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
     """One entry of a data file: a card and its copies."""
 
@@ -78,6 +91,7 @@ class Card(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
     action: Action | None = None
     triggers: list[Trigger] = []
     unrazeable: bool = False  # "cannot be razed" (R79)
+    storage: Storage | None = None  # stores goods on itself through Cleanup (R131, R168)
     stand_in: Action | None = None  # played only with the option stand_ins=on
     variants: dict[str, dict[str, Any]] = {}
     known: dict[str, str] = {}  # facts known about a part the engine does not play
@@ -145,6 +159,7 @@ class Phys:
         "stand_in",
         "triggers",
         "unrazeable",
+        "storage",
         "name",
         "cost_key",
     )
@@ -169,6 +184,7 @@ class Phys:
         self.stand_in = entry.stand_in
         self.triggers = entry.triggers
         self.unrazeable = entry.unrazeable
+        self.storage = entry.storage
         self.name = display_name(entry)
         # the cost as (wood, stone, food), all a card's cost can name (R58), made once from the
         # data: empire.cost_check prices the hand with it
@@ -497,6 +513,20 @@ def validate(data: DataSet) -> list[str]:
                     if good not in PAYS:
                         problems.append(f"{where}: {name_} pays unknown good {good!r}")
                 problems += _counts(where, f"{name_} pay", act.pay, 1)
+            if c.storage is not None:
+                if not 1 <= c.storage.capacity <= MAX_COUNT:
+                    problems.append(
+                        f"{where}: storage capacity {c.storage.capacity}: from 1 to {MAX_COUNT} goods (R168)"
+                    )
+                if not c.storage.goods:
+                    problems.append(f"{where}: storage stores no good; name one or more of {', '.join(STORABLE)}")
+                for good in c.storage.goods:
+                    if good not in STORABLE:
+                        problems.append(
+                            f"{where}: storage good {good!r} is not a good of the supply ({', '.join(STORABLE)}, R132)"
+                        )
+                if len(set(c.storage.goods)) != len(c.storage.goods):
+                    problems.append(f"{where}: storage names a good twice")
             for t in c.triggers:
                 if t.on not in TRIGGERS:
                     problems.append(f"{where}: unknown trigger {t.on!r}")

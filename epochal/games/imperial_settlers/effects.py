@@ -37,6 +37,7 @@ from .empire import (
     raze_targets,
     razeable,
     steal_options,
+    stored_total,
     take_card,
     take_off,
     tokens_of,
@@ -68,6 +69,7 @@ from .vocab import (
     RemoveLocation,
     Samurai,
     Steal,
+    Store,
     TakeDeal,
     TakeRazeGood,
 )
@@ -334,7 +336,7 @@ def remove_location(game: SettlersRules, st: SettlersState, fr: Frame, op: Remov
             discard_card(game, st, k)
             ev.append(event("removed_virtual", seat=fr.seat, card=game.cards[k].id))
             return DONE
-        take_off(st, owner, k)
+        take_off(st, owner, k, ev, game.cards[k].id)
         discard_card(game, st, k)
         ev.append(event("removed", seat=fr.seat, owner_seat=owner, card=game.cards[k].id))
     return DONE
@@ -485,7 +487,7 @@ def discard_location(game: SettlersRules, st: SettlersState, fr: Frame, op: Disc
         return WAIT
     assert k is not None  # building needed a location or foundation to discard (R59)
     if k in p.locations:
-        take_off(st, fr.seat, k)
+        take_off(st, fr.seat, k, ev, game.cards[k].id)
     elif k in p.foundations:
         p.foundations.remove(k)
     else:
@@ -552,4 +554,48 @@ def exchange(game: SettlersRules, st: SettlersState, fr: Frame, op: Exchange, ev
     pairs = fr.vars.get("pairs", 0)
     for q in opponents(st, fr.seat, open_only=False):  # A35: a trigger
         fire(game, st, q, "opponent_exchange", times=pairs)
+    return DONE
+
+
+@handlers.on(Store)
+def store(game: SettlersRules, st: SettlersState, fr: Frame, op: Store, ev: list) -> int:
+    """Cleanup's storage step on one storage location (R126.1, R168): its owner puts goods of his
+    supply on it, up to its capacity, choosing one at a time only while both the room and the
+    goods leave a choice. What the board keeps anyway (R131) is not offered: it needs no room."""
+    p = st.seats[fr.seat]
+    k = fr.card
+    storage = game.cards[k].storage
+    assert storage is not None
+    board = game.data.boards[p.faction].store
+    here = p.stored.setdefault(k, {})
+    while True:
+        answer = fr.vars.pop("next", None)
+        if answer is not None:
+            here[answer] = here.get(answer, 0) + 1
+        room = storage.capacity - sum(here.values())
+        free = {g: getattr(p, g) - stored_total(p, g) for g in storage.goods if g != board}
+        goods = [g for g in storage.goods if free.get(g, 0) > 0]
+        if room <= 0 or not goods:
+            break
+        if sum(free[g] for g in goods) <= room or len(goods) == 1:
+            for g in goods:
+                here[g] = here.get(g, 0) + min(free[g], room)
+                room -= min(free[g], room)
+            break
+        choice = game.runner.choose(
+            st,
+            fr,
+            "option",
+            [A.OPTION + i for i in range(len(goods))],
+            purpose="store a good",
+            texts=goods,
+            rule="R168",
+        )
+        if choice == WAIT:
+            return WAIT
+        fr.vars["next"] = goods[choice - A.OPTION]
+    if not here:
+        del p.stored[k]
+    else:
+        ev.append(event("store", seat=fr.seat, card=game.cards[k].id, goods=tokens_of(here)))
     return DONE

@@ -84,6 +84,42 @@ def pay(st, seat: int, cost: dict, ev: list, times: int = 1, gold_ok: bool = Tru
         paid["gold"] = gold
     if paid:
         ev.append(event("pay", seat=seat, goods=tokens_of(paid)))
+    if p.stored:
+        settle_storage(p)
+
+
+# --- storage locations (R126.1, R131, R168) ----------------------------------------------------
+
+
+def effective_storage(p) -> dict[int, dict[str, int]]:
+    """The goods lying on each storage location of ``p``: its record, cut to what the supply
+    still holds. Stored goods are part of the supply and a player spends the unstored ones first
+    (storing protects them and costs nothing), so spending takes from the storage only what the
+    rest of the supply cannot give, from the last location built first."""
+    left: dict[str, int] = {}
+    out: dict[int, dict[str, int]] = {}
+    for k in p.locations:
+        goods = p.stored.get(k)
+        if goods is None:
+            continue
+        here = {}
+        for good, n in goods.items():
+            have = left.setdefault(good, getattr(p, good))
+            kept = min(n, have)
+            left[good] = have - kept
+            if kept:
+                here[good] = kept
+        out[k] = here
+    return out
+
+
+def settle_storage(p) -> None:
+    """Cut the storage records to the supply (after a payment)."""
+    p.stored = effective_storage(p)
+
+
+def stored_total(p, good: str) -> int:
+    return sum(goods.get(good, 0) for goods in p.stored.values())
 
 
 # --- cards (R43, R118-R121) -------------------------------------------------------------------
@@ -150,9 +186,15 @@ def colour_count(game, p, colour: str) -> int:
     return sum(1 for k in p.locations if colour in cards[k].colours)
 
 
-def take_off(st, seat: int, k: int) -> None:
-    """Location ``k`` leaves its owner's empire with whatever lies on it (R59c, R81)."""
+def take_off(st, seat: int, k: int, ev: list | None = None, card: str = "") -> None:
+    """Location ``k`` leaves its owner's empire with whatever lies on it (R59c, R81); the goods
+    stored on a storage location stay in the personal supply, unprotected (R168)."""
     p = st.seats[seat]
+    if k in p.stored:
+        goods = effective_storage(p).get(k, {})
+        del p.stored[k]
+        if goods and ev is not None:
+            ev.append(event("storage_lost", seat=seat, card=card, goods=tokens_of(goods)))
     p.locations.remove(k)
     p.used.pop(k, None)
     if k in p.defended:
@@ -203,7 +245,7 @@ def raze_location(game, st, razer: int, owner: int, k: int, ev: list) -> None:
         after_raze(game, st, razer, k)
         return
     q = st.seats[owner]
-    take_off(st, owner, k)
+    take_off(st, owner, k, ev, c.id)
     if c.common:
         q.foundations.append(k)
         q.wood += 1

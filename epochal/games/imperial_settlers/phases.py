@@ -14,7 +14,7 @@ from epochal.engine import Decision, event
 from epochal.engine.effects import Registry
 
 from .decisions import free_actions
-from .empire import draw_common, order, take_card, tokens_of
+from .empire import draw_common, order, stored_total, take_card, tokens_of
 
 if TYPE_CHECKING:
     from .rules import SettlersRules
@@ -188,15 +188,18 @@ def cleanup(game: SettlersRules, st, ev: list) -> None:
             return
         finish(game, st, ev)
         return
+    if st.stored_round != st.round:  # R126.1: storage first, then the discard
+        st.stored_round = st.round
+        if storage_step(game, st):
+            return
     for seat, p in enumerate(st.seats):
         store = game.data.boards[p.faction].store  # R126.1, R131
         kept = {}
         for good in ("wood", "stone", "food", "gold", "worker", "raze", "defence"):
-            if good == store:
-                if getattr(p, good):
-                    kept[good] = getattr(p, good)
-            else:
-                setattr(p, good, 0)  # R127
+            n = getattr(p, good) if good == store else min(getattr(p, good), stored_total(p, good))
+            if n:
+                kept[good] = n
+            setattr(p, good, n)  # R127: the rest is discarded
         p.defended = []  # R106
         p.used = {}  # R94
         ev.append(event("cleanup", seat=seat, kept=tokens_of(kept), n=len(kept)))
@@ -206,6 +209,21 @@ def cleanup(game: SettlersRules, st, ev: list) -> None:
         return
     st.round += 1  # R128
     st.phase = "lookout_start"
+
+
+def storage_step(game: SettlersRules, st) -> bool:
+    """Start the storage step on every storage location (R126.1, R168), the players in turn
+    order from the first player and each one's locations in the order built; what lay on them is
+    chosen anew. False when nobody has one."""
+    frames = []
+    for i in range(st.players):
+        seat = (st.first + i) % st.players
+        p = st.seats[seat]
+        p.stored = {}
+        frames += [(seat, k) for k in p.locations if game.cards[k].storage is not None]
+    for seat, k in reversed(frames):  # the last pushed runs first
+        game.runner.push(st, seat, k, "store")
+    return bool(frames)
 
 
 def finish(game: SettlersRules, st, ev: list) -> None:

@@ -26,11 +26,11 @@ from .activation import action_of
 from .cards import FACTIONS, Action, DataSet, copy_ids
 from .decisions import legal, resolve, why_not
 from .effects import handlers
-from .empire import location_owner, order, protection, take_card
+from .empire import location_owner, order, protection, stored_total, take_card
 from .phases import phases
 from .solo import SoloMode
 from .state import Seat, SettlersState
-from .vocab import PROGRAM_OPS, AnyOp, Choose, DiscardLocation, Exchange, PayCard, PayDeal, Place, gain
+from .vocab import PROGRAM_OPS, AnyOp, Choose, DiscardLocation, Exchange, PayCard, PayDeal, Place, Store, gain
 
 ROUNDS = 5  # R5, R31
 PHASES, LEGAL, RESOLVE = phases.table, legal.table, resolve.table
@@ -46,6 +46,7 @@ ROTATIONS = sides.rotations(FACTIONS)
 PROGRAMS: dict[str, list[AnyOp]] = {
     "build": [DiscardLocation(), Place()],
     "exchange": [Exchange()],
+    "store": [Store()],
 }
 
 
@@ -481,6 +482,10 @@ class SettlersRules(Game):
                     problems.append(f"seat {i}: a samurai off a Japanese location (R142)")
             if len(set(p.defended)) != len(p.defended) or len(set(p.samurai)) != len(p.samurai):
                 problems.append(f"seat {i}: two tokens on one location (R108, R142)")
+            for k, goods in p.stored.items():
+                storage = cards[k].storage
+                if k not in p.locations or storage is None or sum(goods.values()) > storage.capacity:
+                    problems.append(f"seat {i}: goods stored on {cards[k].id} beyond its storage (R168)")
             for k, n in p.used.items():
                 act = self.action_of(st, k)
                 if k not in p.locations or act is None or n > act.limit:
@@ -488,7 +493,7 @@ class SettlersRules(Game):
             if st.phase in ("lookout_start", "lookout") and st.round > 1:  # after Cleanup
                 store = self.data.boards[p.faction].store
                 for good in ("wood", "stone", "food", "gold", "worker", "raze", "defence"):
-                    if good != store and getattr(p, good):
+                    if good != store and getattr(p, good) > stored_total(p, good):
                         problems.append(f"seat {i} kept {good} through Cleanup (R127)")
                 if p.defended or p.used:
                     problems.append(f"seat {i}: tokens on locations after Cleanup (R106)")

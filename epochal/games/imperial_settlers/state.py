@@ -33,6 +33,9 @@ class Seat(msgspec.Struct, kw_only=True):
     used: dict[int, int] = {}  # location -> activations this round (R88-R91)
     defended: list[int] = []  # locations holding a defence token (R102)
     samurai: list[int] = []  # Japanese locations holding a samurai (R142)
+    # storage locations (cards.Storage, R168) -> the goods lying on each: part of the supply
+    # above (spent like it, the unstored first), kept through Cleanup
+    stored: dict[int, dict[str, int]] = {}
     passed: bool = False  # in this Action phase (R53)
     attack_deals: list[int] = []  # solo: attack cards taken as deals (Spies, A44)
 
@@ -58,3 +61,4 @@ class SettlersState(State, kw_only=True):
     virtual: list[int] = []  # the virtual opponent's locations (R201, R204)
     trophies: list[int] = []  # its trophy pile (R208, R209)
     empire_built: int = 0  # empire locations built so far (option solo_count)
+    stored_round: int = 0  # the round whose Cleanup storage step has run (R126.1)

@@ -17,6 +17,7 @@ import msgspec
 from epochal.engine.hidden import follow, follow_action, offered_cards, redeal
 
 from . import actions as A
+from .empire import effective_storage
 from .solo import VIRTUAL
 from .vocab import (
     RESOURCES,
@@ -146,6 +147,8 @@ def _card_info(game, k: int, stand_ins: bool = False) -> dict:
         info["raze"] = c.raze
     if c.unrazeable:
         info["cannot_be_razed"] = True
+    if c.storage is not None:
+        info["storage"] = {"capacity": c.storage.capacity, "goods": list(c.storage.goods)}
     if c.deal is not None:
         info["deal"] = c.deal
     if c.production:
@@ -218,6 +221,7 @@ def view(game, st, seat: int | None, face_up: bool = False) -> dict:
     cards = game.cards
     seats = []
     for i, p in enumerate(st.seats):
+        stored = effective_storage(p) if p.stored else {}
         entry = {
             "seat": i,
             "faction": p.faction,
@@ -229,7 +233,13 @@ def view(game, st, seat: int | None, face_up: bool = False) -> dict:
             "deck": len(p.deck),
             "discard": [cards[k].id for k in p.discard],
             "locations": [
-                {"card": cards[k].id, "used": p.used.get(k, 0), "defence": k in p.defended, "samurai": k in p.samurai}
+                {
+                    "card": cards[k].id,
+                    "used": p.used.get(k, 0),
+                    "defence": k in p.defended,
+                    "samurai": k in p.samurai,
+                    **({"stored": stored[k]} if k in stored else {}),  # R168: open, like the supply
+                }
                 for k in p.locations
             ],
             "foundations": [cards[k].id for k in p.foundations],

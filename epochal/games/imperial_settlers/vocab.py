@@ -199,7 +199,12 @@ class Exchange(Op, tag="_exchange"):
     """Exchange pairs of workers (R95-R98)."""
 
 
-ProgramOp = PayCard | PayDeal | DiscardLocation | Place | Exchange
+class Store(Op, tag="_store"):
+    """Cleanup's storage step on one storage location (R126.1, R168): its owner puts goods of his
+    supply on it, up to its capacity."""
+
+
+ProgramOp = PayCard | PayDeal | DiscardLocation | Place | Exchange | Store
 PROGRAM_OPS: tuple[type[Op], ...] = get_args(ProgramOp)
 AnyOp = CardOp | ProgramOp
 

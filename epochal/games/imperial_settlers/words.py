@@ -232,6 +232,9 @@ def card_lines(game: SettlersRules, c: Phys, lang: str) -> list[tuple[str, str]]
         lines.append(("raze", say(game, lang, "card.raze", goods=goods_text(game, lang, c.raze))))
     if c.unrazeable:
         lines.append(("raze", say(game, lang, "card.unrazeable")))
+    if c.storage is not None:
+        goods = say(game, lang, "card.storage.or").join(good_word(game, lang, g) for g in c.storage.goods)
+        lines.append(("storage", say(game, lang, "card.storage", n=c.storage.capacity, goods=goods)))
     lines.append(("vp", say(game, lang, "card.vp", n=c.vp)))
     for cid, over in e.variants.items():
         parts = []
@@ -312,14 +315,15 @@ PURPOSES = {
     "activate another location": "activate_other",
     "choose one": "choose",
     "which resource": "resource",
+    "store a good": "store",
     "gain a card": "card",
     "take a resource": "card",
     "the virtual opponent razes": "attack_target",
 }
 # The decisions whose sentence names the card whose effect asks (when the seat sees it).
 CARD_FORMS = {
-    "pick": sorted(set(PURPOSES.values()) - {"choose", "resource", "card", "attack_target"}),
-    "option": ["choose", "resource"],
+    "pick": sorted(set(PURPOSES.values()) - {"choose", "resource", "store", "card", "attack_target"}),
+    "option": ["choose", "resource", "store"],
     "card_source": ["card"],
     "steal": ["card"],
 }

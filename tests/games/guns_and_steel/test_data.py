@@ -88,10 +88,16 @@ def test_R73_vp_ops_only_in_renaissance_and_renaissance_uses_them():
     assert vp_ops(DATA.theme_cards("renaissance")) == {"vp", "lose_vp", "attack vp"}
 
 
+# Operations the vocabulary holds so that an owner's card can say them, which no source states
+# for a card of the built-in deck (its data is never filled from memory): test_cards_vocabulary.py
+# plays each of them.
+FOR_OWNERS = {"each_other", "pay_vp"}
+
+
 def test_D15_every_op_and_every_clause_kind_is_used():
     used = {t for c in DATA.file.cards for t in tags(c.effect)}
     every = {op.__struct_config__.tag for op in C.AnyOp.__args__}
-    assert used == every
+    assert used == every - FOR_OWNERS
     clauses = {cl.what for w in DATA.file.wonders for cl in (*w.build, *w.glory)}
     assert clauses == set(C.COUNTS)
 
@@ -412,7 +418,9 @@ def test_R66_rejects_an_attack_only_op_outside_an_attack(tmp_path):
     data = raw()
     effect = entry(data, "C08")["effect"]
     effect.append({"op": "lose", "n": 1})
-    rejected(tmp_path, data, f"card C08: effect[{len(effect) - 1}]: lose is a defeat consequence", "(R66)")
+    rejected(tmp_path, data, f"card C08: effect[{len(effect) - 1}]: lose names who loses", "(R54, R66)")
+    effect[-1] = {"op": "each_other", "do": [{"op": "hand_over"}]}
+    rejected(tmp_path, data, f"card C08: effect[{len(effect) - 1}].do[0]: hand_over gives to the attacker", "(R66)")
 
 
 def test_R59_rejects_an_attack_inside_an_attack(tmp_path):

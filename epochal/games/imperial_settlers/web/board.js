@@ -161,10 +161,13 @@ function card(ctx, id, opts = {}) {
     opts.controls?.length ? h("div", {class: "is-controls"}, opts.controls) : null);
 }
 
-// What lies on a built location: a defence token, a samurai, the goods paid to use it this round.
+// What lies on a built location: a defence token, a samurai, the goods paid to use it this round,
+// the goods stored on it (R168).
 function tokens(ctx, loc) {
-  if (!loc.defence && !loc.samurai && !loc.used) return null;
+  const stored = Object.entries(loc.stored || {});
+  if (!loc.defence && !loc.samurai && !loc.used && !stored.length) return null;
   return h("span", {class: "is-tokens"},
+    ...stored.map(([g, n]) => h("span", {class: `is-token g-${g}`, title: tr(ctx, "stored_on"), "data-testid": "stored-goods"}, `${GLYPH[g] || g}${n > 1 ? n : ""}`)),
     loc.defence ? h("span", {class: "is-token g-defence", title: tr(ctx, "defended"), "data-testid": "defence-token"}, GLYPH.defence) : null,
     loc.samurai ? h("span", {class: "is-token g-samurai", title: tr(ctx, "samurai_on")}, GLYPH.samurai) : null,
     loc.used ? h("span", {class: "is-token used", title: tr(ctx, "used", {n: loc.used})}, `✓${loc.used > 1 ? loc.used : ""}`) : null);
