@@ -14,11 +14,14 @@ runs the check, so the committed file is never edited by hand).
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import re
+import shutil
 import stat
 import sys
+import tempfile
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from pathlib import Path
@@ -102,7 +105,14 @@ MAX_BYTES = 16 << 20  # a data file, or a data directory's *.json files together
 
 class DataError(ValueError):
     """A card data file that cannot be used. The message names the file, the entry (card,
-    wonder, colony ...) and the field. Each game's ``cards.DataError`` derives from it."""
+    wonder, colony ...) and the field. Each game's ``cards.DataError`` derives from it.
+
+    ``problems``: every problem a validator found, one sentence each, when the error lists
+    them (``refuse``); None when the message is the only problem (a file that is not JSON)."""
+
+    def __init__(self, message: str, problems: list[str] | None = None):
+        super().__init__(message)
+        self.problems = list(problems) if problems is not None else None
 
 
 def read_bytes(path: str | Path, error: type[Exception] = DataError, limit: int = MAX_BYTES) -> bytes:
@@ -151,7 +161,8 @@ def refuse(path: str | Path, problems: list[str], error: type[Exception] = DataE
     if not problems:
         return
     more = f" (and {len(problems) - most} more)" if most is not None and len(problems) > most else ""
-    raise error(f"{path}: " + "; ".join(problems[:most]) + more)
+    message = f"{path}: " + "; ".join(problems[:most]) + more
+    raise error(message, problems) if issubclass(error, DataError) else error(message)
 
 
 def check_source(path: str | Path, error: type[Exception] = DataError, limit: int = MAX_BYTES) -> None:
@@ -219,6 +230,125 @@ def located(message: str, raw: bytes, labels: dict[str, str] | None = None, top:
     if label is None:
         return message
     return f"{label} {str(name)[:40]}: {message}"
+
+
+# --- a data directory as one file (a bundle) ----------------------------------------------------
+# Games whose data is a directory of deck files (Imperium, Imperial Settlers) travel as one file:
+# ``{"format": "epochal-card-data", "game": ..., "files": {"common.json": "<the file's text>"}}``.
+# Each file is its exact text (a JSON value instead is written one entry per line), so a bundle
+# of the built-in directory unpacks into the same bytes and the same data id. ``get_game``
+# unpacks a bundle named as ``--data`` into a directory of the cache, named by its digest.
+
+BUNDLE_FORMAT = "epochal-card-data"
+BUNDLE_KEYS = {"format", "game", "files", "note"}
+BUNDLE_FILE = re.compile(r"[a-z0-9_]{1,40}\.json")
+BUNDLE_FILES = 64  # files a bundle may hold
+
+
+def pack(directory: str | Path, game: str) -> bytes:
+    """The ``*.json`` files of a data directory as one bundle file."""
+    files = {p.name: read_bytes(p).decode("utf-8") for p in sorted(Path(directory).glob("*.json"))}
+    return render({"format": BUNDLE_FORMAT, "game": game, "files": files}, expand=("files",)).encode()
+
+
+def bundle_files(raw: bytes, game: str, where: str | Path = "bundle", error: type[Exception] = DataError):
+    """The files of a bundle (name -> bytes), or None when ``raw`` is not a bundle; a bundle
+    that is broken, or for another game, raises ``error``."""
+    if BUNDLE_FORMAT.encode() not in raw:
+        return None
+    try:
+        doc = msgspec.json.decode(raw)
+    except (msgspec.DecodeError, RecursionError):
+        return None  # the game's loader words the problem
+    if not isinstance(doc, dict) or doc.get("format") != BUNDLE_FORMAT:
+        return None
+    unknown = sorted(set(doc) - BUNDLE_KEYS)
+    if unknown:
+        raise error(f"{where}: a bundle has no key {unknown[0]!r} (keys: {', '.join(sorted(BUNDLE_KEYS))})")
+    if doc.get("game") != game:
+        raise error(f"{where}: a bundle of {_show(doc.get('game'))} card data, not {game}")
+    files = doc.get("files")
+    if not isinstance(files, dict) or not 0 < len(files) <= BUNDLE_FILES:
+        raise error(f"{where}: files: an object of 1 to {BUNDLE_FILES} data files (name -> text)")
+    out: dict[str, bytes] = {}
+    for name, content in files.items():
+        if not BUNDLE_FILE.fullmatch(name):
+            raise error(f"{where}: files: {_show(name)} is not a data file name (like common.json)")
+        if isinstance(content, str):
+            out[name] = content.encode("utf-8")
+        elif isinstance(content, (list, dict)):
+            out[name] = render_file(content).encode("utf-8")
+        else:
+            raise error(f"{where}: files.{name}: the file's text or its JSON, not {_show(content)}")
+    return out
+
+
+def render_file(value: list | dict) -> str:
+    """A data file's JSON one entry per line: a list's items, an object's keys (and the items of
+    its lists of objects, and the keys of its objects, each on a line)."""
+
+    def one(v) -> str:
+        if isinstance(v, list) and v and all(isinstance(i, dict) for i in v):
+            return "[\n" + ",\n".join(json.dumps(i, ensure_ascii=False) for i in v) + "\n]"
+        if isinstance(v, dict) and v:
+            keys = [f" {json.dumps(k)}: {json.dumps(x, ensure_ascii=False)}" for k, x in v.items()]
+            return "{\n" + ",\n".join(keys) + "\n}"
+        return json.dumps(v, ensure_ascii=False)
+
+    if isinstance(value, list):
+        return one(value) + "\n"
+    return "{\n" + ",\n".join(f"{json.dumps(k)}: {one(x)}" for k, x in value.items()) + "\n}\n"
+
+
+def cache_dir() -> Path:
+    """Where unpacked bundles and a server's stored data sets are written as files:
+    ``EPOCHAL_DATA_CACHE``, else a folder of this user's in the temporary directory."""
+    uid = os.getuid() if hasattr(os, "getuid") else 0
+    folder = Path(os.environ.get("EPOCHAL_DATA_CACHE") or Path(tempfile.gettempdir()) / f"epochal-data-{uid}")
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    info = os.stat(folder)
+    if hasattr(os, "getuid") and info.st_uid != uid:
+        raise DataError(f"{folder}: the data cache belongs to another user")
+    return folder
+
+
+def write_files(files: dict[str, bytes], folder: Path) -> Path:
+    """``files`` as a directory ``folder`` (written aside and renamed, so that a reader never
+    sees half of it); kept when it exists (its name is the digest of its content)."""
+    if folder.is_dir():
+        return folder
+    work = Path(tempfile.mkdtemp(dir=folder.parent, prefix=".unpack-"))
+    for name, content in files.items():
+        (work / name).write_bytes(content)
+    try:
+        os.rename(work, folder)
+    except OSError:  # another process wrote it first
+        shutil.rmtree(work, ignore_errors=True)
+    return folder
+
+
+def write_file(raw: bytes, folder: Path | None = None) -> Path:
+    """``raw`` as a file of the cache named by its digest (kept when it exists)."""
+    folder = folder or cache_dir()
+    path = folder / f"{hashlib.sha256(raw).hexdigest()[:32]}.json"
+    if not path.is_file():
+        work = Path(tempfile.mkstemp(dir=folder, prefix=".file-")[1])
+        work.write_bytes(raw)
+        os.replace(work, path)
+    return path
+
+
+def unpack(data: str, game: str, error: type[Exception] = DataError) -> str:
+    """The data path a game reads for ``data``: a bundle file's unpacked directory (in the
+    cache, named by the bundle's digest), anything else unchanged."""
+    path = Path(data)
+    if not path.is_file():
+        return data
+    raw = read_bytes(path, error)
+    files = bundle_files(raw, game, path, error)
+    if files is None:
+        return data
+    return str(write_files(files, cache_dir() / hashlib.sha256(raw).hexdigest()[:32]))
 
 
 # --- a deep check of untyped JSON (effect operations) --------------------------------------------

@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from functools import cache, cached_property
 from typing import Any, ClassVar
 
+from epochal import datafile
+
 from .effects import EffectRunner
 from .errors import IllegalAction, OptionError
 from .observe import VectorLayout
@@ -443,8 +445,24 @@ def get_game(name: str, data: str | None = None) -> Game:
     """The game ``name``, bound to the card data file ``data`` (None: the built-in data)."""
     key = (name, data)
     if key not in _loaded:
-        make_game = _entry_points()[name].load() if name in _entry_points() else None
-        if make_game is None:
-            raise OptionError(f"unknown game {name!r} (games: {', '.join(game_names())})")
-        _loaded[key] = make_game(data)
+        _loaded[key] = load_game(name, data)
     return _loaded[key]
+
+
+def load_game(name: str, data: str | None = None) -> Game:
+    """``get_game`` without keeping the game: for checking a data file. A bundle file (one file
+    holding a data directory, ``datafile.pack``) is unpacked first; an error about its files
+    names the bundle."""
+    make_game = _entry_points()[name].load() if name in _entry_points() else None
+    if make_game is None:
+        raise OptionError(f"unknown game {name!r} (games: {', '.join(game_names())})")
+    if data is None:
+        return make_game(None)
+    source = datafile.unpack(data, name)
+    try:
+        return make_game(source)
+    except datafile.DataError as exc:
+        if source == data:
+            raise
+        named = type(exc)(str(exc).replace(source, data), exc.problems)
+        raise named from None

@@ -336,7 +336,7 @@ def load(directory: Path | None = None) -> DataSet:
     taken = {c.id for c in data.phys} & {a.id for a in data.attacks.cards}
     problems += [f"{ATTACK_FILE}: card {cid}: field 'id': {cid} is also a card of a deck" for cid in sorted(taken)]
     if problems:
-        raise DataError(f"{directory}: " + "; ".join(problems[:20]))
+        raise DataError(f"{directory}: " + "; ".join(problems[:20]), problems)
     return data
 
 
@@ -361,7 +361,7 @@ def load_attacks(path: Path) -> AttackDeck:
         raise DataError(f"{path}: not an attack deck: nested too deeply") from None
     problems = check_attacks(raw, str(path))
     if problems:
-        raise DataError("; ".join(problems[:20]))
+        raise DataError("; ".join(problems[:20]), problems)
     cards = [
         AttackCard(
             id=c["id"],

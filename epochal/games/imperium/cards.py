@@ -206,7 +206,7 @@ def load(directory: Path | None = None) -> list[Card]:
         files[nation] = path.name
     problems = box_problems + validate(cards, files, origin)
     if problems:
-        raise DataError(f"{directory}: " + "; ".join(problems[:20]))
+        raise DataError(f"{directory}: " + "; ".join(problems[:20]), problems)
     return cards
 
 
