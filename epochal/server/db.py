@@ -30,7 +30,9 @@ from sqlalchemy import (
     ForeignKey,
     Index,
     Integer,
+    LargeBinary,
     String,
+    Text,
     bindparam,
     case,
     create_engine,
@@ -38,6 +40,7 @@ from sqlalchemy import (
     event,
     exists,
     false,
+    func,
     insert,
     select,
     text,
@@ -171,6 +174,25 @@ class AnalysisRow(Base):
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
+class DataSetRow(Base):
+    """An owner's card data set (the workshop): the data file's bytes, as uploaded, and what the
+    game's validator said of them. A set with problems is a draft: stored, never played."""
+
+    __tablename__ = "data_sets"
+
+    key: Mapped[str] = mapped_column(String(40), primary_key=True)
+    game: Mapped[str] = mapped_column(String(40), index=True)
+    name: Mapped[str] = mapped_column(String(60))
+    owner_hash: Mapped[str] = mapped_column(String(64))  # sha256 of the owner's secret
+    data: Mapped[bytes] = mapped_column(LargeBinary)
+    playable: Mapped[bool] = mapped_column(Boolean)  # the validator found no problem
+    status: Mapped[str] = mapped_column(Text)  # "draft", or the game's data status
+    problems: Mapped[list] = mapped_column(JSON)  # [{message, rule?, path?}]
+    data_id: Mapped[str | None] = mapped_column(String(200), nullable=True)  # Game.data_id() when playable
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
 # The mapped classes' Table objects (the same objects as their ``__table__``, which SQLAlchemy
 # types as any FromClause, too loose for insert/update/delete).
 GAMES = Base.metadata.tables[GameRow.__tablename__]
@@ -179,6 +201,7 @@ ACTIONS = Base.metadata.tables[ActionRow.__tablename__]
 CHAT = Base.metadata.tables[ChatRow.__tablename__]
 KEYS = Base.metadata.tables[PlayerKeyRow.__tablename__]
 ANALYSES = Base.metadata.tables[AnalysisRow.__tablename__]
+DATA_SETS = Base.metadata.tables[DataSetRow.__tablename__]
 
 # The statements of every move, built once: building a statement per call cost more CPU than
 # the SQLite commit itself.
@@ -584,3 +607,37 @@ class Store:
                     .order_by(ANALYSES.c.created_at)
                 ).scalars()
             )
+
+    # --- owners' card data sets (the workshop) ---------------------------------------------------
+    def add_data_set(self, row: dict, most: int) -> bool:
+        """Store a new data set unless its game holds ``most`` already (False: nothing stored)."""
+        with self.engine.begin() as conn:
+            held = conn.execute(select(func.count()).select_from(DATA_SETS).where(DATA_SETS.c.game == row["game"]))
+            if held.scalar_one() >= most:
+                return False
+            conn.execute(insert(DATA_SETS), [row])
+        return True
+
+    def replace_data_set(self, key: str, values: dict) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(update(DATA_SETS).where(DATA_SETS.c.key == key).values(updated_at=now(), **values))
+
+    def data_set(self, key: str, data: bool = False) -> dict | None:
+        """A data set's row (without its bytes unless ``data``), or None."""
+        columns = [c for c in DATA_SETS.c if data or c.name != "data"]
+        with self.engine.connect() as conn:
+            row = conn.execute(select(*columns).where(DATA_SETS.c.key == key)).mappings().first()
+            return dict(row) if row is not None else None
+
+    def playable_data_sets(self) -> list[dict]:
+        """Every playable data set with its bytes, oldest first (for start-up)."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(DATA_SETS).where(DATA_SETS.c.playable == true()).order_by(DATA_SETS.c.created_at)
+            )
+            return [dict(r) for r in rows.mappings()]
+
+    def games_with_data(self, key: str) -> int:
+        """How many stored games were set up with the data set ``key``."""
+        with self.engine.connect() as conn:
+            return conn.execute(select(func.count()).select_from(GAMES).where(GAMES.c.data_key == key)).scalar_one()
