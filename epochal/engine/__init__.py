@@ -2,7 +2,7 @@
 
 from .errors import IllegalAction, OptionError, RecordError
 from .events import event, visible
-from .game import Game, Option, Score, game_names, get_game
+from .game import Game, Option, Score, game_names, game_package, get_game, load_game
 from .observe import VectorLayout
 from .record import Record, load_record, new_record, parse_record, replay, replay_states
 from .state import Decision, State
@@ -17,7 +17,9 @@ __all__ = [
     "Option",
     "Score",
     "game_names",
+    "game_package",
     "get_game",
+    "load_game",
     "Record",
     "load_record",
     "new_record",

@@ -52,11 +52,16 @@ from .service import (
     internal_error,
     languages,
 )
+from .workshop import MAX_BODY as DATA_BODY
+from .workshop import NAME_LENGTH, BadData, builtin_bytes, check_name
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 TOKEN_HEADER = "X-Seat-Token"
 HOST_HEADER = "X-Host-Token"
 WATCH_HEADER = "X-Watch-Token"
+OWNER_HEADER = "X-Owner-Token"
+DATA_PATH = "/api/data/"  # the card data sets' API (the workshop), whose bodies carry data files
+DATA_CHECKS = 120.0  # data files one client address may have checked or replaced per minute
 HELLO_TIMEOUT = 10.0
 MAX_BODY = 64 * 1024  # bytes of an HTTP request body, and of a WebSocket message
 CREATE_RATE = 30.0  # games one client address may create per minute (as a burst too)
@@ -260,6 +265,25 @@ class BranchFile(Branch):
     record: dict[str, Any]
 
 
+class DataBody(BaseModel):
+    """A card data set: its name and the data file, as its text (stored exactly) or its JSON."""
+
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field(min_length=1, max_length=NAME_LENGTH)
+    data: str | dict[str, Any] | list[Any]
+
+
+class DataReplace(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: str | None = Field(None, min_length=1, max_length=NAME_LENGTH)  # None: keep the name
+    data: str | dict[str, Any] | list[Any]
+
+
+class DataCheck(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    data: str | dict[str, Any] | list[Any]
+
+
 class ActionBody(BaseModel):
     model_config = ConfigDict(extra="forbid")
     action: StrictInt
@@ -286,6 +310,10 @@ class Guard:
     def __init__(self, app, max_body: int):
         self.app, self.max_body = app, max_body
 
+    def limit(self, path: str) -> int:
+        """The body limit of a path: a card data set's requests carry a whole data file."""
+        return max(self.max_body, DATA_BODY) if path.startswith(DATA_PATH) else self.max_body
+
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http":
             await self.app(scope, receive, send)
@@ -303,9 +331,10 @@ class Guard:
                 }
             await send(message)
 
+        limit = self.limit(scope["path"])
         for name, value in scope["headers"]:
-            if name == b"content-length" and value.isdigit() and int(value) > self.max_body:
-                await _json(_too_large(self.max_body), 413)(scope, receive, send_guarded)
+            if name == b"content-length" and value.isdigit() and int(value) > limit:
+                await _json(_too_large(limit), 413)(scope, receive, send_guarded)
                 return
         seen = 0
 
@@ -314,8 +343,8 @@ class Guard:
             message = await receive()
             if message["type"] == "http.request":
                 seen += len(message.get("body", b""))
-                if seen > self.max_body:
-                    raise BodyTooLarge(self.max_body)
+                if seen > limit:
+                    raise BodyTooLarge(limit)
             return message
 
         try:
@@ -387,6 +416,7 @@ def create_app(
         analysis_budget=analysis_budget,
     )
     creations = TokenBuckets(create_rate) if create_rate > 0 else None
+    checks = TokenBuckets(DATA_CHECKS) if create_rate > 0 else None  # with the creation limit, off in tests
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
@@ -459,7 +489,8 @@ def create_app(
     @app.exception_handler(StarletteHTTPException)
     async def _http(request, exc: StarletteHTTPException):
         if exc.status_code == 413:
-            return _json(_too_large(max_body), 413)
+            data = request.url.path.startswith(DATA_PATH)
+            return _json(_too_large(max(max_body, DATA_BODY) if data else max_body), 413)
         code = {400: "malformed_json", 404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "http_error")
         return _json({"error": code, "detail": str(exc.detail)}, exc.status_code)
 
@@ -508,6 +539,7 @@ def create_app(
         out = []
         for name in game_names():
             game = get_game(name)
+            stored = {s.key: s for s in service.workshop.listed(name)}
             out.append(
                 {
                     "name": name,
@@ -526,7 +558,9 @@ def create_app(
                     "data_sets": [
                         {"key": key, "status": get_game(name, path).data_status()}
                         for key, path in service.data_sets(name).items()
-                    ],
+                        if key not in stored
+                    ]
+                    + [{"key": s.key, "name": s.name, "status": s.status, "stored": True} for s in stored.values()],
                     "languages": languages(name),
                 }
             )
@@ -618,6 +652,106 @@ def create_app(
             open_replay=body.open_replay,
         )
         return _json(created(request, table, tokens, host), 201)
+
+    # --- card data sets (the workshop) ----------------------------------------------------------
+    def limit_checks(request: Request) -> None:
+        if checks is not None:
+            wait = checks.take(request.client.host if request.client else "")
+            if wait:
+                seconds = math.ceil(wait)
+                raise ApiError(
+                    429,
+                    "rate_limited",
+                    f"this address may have {DATA_CHECKS:g} data files checked a minute; try again in {seconds} s",
+                    retry_after=seconds,
+                )
+
+    def named(name: str | None) -> str | None:
+        try:
+            return None if name is None else check_name(name)
+        except BadData as exc:
+            raise ApiError(422, "invalid_request", str(exc), field="name") from None
+
+    def data_set(request: Request, row: dict, owner: str | None = None) -> dict:
+        """A stored set's answer: what the validator said, where its file is, and (to its
+        creator only) the owner's secret and link."""
+        base = str(request.base_url).rstrip("/")
+        out = {
+            "key": row["key"],
+            "game": row["game"],
+            "name": row["name"],
+            "status": row["status"],
+            "playable": row["playable"],
+            "problems": row["problems"],
+            "data_id": row["data_id"],
+            "created_at": row["created_at"].isoformat(),
+            "updated_at": row["updated_at"].isoformat(),
+            "file": f"{base}/api/data/{row['game']}/{row['key']}/file",
+        }
+        if owner is not None:
+            out["owner_token"] = owner
+            out["owner_link"] = f"{base}/workshop/{row['game']}/{row['key']}#owner={owner}"
+        return out
+
+    def download(raw: bytes, filename: str) -> Response:
+        return Response(
+            raw, media_type="application/json", headers={"Content-Disposition": f'attachment; filename="{filename}"'}
+        )
+
+    @app.get("/api/data/{game}/builtin")
+    async def builtin_data(game: str, request: Request):
+        """The built-in card data as one file, exactly as the game reads it (a bundle of the
+        deck files for a game whose data is a directory): the file ``--data`` and
+        ``epochal cards validate`` read, and the workshop starts from."""
+        svc(request).known_game(game)
+        return download(builtin_bytes(game), f"{game}-builtin.json")
+
+    @app.post("/api/data/{game}/validate")
+    async def validate_data(game: str, body: DataCheck, request: Request):
+        """The problems the game's own validator finds in a data file; nothing is stored."""
+        limit_checks(request)
+        _, verdict = await svc(request).check_data(game, body.data)
+        return {
+            "status": verdict.status,
+            "playable": verdict.playable,
+            "problems": verdict.problems,
+            "data_id": verdict.data_id,
+        }
+
+    @app.post("/api/data/{game}", status_code=201)
+    async def add_data(game: str, body: DataBody, request: Request):
+        """Store a data set: checked by the game's own validator; with problems it is a draft
+        (kept, never played). The answer holds the owner's secret, which changes it."""
+        limit_creations(request)
+        name = named(body.name)
+        assert name is not None
+        row, owner = await svc(request).add_data_set(game, name, body.data)
+        return _json(data_set(request, row, owner), 201)
+
+    @app.get("/api/data/{game}/{key}")
+    async def data_info(game: str, key: str, request: Request):
+        """A stored set: its name, status and problems."""
+        return data_set(request, await svc(request).data_set_row(game, key))
+
+    @app.get("/api/data/{game}/{key}/file")
+    async def data_file(game: str, key: str, request: Request):
+        """A stored set's file, its bytes as they were uploaded."""
+        row = await svc(request).data_set_row(game, key, data=True)
+        return download(row["data"], f"{game}-{key}.json")
+
+    @app.put("/api/data/{game}/{key}")
+    async def replace_data(
+        game: str,
+        key: str,
+        body: DataReplace,
+        request: Request,
+        token: str | None = Header(None, alias=OWNER_HEADER),
+    ):
+        """Replace a stored set's file (and name) with the owner's secret; refused once a game
+        was played with it."""
+        limit_checks(request)
+        row = await svc(request).replace_data_set(game, key, token, named(body.name), body.data)
+        return data_set(request, row)
 
     @app.get("/api/games")
     async def lobby(request: Request, limit: int = Query(50, ge=1, le=500)):

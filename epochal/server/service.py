@@ -58,6 +58,7 @@ from .bots import BotProcesses, cpu_count, move_seed, searches
 from .cluster import cluster_for
 from .db import StaleVersion, Store, StoredGame, now
 from .replay import OPEN, Replayed, Replays, Viewer, build, message, record_key
+from .workshop import MOST_SETS, BadData, Verdict, Workshop, check, file_bytes, new_key, row_for
 
 log = logging.getLogger("epochal.server")
 
@@ -322,12 +323,14 @@ class GameService:
         self._replaying: dict[str, asyncio.Future] = {}  # replays being built for a request
         self._sweeper: asyncio.Task | None = None
         self.analyses = Analyses(self, settings.analysis_budget)  # finished games sent to analysis
+        self.workshop = Workshop(store)  # owners' stored card data sets
 
     # --- start-up and shutdown ---------------------------------------------------------------
     def recover(self) -> int:
         """Archive the unfinished games nobody touched for ``archive_after``, rebuild the others
         from their stored actions and start their bots. Finished and archived games are not
         read at all, so start-up time does not grow with them."""
+        self.workshop.load()  # before the games: a game may be played with a stored set
         cutoff = now() - timedelta(seconds=self.settings.archive_after)
         archived = self.store.archive_untouched(cutoff)
         if archived:
@@ -362,11 +365,27 @@ class GameService:
 
     # --- games and data sets -----------------------------------------------------------------
     def data_sets(self, game_name: str) -> dict[str, str | None]:
-        return {"builtin": None, **self.settings.data_sets.get(game_name, {})}
+        """Every card data set a table may be played with, key -> file: the built-in data, the
+        configured files, then the playable sets owners stored (the workshop)."""
+        sets: dict[str, str | None] = {"builtin": None, **self.settings.data_sets.get(game_name, {})}
+        for key, path in self.workshop.paths(game_name).items():
+            sets.setdefault(key, path)
+        return sets
 
     def bind(self, game_name: str, data_key: str) -> Game:
         sets = self.data_sets(game_name)
         if data_key not in sets:
+            stored = self.workshop.find(game_name, data_key)  # another process may have stored it
+            if stored is not None and stored.path is not None:
+                return get_game(game_name, stored.path)
+            if stored is not None:
+                raise ApiError(
+                    422,
+                    "data_not_playable",
+                    f"the card data set {stored.name!r} fails validation; fix it in the workshop first",
+                    field="data",
+                    problems=stored.problems,
+                )
             raise ApiError(
                 422,
                 "invalid_request",
@@ -374,6 +393,77 @@ class GameService:
                 field="data",
             )
         return get_game(game_name, sets[data_key])
+
+    # --- owners' card data sets (the workshop) -------------------------------------------------
+    def known_game(self, game_name: str) -> None:
+        if game_name not in game_names():
+            raise ApiError(404, "not_found", f"unknown game {game_name!r} (games: {', '.join(game_names())})")
+
+    async def check_data(self, game_name: str, data: str | dict | list) -> tuple[bytes, Verdict]:
+        """A request's data file and what the game's own validator says of it (in a thread)."""
+        self.known_game(game_name)
+        try:
+            raw = file_bytes(data)
+        except BadData as exc:
+            raise ApiError(413 if "at most" in str(exc) else 422, "bad_data", str(exc), field="data") from None
+        verdict = await asyncio.get_running_loop().run_in_executor(self.pool, check, game_name, raw)
+        return raw, verdict
+
+    async def _write(self, write, *args, what: str):
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self.writes, functools.partial(write, *args))
+        except Exception:
+            log.exception("storing %s failed", what)
+            raise ApiError(503, "storage_failed", f"{what} could not be stored; nothing changed") from None
+
+    async def add_data_set(self, game_name: str, name: str, data: str | dict | list) -> tuple[dict, str]:
+        """Store a new data set (a draft when it has problems); its row and the owner's secret."""
+        raw, verdict = await self.check_data(game_name, data)
+        owner = secrets.token_urlsafe(24)
+        row = row_for(new_key(), game_name, name, token_hash(owner), raw, verdict)
+        if not await self._write(self.store.add_data_set, row, MOST_SETS, what="the data set"):
+            raise ApiError(
+                507,
+                "storage_full",
+                f"this server holds {MOST_SETS} data sets for {game_name}, as many as it keeps; nothing was stored",
+            )
+        self.workshop.remember(row)
+        return row, owner
+
+    async def data_set_row(self, game_name: str, key: str, data: bool = False) -> dict:
+        self.known_game(game_name)
+        row = await self._read(functools.partial(self.store.data_set, key, data))
+        if row is None or row["game"] != game_name:
+            raise ApiError(404, "not_found", f"no data set {key!r} for {game_name}")
+        return row
+
+    async def replace_data_set(
+        self, game_name: str, key: str, token: str | None, name: str | None, data: str | dict | list
+    ) -> dict:
+        """Replace a set's file (and name) with its owner's secret; refused once a game used it."""
+        row = await self.data_set_row(game_name, key)
+        if not token or not hmac.compare_digest(row["owner_hash"], token_hash(token)):
+            raise ApiError(403, "bad_owner_token", "this data set's owner link is needed to change it")
+        raw, verdict = await self.check_data(game_name, data)
+        used = await self._read(self.store.games_with_data, key)
+        if used:
+            raise ApiError(
+                409,
+                "data_set_in_use",
+                f"{used} game(s) were played with this data set, so it stays as it is; save the change as a new set",
+            )
+        values = {
+            "name": name or row["name"],
+            "data": raw,
+            "playable": verdict.playable,
+            "status": verdict.status,
+            "problems": verdict.problems,
+            "data_id": verdict.data_id,
+        }
+        await self._write(self.store.replace_data_set, key, values, what="the data set")
+        new = {**row, **values}
+        self.workshop.remember(new)
+        return new
 
     def table(self, game_id: str) -> Table:
         """The game's table, restored here and now if it is not in memory (``open_table`` is
@@ -1444,6 +1534,9 @@ class GameService:
                 422, "bad_record", f"unknown game {record.game!r} (games: {', '.join(game_names())})", field="record"
             )
         for data_key in self.data_sets(record.game):
+            known = self.workshop.data_id(record.game, data_key)  # a stored set is bound only if it fits
+            if known is not None and record.data is not None and known != record.data:
+                continue
             game = self.bind(record.game, data_key)
             if record.data is None or game.data_id() == record.data:
                 return record, game, data_key

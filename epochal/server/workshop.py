@@ -1,0 +1,229 @@
+"""Owners' card data sets (the workshop): stored in the database, checked by the game's own loader.
+
+A data set is the data file an owner transcribed (for games whose data is a directory, one bundle
+file, ``datafile.pack``), stored as its exact bytes with a name and the hash of its owner's
+secret. Every file is checked by ``load_game``, the code path of ``epochal cards validate`` and
+``--data``: the game's loader and validator, run on the bytes written to a scratch directory. A
+file with problems is kept as a draft (the workshop saves work in progress) but never bound to a
+table; a playable one is written to the data cache as a file named by its digest, which is the
+path every part of the server (bots, replays, analyses) reads it by, as it reads a configured set.
+
+A stored set is replaced only while no game was set up with it: a stored game replays with the
+bytes it was played with (its record names their data id), so a set that a game used is final;
+the owner saves a changed copy as a new set.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import secrets
+import tempfile
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+
+import msgspec
+
+from epochal import datafile
+from epochal.engine import game_package, load_game
+
+from .db import Store, now
+
+log = logging.getLogger("epochal.server")
+
+MAX_DATA = 2 << 20  # bytes of a stored data file (2 MiB; the built-in ones hold at most 0.3 MiB)
+MAX_BODY = 5 << 20  # bytes of a request that carries one (the file's text escaped in JSON)
+MOST_SETS = 200  # stored data sets per game
+NAME_LENGTH = 60
+MOST_PROBLEMS = 200  # problems an answer lists
+RULE = re.compile(r"\b((?:R|EX|PE|D|A)\d+[a-z]?)\b")  # a rule, example or data note of the rules' spec
+WHERE = re.compile(r"^((?:[\w.-]+\.json:? )?(?:card|colony|wonder|start card|statue slot|entry|board)\b[^:]{0,60}):")
+
+
+class BadData(ValueError):
+    """A data file the workshop will not store at all (not JSON, too large, not UTF-8)."""
+
+
+@dataclass
+class Verdict:
+    """What the game's loader said of a data file."""
+
+    problems: list[dict]  # each {"message", "rule"?, "path"?}
+    status: str  # "draft", or the game's data status ("exact", "provisional: ...")
+    data_id: str | None  # the data id a record of a game with it names (None: a draft)
+
+    @property
+    def playable(self) -> bool:
+        return not self.problems
+
+
+@dataclass
+class DataSet:
+    """A stored set as the service knows it (its bytes stay in the database and the cache file)."""
+
+    key: str
+    game: str
+    name: str
+    owner_hash: str
+    playable: bool
+    status: str
+    data_id: str | None
+    problems: list[dict]
+    path: str | None = None  # the cache file a playable set is read from
+
+
+def builtin_bytes(game_name: str) -> bytes:
+    """The built-in data as one file, in the format ``--data`` reads: the game's data file, or
+    for a game whose ``data`` folder holds several data files, their bundle."""
+    folder = resources.files(game_package(game_name)) / "data"
+    files = sorted((f for f in folder.iterdir() if f.name.endswith(".json")), key=lambda f: f.name)
+    if len(files) == 1:
+        return files[0].read_bytes()
+    return datafile.pack(Path(str(folder)), game_name)
+
+
+def file_bytes(data: str | dict | list) -> bytes:
+    """The bytes to store for a request's ``data``: the file's text exactly, or a JSON value
+    written one entry per line. Raises ``BadData``."""
+    if isinstance(data, str):
+        try:
+            raw = data.encode("utf-8")
+        except UnicodeEncodeError:
+            raise BadData("data: the file's text holds a character UTF-8 cannot write (a lone surrogate)") from None
+    else:
+        raw = datafile.render_file(data).encode("utf-8")
+    if len(raw) > MAX_DATA:
+        raise BadData(f"data: {len(raw)} bytes; a data file may have at most {MAX_DATA} bytes")
+    try:
+        msgspec.json.decode(raw)
+    except msgspec.DecodeError as exc:
+        raise BadData(f"data: not valid JSON: {exc}") from None
+    except RecursionError:
+        raise BadData("data: nested too deeply") from None
+    return raw
+
+
+def check(game_name: str, raw: bytes) -> Verdict:
+    """The game's own loader and validator on ``raw``, in a scratch directory (nothing kept:
+    the game is not cached). Slow for a large file: call it in a worker thread."""
+    with tempfile.TemporaryDirectory(prefix="epochal-check-") as tmp:
+        source = Path(tmp) / "data.json"
+        try:
+            files = datafile.bundle_files(raw, game_name, "the file")
+            if files is not None:  # unpacked here, not in the cache: a draft leaves nothing behind
+                source = datafile.write_files(files, Path(tmp) / "data")
+            else:
+                source.write_bytes(raw)
+            game = load_game(game_name, str(source))
+        except datafile.DataError as exc:
+            found = exc.problems if exc.problems is not None else [str(exc)]
+            return Verdict([problem(_unnamed(p, str(source))) for p in found[:MOST_PROBLEMS]], "draft", None)
+        except Exception as exc:  # a loader that trips over a shape its checks missed
+            log.warning("checking %s card data raised %s: %s", game_name, type(exc).__name__, exc)
+            return Verdict([problem(f"the data could not be read ({type(exc).__name__}: {exc})")], "draft", None)
+        return Verdict([], game.data_status(), game.data_id())
+
+
+def _unnamed(message: str, path: str) -> str:
+    """A loader's message without the scratch path it read (a bundle's files keep their names)."""
+    return message.replace(path + "/", "").replace(path + ": ", "").replace(path, "the file")
+
+
+def problem(message: str) -> dict:
+    """A problem as the API lists it: the validator's sentence, the rule it names (the first
+    ``R12``-like number, if any) and where in the file (the entry it names, if any)."""
+    out: dict = {"message": message}
+    rule = RULE.search(message)
+    if rule:
+        out["rule"] = rule.group(1)
+    where = WHERE.match(message)
+    if where:
+        out["path"] = where.group(1)
+    return out
+
+
+def check_name(name: str) -> str:
+    """A set's name, trimmed: 1 to 60 characters, no control character. Raises ``BadData``."""
+    name = name.strip()
+    if not 0 < len(name) <= NAME_LENGTH:
+        raise BadData(f"name: 1 to {NAME_LENGTH} characters")
+    if any(ord(c) < 32 or 0x7F <= ord(c) < 0xA0 for c in name):
+        raise BadData("name: no control characters")
+    return name
+
+
+def new_key() -> str:
+    return "set-" + secrets.token_hex(6)
+
+
+class Workshop:
+    """The stored data sets the service knows, by game and key (bytes stay in the store)."""
+
+    def __init__(self, store: Store):
+        self.store = store
+        self.sets: dict[str, dict[str, DataSet]] = {}  # game -> key -> set
+
+    def load(self) -> int:
+        """Read every playable set and write it to the cache (at start-up, before any game is
+        restored)."""
+        rows = self.store.playable_data_sets()
+        for row in rows:
+            self.remember(row)
+        return len(rows)
+
+    def remember(self, row: dict) -> DataSet:
+        """A stored row as the service knows it; a playable one's bytes written to the cache."""
+        path = str(datafile.write_file(row["data"])) if row["playable"] and "data" in row else None
+        found = DataSet(
+            row["key"],
+            row["game"],
+            row["name"],
+            row["owner_hash"],
+            row["playable"],
+            row["status"],
+            row["data_id"],
+            row["problems"],
+            path,
+        )
+        self.sets.setdefault(found.game, {})[found.key] = found
+        return found
+
+    def paths(self, game_name: str) -> dict[str, str]:
+        """The playable sets' cache files, by key."""
+        return {k: s.path for k, s in self.sets.get(game_name, {}).items() if s.playable and s.path}
+
+    def find(self, game_name: str, key: str) -> DataSet | None:
+        """A stored set of the game, read from the store when another process stored it."""
+        found = self.sets.get(game_name, {}).get(key)
+        if found is not None or not key.startswith("set-"):
+            return found
+        row = self.store.data_set(key, data=True)
+        if row is None or row["game"] != game_name:
+            return None
+        return self.remember(row)
+
+    def data_id(self, game_name: str, key: str) -> str | None:
+        found = self.sets.get(game_name, {}).get(key)
+        return found.data_id if found is not None else None
+
+    def listed(self, game_name: str) -> list[DataSet]:
+        """The playable sets the lobby offers, in the order they were stored."""
+        return [s for s in self.sets.get(game_name, {}).values() if s.playable]
+
+
+def row_for(key: str, game_name: str, name: str, owner_hash: str, raw: bytes, verdict: Verdict) -> dict:
+    stamp = now()
+    return {
+        "key": key,
+        "game": game_name,
+        "name": name,
+        "owner_hash": owner_hash,
+        "data": raw,
+        "playable": verdict.playable,
+        "status": verdict.status,
+        "problems": verdict.problems,
+        "data_id": verdict.data_id,
+        "created_at": stamp,
+        "updated_at": stamp,
+    }
