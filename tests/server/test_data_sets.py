@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import json
 import random
+import subprocess
+import sys
 
 import pytest
 from sqlalchemy import text
@@ -224,3 +226,29 @@ def test_a_set_and_a_game_with_it_survive_a_restart(db_url):
         meta = next(g for g in c.get("/api/meta").json()["games"] if g["name"] == "hadara")
         assert made["key"] in [s["key"] for s in meta["data_sets"]]
         assert c.get(f"/api/data/hadara/{made['key']}/file").content == json.dumps(doc).encode()
+
+
+def cli(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "epochal.cli", *args], capture_output=True, text=True, timeout=300)
+
+
+@pytest.mark.parametrize("game", ["hadara", "imperium"])  # a data file; a data directory's bundle
+def test_a_downloaded_file_is_read_by_cards_validate_and_data(client, tmp_path, game):
+    made = upload(client, game, builtin(client, game).decode())
+    path = tmp_path / f"{game}.json"
+    path.write_bytes(client.get(f"/api/data/{game}/{made['key']}/file").content)
+    checked = cli("cards", "validate", game, str(path))
+    assert checked.returncode == 0, checked.stderr
+    assert f"valid {game} data" in checked.stdout
+    played = cli("simulate", game, "-p", "2", "-n", "1", "--data", str(path), "--json")
+    assert played.returncode == 0, played.stderr
+    assert json.loads(played.stdout)["errors"] == 0
+
+
+def test_a_downloaded_draft_fails_cards_validate_with_the_same_problem(client, tmp_path):
+    draft = upload(client, "hadara", broken_hadara(builtin(client, "hadara")))
+    path = tmp_path / "draft.json"
+    path.write_bytes(client.get(f"/api/data/hadara/{draft['key']}/file").content)
+    checked = cli("cards", "validate", "hadara", str(path))
+    assert checked.returncode == 2
+    assert draft["problems"][0]["message"] in " ".join(checked.stderr.split())
