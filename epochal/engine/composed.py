@@ -47,6 +47,12 @@ class ModuleGame(Game):
 
     views: ViewModule
     tables: TableModule
+    data_module: Any = None  # the module of the game's data file, if it gives the workshop a form
+
+    def data_form(self) -> dict | None:
+        # the card workshop's form of the data file: the data module's ``data_form()``, if any
+        make = getattr(self.data_module, "data_form", None)
+        return make() if make is not None else None
 
     def view(self, state: State, seat: int | None) -> dict:
         return self.views.view(self, state, seat)

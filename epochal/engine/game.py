@@ -398,6 +398,23 @@ class Game(ABC):
         """Identifies the card data set in records (None: the game has no data file)."""
         return None
 
+    def data_form(self) -> dict | None:
+        """What the card workshop's form needs to edit the game's data file (None: no form yet):
+
+        * ``schema``: the file's JSON schema (``msgspec.json.schema`` of its struct); a tagged
+          union (the typed operations) is an ``anyOf`` with a ``discriminator``.
+        * ``lists``: the file's lists of items the owner walks, in printed order, each
+          ``{"list": <top-level field>, "id": <field naming an item, or None: its number>,
+          "group": <field grouping items into decks, or None>}``.
+        * ``exact``: how an item says which fields are established: ``{"by": "item", "field":
+          "provenance", "value": "exact", "source": "source"}`` (the whole item) or ``{"by":
+          "field", "field": "sources", "citations": "sources"}`` (a map field -> citation, the
+          file's own ``citations`` map naming what each citation key is).
+
+        ``ModuleGame`` gives it from the game's ``data_module`` (its ``data_form()``).
+        """
+        return None
+
     def heuristic_agent(self, seed: int = 0):
         """The game's own bot, or None."""
         return None

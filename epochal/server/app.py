@@ -284,6 +284,12 @@ class DataCheck(BaseModel):
     data: str | dict[str, Any] | list[Any]
 
 
+class DataPreview(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    data: str | dict[str, Any] | list[Any]
+    card: str = Field(min_length=1, max_length=200)
+
+
 class ActionBody(BaseModel):
     model_config = ConfigDict(extra="forbid")
     action: StrictInt
@@ -509,6 +515,12 @@ def create_app(
         """A finished game's replay, or (without an id) a record file's, drawn by replay.js."""
         return FileResponse(WEB / "replay.html")
 
+    @app.get("/workshop", include_in_schema=False)
+    @app.get("/workshop/{game}/{key}", include_in_schema=False)
+    async def workshop_page(game: str | None = None, key: str | None = None):
+        """The card workshop: an owner walks a game's cards and saves a data set (workshop.js)."""
+        return FileResponse(WEB / "workshop.html")
+
     @app.get("/rules/{name}", include_in_schema=False)
     @app.get("/cards/{name}", include_in_schema=False)
     async def reference_page(name: str):
@@ -705,6 +717,34 @@ def create_app(
         ``epochal cards validate`` read, and the workshop starts from."""
         svc(request).known_game(game)
         return download(builtin_bytes(game), f"{game}-builtin.json")
+
+    @app.get("/api/data/{game}/schema")
+    async def data_schema(game: str, request: Request):
+        """What the workshop's form needs: the data file's JSON schema, the lists of items it
+        walks and how an item marks its established fields (``Game.data_form``)."""
+        svc(request).known_game(game)
+        form = get_game(game).data_form()
+        if form is None:
+            raise ApiError(404, "not_found", f"the workshop has no form for {game} yet; edit its file and upload it")
+        return form
+
+    @app.post("/api/data/{game}/preview")
+    async def preview_data(game: str, body: DataPreview, request: Request):
+        """A card of a data file in the table's words (English and Russian), with the problems
+        the game's validator finds; a file with problems has no words (422 ``data_not_playable``)."""
+        limit_checks(request)
+        verdict, words = await svc(request).preview_card(game, body.data, body.card)
+        if not verdict.playable:
+            raise ApiError(
+                422,
+                "data_not_playable",
+                "the data has problems; the card's words follow once they are fixed",
+                field="data",
+                problems=verdict.problems,
+            )
+        if words is None:
+            raise ApiError(404, "not_found", f"no card {body.card!r} in the data", field="card")
+        return {"card": body.card, "texts": words, "status": verdict.status}
 
     @app.post("/api/data/{game}/validate")
     async def validate_data(game: str, body: DataCheck, request: Request):

@@ -58,7 +58,7 @@ from .bots import BotProcesses, cpu_count, move_seed, searches
 from .cluster import cluster_for
 from .db import StaleVersion, Store, StoredGame, now
 from .replay import OPEN, Replayed, Replays, Viewer, build, message, record_key
-from .workshop import MOST_SETS, BadData, Verdict, Workshop, check, file_bytes, new_key, row_for
+from .workshop import MOST_SETS, BadData, Verdict, Workshop, check, file_bytes, new_key, preview, row_for
 
 log = logging.getLogger("epochal.server")
 
@@ -408,6 +408,17 @@ class GameService:
             raise ApiError(413 if "at most" in str(exc) else 422, "bad_data", str(exc), field="data") from None
         verdict = await asyncio.get_running_loop().run_in_executor(self.pool, check, game_name, raw)
         return raw, verdict
+
+    async def preview_card(self, game_name: str, data: str | dict | list, card: str) -> tuple[Verdict, dict | None]:
+        """What the validator says of a data file and the card's words in English and Russian
+        (``workshop.preview``, in a thread)."""
+        self.known_game(game_name)
+        try:
+            raw = file_bytes(data)
+        except BadData as exc:
+            raise ApiError(413 if "at most" in str(exc) else 422, "bad_data", str(exc), field="data") from None
+        langs = tuple(lang for lang in ("en", "ru") if lang in languages(game_name))
+        return await asyncio.get_running_loop().run_in_executor(self.pool, preview, game_name, raw, card, langs)
 
     async def _write(self, write, *args, what: str):
         try:

@@ -19,6 +19,7 @@ import logging
 import re
 import secrets
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -26,7 +27,7 @@ from pathlib import Path
 import msgspec
 
 from epochal import datafile
-from epochal.engine import game_package, load_game
+from epochal.engine import Game, game_package, load_game
 
 from .db import Store, now
 
@@ -107,6 +108,26 @@ def file_bytes(data: str | dict | list) -> bytes:
 def check(game_name: str, raw: bytes) -> Verdict:
     """The game's own loader and validator on ``raw``, in a scratch directory (nothing kept:
     the game is not cached). Slow for a large file: call it in a worker thread."""
+    return _loaded(game_name, raw)[0]
+
+
+def preview(game_name: str, raw: bytes, card: str, langs: tuple[str, ...]) -> tuple[Verdict, dict | None]:
+    """What the validator says of ``raw`` and, when the data loads, the card ``card`` as the
+    table words it (``card_texts``: its name and text) in each of ``langs``; None for a card the
+    data has not. Slow: call it in a worker thread."""
+    return _loaded(game_name, raw, lambda game: _card_words(game, card, langs))
+
+
+def _card_words(game: Game, card: str, langs: tuple[str, ...]) -> dict | None:
+    if not any(entry["id"] == card for entry in game.card_catalog()):
+        return None
+    return {lang: {"name": game.display_name(card, lang) or card, "text": game.card_text(card, lang)} for lang in langs}
+
+
+def _loaded(
+    game_name: str, raw: bytes, use: Callable[[Game], dict | None] | None = None
+) -> tuple[Verdict, dict | None]:
+    """``check``, and ``use`` applied to the loaded game (while its scratch files exist)."""
     with tempfile.TemporaryDirectory(prefix="epochal-check-") as tmp:
         source = Path(tmp) / "data.json"
         try:
@@ -118,11 +139,11 @@ def check(game_name: str, raw: bytes) -> Verdict:
             game = load_game(game_name, str(source))
         except datafile.DataError as exc:
             found = exc.problems if exc.problems is not None else [str(exc)]
-            return Verdict([problem(_unnamed(p, str(source))) for p in found[:MOST_PROBLEMS]], "draft", None)
+            return Verdict([problem(_unnamed(p, str(source))) for p in found[:MOST_PROBLEMS]], "draft", None), None
         except Exception as exc:  # a loader that trips over a shape its checks missed
             log.warning("checking %s card data raised %s: %s", game_name, type(exc).__name__, exc)
-            return Verdict([problem(f"the data could not be read ({type(exc).__name__}: {exc})")], "draft", None)
-        return Verdict([], game.data_status(), game.data_id())
+            return Verdict([problem(f"the data could not be read ({type(exc).__name__}: {exc})")], "draft", None), None
+        return Verdict([], game.data_status(), game.data_id()), use(game) if use is not None else None
 
 
 def _unnamed(message: str, path: str) -> str:

@@ -25,6 +25,7 @@ from .state import GunsState
 class GunsAndSteel(ModuleGame, GunsRules):  # views and tables: engine/composed.py
     views = _view
     tables = _table
+    data_module = cards  # its data_form() is the workshop's form (Game.data_form)
     # the game in words (words.py): names, card texts, the decision's prompt, why not
     display_name = _words.display_name
     card_text = _words.card_text

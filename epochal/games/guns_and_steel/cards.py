@@ -129,6 +129,19 @@ class DataFile(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
     note: str = ""
 
 
+def data_form() -> dict:
+    """The workshop's form of a data file (``Game.data_form``): each field a source establishes
+    is named in the entry's ``sources``, with a citation the file's ``sources`` explains."""
+    return {
+        "schema": msgspec.json.schema(DataFile),
+        "lists": [
+            {"list": "cards", "id": "id", "group": "theme"},
+            {"list": "wonders", "id": "id", "group": "theme"},
+        ],
+        "exact": {"by": "field", "field": "sources", "citations": "sources"},
+    }
+
+
 def provenance(entry: Civ | Wonder) -> Literal["exact", "provisional"]:
     fields = CARD_FIELDS if isinstance(entry, Civ) else WONDER_FIELDS
     return "exact" if all(f in entry.sources for f in fields) else "provisional"

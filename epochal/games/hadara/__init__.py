@@ -19,6 +19,7 @@ from .rules import HadaraRules
 class Hadara(ModuleGame, HadaraRules):  # views and tables: engine/composed.py
     views = _view
     tables = _table
+    data_module = cards  # its data_form() is the workshop's form (Game.data_form)
 
     def card_ids(self):
         return frozenset(self.card_id)

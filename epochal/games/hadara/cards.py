@@ -133,6 +133,20 @@ class DataSet(msgspec.Struct, forbid_unknown_fields=True):
         return out
 
 
+def data_form() -> dict:
+    """The workshop's form of a data file (``Game.data_form``): items carry one provenance."""
+    return {
+        "schema": msgspec.json.schema(DataSet),
+        "lists": [
+            {"list": "cards", "id": "id", "group": "epoch"},
+            {"list": "start_cards", "id": "number", "group": None},
+            {"list": "colonies", "id": "id", "group": None},
+            {"list": "statue_slots", "id": None, "group": None},
+        ],
+        "exact": {"by": "item", "field": "provenance", "value": "exact", "source": "source"},
+    }
+
+
 class DataError(datafile.DataError):
     """A data file that cannot be used; the message names the file, the item and the field."""
 

@@ -317,6 +317,6 @@ main();
 // (exact, partly checked, provisional) in the page's language; the engine's details on hover.
 function dataSetLabel(d) {
   const status = d.status.split(":")[0];
-  const name = d.key === "builtin" ? t("lobby.data_builtin") : d.key;
+  const name = d.key === "builtin" ? t("lobby.data_builtin") : d.name || d.key;
   return `${name} — ${t(`data.${status}`)}`;
 }

@@ -1,0 +1,62 @@
+"""The card workshop in a real browser, on a phone: start from Hadara's built-in cards, change a
+card and see its words change, break a rule and see the problem with its rule number beside the
+field, fix it, mark the card checked, save, and find the set in the lobby's card data select."""
+
+from __future__ import annotations
+
+NO_SCROLL = "() => document.documentElement.scrollWidth <= window.innerWidth"
+
+
+def test_an_owner_edits_checks_and_saves_a_hadara_card(browser, server):
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, locale="en", is_mobile=True, has_touch=True)
+    ctx.set_default_timeout(20_000)
+    page = ctx.new_page()
+    try:
+        page.goto(f"{server.url}/workshop?lang=en")
+        page.get_by_test_id("ws-game").select_option("hadara")
+        page.get_by_test_id("ws-builtin").click()
+        english = page.get_by_test_id("ws-preview-en")
+        english.wait_for()
+        assert page.get_by_test_id("ws-card-id").inner_text().endswith("I-BLU-01")
+        assert page.get_by_test_id("ws-preview-ru").inner_text().strip()
+        before = english.inner_text()
+        progress = page.get_by_test_id("ws-progress")
+        assert "0 of" in progress.inner_text()
+        assert page.evaluate(NO_SCROLL)
+
+        form = page.get_by_test_id("ws-form")
+        form.locator('input[data-path="cost"]').fill("4")
+        page.wait_for_function(
+            "(b) => document.querySelector('[data-testid=ws-preview-en]')?.innerText !== b", arg=before
+        )
+        assert "4" in english.inner_text()
+
+        form.locator('input[data-path="epoch"]').fill("5")  # R5: epochs I, II and III
+        problem = page.get_by_test_id("ws-field-problem").first
+        problem.wait_for()
+        assert "R5" in problem.inner_text() and "epoch" in problem.inner_text()
+        assert page.get_by_test_id("ws-rule").first.inner_text() == "Rule R5"
+        assert "problem" in page.get_by_test_id("ws-status").inner_text()
+        form.locator('input[data-path="epoch"]').fill("1")
+        page.get_by_test_id("ws-field-problem").first.wait_for(state="detached")
+        english.wait_for()
+        assert page.get_by_test_id("ws-problems").is_hidden()
+
+        page.get_by_test_id("ws-checked").check()
+        assert "1 of" in progress.inner_text()
+        page.get_by_test_id("ws-next").click()
+        assert page.get_by_test_id("ws-card-id").inner_text().endswith("I-BLU-02")
+
+        page.get_by_test_id("ws-name").fill("My own Hadara")
+        page.get_by_test_id("ws-save").click()
+        link = page.get_by_test_id("ws-owner-link")
+        link.wait_for()
+        assert "#owner=" in link.inner_text() and "/workshop/hadara/set-" in page.url
+        assert page.evaluate(NO_SCROLL)
+
+        page.goto(f"{server.url}/?lang=en")
+        page.get_by_test_id("game").select_option("hadara")
+        options = page.get_by_test_id("data").locator("option").all_inner_texts()
+        assert any(o.startswith("My own Hadara") for o in options), options
+    finally:
+        ctx.close()
