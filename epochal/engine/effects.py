@@ -181,12 +181,21 @@ class EffectRunner:
         done = self.handlers[kind](self.game, st, fr, op, ev)
         if done is not True or st.over or not st.run:
             return
-        if fr.vars:
-            for key in [k for k in fr.vars if k[0] == "_" and k != ABORT]:
-                del fr.vars[key]
+        frame_vars = fr.vars
+        if frame_vars:
+            for key in [k for k in frame_vars if k[0] == "_" and k != ABORT]:
+                del frame_vars[key]
         fr.pc += 1
         if self.between_ops:
             self.between_ops(st)
+        # The frame's last operation (or an abort): the frame ends now, as the next step would
+        # end it, when nothing comes before that step (no decision asked, no frame pushed
+        # between operations): a call of step less per frame.
+        run = st.run
+        if (fr.pc >= len(ops) or frame_vars.get(ABORT)) and run and run[-1] is fr and not st.stack and not st.over:
+            run.pop()
+            if self.frame_done:
+                self.frame_done(st, fr, ev)
 
     # --- choices ----------------------------------------------------------------------------
     @staticmethod

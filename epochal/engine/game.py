@@ -98,9 +98,12 @@ class Game(ABC):
         return state.stack[-1].waiting()
 
     def legal(self, state: State, seat: int) -> list[int]:
-        if state.over or not state.stack or seat not in state.stack[-1].waiting():
+        if state.over or not state.stack:
             return []
-        return list(self.kept_legal(state, state.stack[-1], seat))  # a copy: callers may change theirs
+        decision = state.stack[-1]
+        if seat not in decision.seats or seat in decision.chosen:  # not waiting(): no list built
+            return []
+        return list(self.kept_legal(state, decision, seat))  # a copy: callers may change theirs
 
     check_kept = False  # the test suite turns it on: every kept list is compared with a fresh one
 
@@ -406,7 +409,8 @@ class Game(ABC):
             raise IllegalAction("the game is over", "end")
         if not isinstance(seat, int) or not 0 <= seat < state.players:
             raise IllegalAction(f"no seat {seat!r} in a {state.players}-player game", "seats")
-        if seat not in self.actors(state):
+        decision = state.stack[-1] if state.stack else None
+        if decision is None or seat not in decision.seats or seat in decision.chosen:  # not in actors()
             waiting = ", ".join(str(s) for s in self.actors(state))
             raise IllegalAction(f"seat {seat} has no decision to make now (waiting for seat {waiting})", "turn order")
 
