@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, TypeVar
 
 from epochal.engine import event
-from epochal.engine.effects import WAIT
+from epochal.engine.effects import ANSWER, WAIT
 
 from .state import Frame
 from .vocab import (
@@ -64,9 +64,23 @@ def between_ops(game: ImperiumRules, st) -> None:
     while st.reactions:
         seat, card, *amount = st.reactions.pop()
         push(game, st, seat, -1, "reaction", vars_={"card": card, "amount": sum(amount)})
-    flush_triggered(game, st)
-    watch_gone(game, st)
-    watch_deck_out(game, st)
+    if st.triggered:
+        flush_triggered(game, st)
+    # Asked between every two operations, and nearly always there is nothing to watch: the
+    # watchers run (over every seat, in their order) only when some seat has something for them.
+    when_gone = game.when_gone
+    seats = st.seats
+    for p in seats:
+        if not when_gone.isdisjoint(p.play):
+            watch_gone(game, st)
+            break
+    for p in seats:
+        if p.deck:
+            if p.deck_out:
+                p.deck_out = False
+        elif not p.deck_out:
+            watch_deck_out(game, st)
+            break
 
 
 def watch_gone(game: ImperiumRules, st) -> None:
@@ -174,6 +188,9 @@ def pick_card(
     **args,
 ):
     """A card index chosen from ``cards``, None, or WAIT."""
+    if ANSWER in fr.vars:  # the answer to the question asked: the candidates are not needed again
+        answer = fr.vars.pop(ANSWER)
+        return None if answer == game.runner.end else answer - game.action_space.card
     options = [game.action_space.card + k for k in dict.fromkeys(cards)]
     answer = game.runner.choose(st, fr, "card", options, optional, seat=seat, purpose=purpose, rule=rule, **args)
     if answer is None or answer == WAIT:
