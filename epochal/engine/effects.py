@@ -124,6 +124,8 @@ class EffectRunner:
         self.frame_done = frame_done
         self.between_ops = between_ops
         self.end = end  # the action id that declines an optional choice
+        # the fields a game's frame type adds to the kernel's, which a child frame copies
+        self.extra_fields = tuple(f for f in frame_type.__struct_fields__ if f not in _OWN_FIELDS)
 
     # --- frames -----------------------------------------------------------------------------
     def ops(self, frame: Frame) -> list:
@@ -140,7 +142,7 @@ class EffectRunner:
     ) -> Frame:
         """A frame running a nested op list of ``parent`` (the same card and part); with
         ``share`` it reads and writes the variables of the parent's root frame."""
-        fields = {f: getattr(parent, f) for f in self.frame_type.__struct_fields__ if f not in _OWN_FIELDS}
+        fields = {f: getattr(parent, f) for f in self.extra_fields}
         if share:
             fields["root"] = parent.root if parent.root >= 0 else st.run.index(parent)
         fields["by"] = parent.by
