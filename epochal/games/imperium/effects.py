@@ -850,9 +850,11 @@ def op_exile_self(game: ImperiumRules, st, fr, op: ExileSelf, ev: list) -> int |
 def op_choose(game: ImperiumRules, st, fr, op: Choose, ev: list) -> int | bool:  # R150, R164
     if "_chosen" in fr.vars:
         return True
-    options = [
-        A.OPTION + i for i, ops in enumerate(op.options) if playing.precondition(game, st, fr.seat, ops, fr.card)
-    ]
+    options = (
+        []  # answered: choose takes the answer without looking at the options
+        if ANSWER in fr.vars
+        else [A.OPTION + i for i, ops in enumerate(op.options) if playing.precondition(game, st, fr.seat, ops, fr.card)]
+    )
     answer = game.runner.choose(
         st,
         fr,

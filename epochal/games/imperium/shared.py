@@ -50,7 +50,8 @@ def ops_of(game: ImperiumRules, frame: Frame) -> list:
     """The op list a frame runs (before its path): a card face's part, or a rules program."""
     if frame.card < 0:
         return game.programs[frame.part]
-    return getattr(game.face(frame.card, frame.face), frame.part)
+    c = game.cards[frame.card]  # game.face, written out: this runs at every step
+    return getattr(c.side_b if frame.face == "B" and c.side_b is not None else c, frame.part)
 
 
 def push(game: ImperiumRules, st, seat: int, card: int, part: str, face: str = "", path=(), vars_=None) -> None:
@@ -360,9 +361,12 @@ def active(game: ImperiumRules, st, seat: int, kind: type[P]) -> list[P]:
     if not holders.isdisjoint(p.play):
         cards = game.cards
         out = [x for k in p.play if k in holders for x in cards[k].passive if type(x) is kind]
-    for k in power_cards(p):
-        if k in holders:
-            out += [x for x in game.face(k, side_of(p, k)).passive if type(x) is kind]
+    # the power cards (power_cards, written out: asked several times per legal list)
+    if p.power >= 0 and p.power in holders:
+        out += [x for x in game.face(p.power, p.side).passive if type(x) is kind]
+    if p.path and p.path[-1] in holders:
+        k = p.path[-1]
+        out += [x for x in game.face(k, side_of(p, k)).passive if type(x) is kind]
     return out
 
 
