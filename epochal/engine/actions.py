@@ -57,6 +57,7 @@ class ActionSpace:
         self.blocks: dict[str, Block] = {}
         self.size = 0  # ids are 0 .. size - 1
         self._starts: list[int] = []
+        self._stops: list[int] = []  # each block's end (Block.stop), for block_of
         self._order: list[Block] = []
 
     def add(self, name: str, *shape: int, at: int | None = None, cards: bool = False) -> int:
@@ -70,6 +71,7 @@ class ActionSpace:
         self.blocks[name] = block
         self._order.append(block)
         self._starts.append(start)
+        self._stops.append(block.stop)
         self.size = block.stop
         setattr(self, name, start)
         return start
@@ -92,8 +94,7 @@ class ActionSpace:
         i = bisect_right(self._starts, action) - 1
         if i < 0:
             return None
-        block = self._order[i]
-        return block if action < block.stop else None
+        return self._order[i] if action < self._stops[i] else None  # a block's end, worked out once
 
     def decode(self, action: int) -> tuple[str, tuple[int, ...]]:
         """(block name, index) of an action id; ValueError for an id in no block."""

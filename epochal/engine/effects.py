@@ -124,6 +124,8 @@ class EffectRunner:
         self.frame_done = frame_done
         self.between_ops = between_ops
         self.end = end  # the action id that declines an optional choice
+        # the fields a game's frame type adds to the kernel's, which a child frame copies
+        self.extra_fields = tuple(f for f in frame_type.__struct_fields__ if f not in _OWN_FIELDS)
 
     # --- frames -----------------------------------------------------------------------------
     def ops(self, frame: Frame) -> list:
@@ -140,7 +142,7 @@ class EffectRunner:
     ) -> Frame:
         """A frame running a nested op list of ``parent`` (the same card and part); with
         ``share`` it reads and writes the variables of the parent's root frame."""
-        fields = {f: getattr(parent, f) for f in self.frame_type.__struct_fields__ if f not in _OWN_FIELDS}
+        fields = {f: getattr(parent, f) for f in self.extra_fields}
         if share:
             fields["root"] = parent.root if parent.root >= 0 else st.run.index(parent)
         fields["by"] = parent.by
@@ -166,27 +168,40 @@ class EffectRunner:
         return bool(st.run)
 
     def step(self, st, ev: list) -> None:
-        """Run the top frame's current operation once."""
-        fr = st.run[-1]
-        ops = self.ops_of(fr)  # self.ops(fr), without a call more per operation
-        if fr.path:
-            ops = op_path(ops, fr.path)
-        if fr.pc >= len(ops) or fr.vars.get(ABORT):
-            st.run.pop()
-            if self.frame_done:
-                self.frame_done(st, fr, ev)
-            return
-        op = ops[fr.pc]
-        kind: type = type(op)  # a type is hashable (mypy does not see it of type[Any])
-        done = self.handlers[kind](self.game, st, fr, op, ev)
-        if done is not True or st.over or not st.run:
-            return
-        if fr.vars:
-            for key in [k for k in fr.vars if k[0] == "_" and k != ABORT]:
-                del fr.vars[key]
-        fr.pc += 1
-        if self.between_ops:
-            self.between_ops(st)
+        """Run the effects: the top frame's operations one after another, ending each frame
+        when its list is done (or aborted), until a decision is asked, no frame is left or the
+        game is over. That is what the advance loop does (it looks for a decision first, and
+        steps while none is pending and a frame runs), without coming back to it after each
+        operation."""
+        run = st.run
+        handlers, game = self.handlers, self.game
+        between_ops, frame_done = self.between_ops, self.frame_done
+        while True:
+            fr = run[-1]
+            ops = self.ops_of(fr)  # self.ops(fr), without a call more per frame
+            if fr.path:
+                ops = op_path(ops, fr.path)
+            while fr.pc < len(ops) and not fr.vars.get(ABORT):
+                op = ops[fr.pc]
+                kind: type = type(op)  # a type is hashable (mypy does not see it of type[Any])
+                done = handlers[kind](game, st, fr, op, ev)
+                if done is not True or st.over or not run:
+                    break  # it asked or pushed a frame (or the game ended)
+                frame_vars = fr.vars
+                if frame_vars:
+                    for key in [k for k in frame_vars if k[0] == "_" and k != ABORT]:
+                        del frame_vars[key]
+                fr.pc += 1
+                if between_ops:
+                    between_ops(st)
+                if run[-1] is not fr or st.stack or st.over:
+                    break  # something comes before the frame's next operation
+            else:
+                run.pop()
+                if frame_done:
+                    frame_done(st, fr, ev)
+            if st.over or st.stack or not run:
+                return
 
     # --- choices ----------------------------------------------------------------------------
     @staticmethod

@@ -100,9 +100,12 @@ class Game(ABC):
         return state.stack[-1].waiting()
 
     def legal(self, state: State, seat: int) -> list[int]:
-        if state.over or not state.stack or seat not in state.stack[-1].waiting():
+        if state.over or not state.stack:
             return []
-        return list(self.kept_legal(state, state.stack[-1], seat))  # a copy: callers may change theirs
+        decision = state.stack[-1]
+        if seat not in decision.seats or seat in decision.chosen:  # not waiting(): no list built
+            return []
+        return list(self.kept_legal(state, decision, seat))  # a copy: callers may change theirs
 
     check_kept = False  # the test suite turns it on: every kept list is compared with a fresh one
 
@@ -139,11 +142,27 @@ class Game(ABC):
         Validation comes first and changes nothing; then the game resolves the decision on top
         of the stack and advances its automatic steps to the next decision.
         """
-        self.check_turn(state, seat)
+        stack = state.stack
+        decision = stack[-1] if stack else None
+        # check_turn's test, written out for the usual case (it runs once per action); anything
+        # else goes through check_turn, which refuses it in words
+        if (
+            state.over
+            or decision is None
+            or type(seat) is not int
+            or seat not in decision.seats
+            or seat in decision.chosen
+        ):
+            self.check_turn(state, seat)
+            decision = stack[-1]
         if not isinstance(action, int) or isinstance(action, bool):
             raise IllegalAction(f"an action is an integer id, not {action!r}", "protocol")
-        decision = state.stack[-1]
-        if action not in self.kept_legal(state, decision, seat):
+        kept = decision.__dict__.get("kept")  # kept_legal's look-up, written out likewise
+        if kept is not None and kept[0] == state.ply and kept[1] == seat and not self.check_kept:
+            legal = kept[2]
+        else:
+            legal = self.kept_legal(state, decision, seat)
+        if action not in legal:
             raise IllegalAction(*self.why_illegal(state, decision, seat, action))
         events: list = []
         self.resolve(state, seat, action, events)
@@ -176,7 +195,8 @@ class Game(ABC):
         """Run automatic steps until some seat owes a real decision or the game ends: answer
         every decision of one seat that has a single answer, run effect frames, and otherwise
         let the game ``proceed`` with its next automatic step."""
-        decision_legal, resolve, runner = self.decision_legal, self.resolve, self.runner
+        decision_legal, resolve, runner, proceed = self.decision_legal, self.resolve, self.runner, self.proceed
+        running, step = (runner.running, runner.step) if runner is not None else (None, None)
         while not state.over:
             if state.stack:
                 d = state.stack[-1]
@@ -189,10 +209,10 @@ class Game(ABC):
                         continue
                     d.__dict__["kept"] = (state.ply, seat, legal)
                 return
-            if runner is not None and runner.running(state):
-                runner.step(state, events)
+            if running is not None and running(state):
+                step(state, events)  # type: ignore[misc]  # set with running
                 continue
-            self.proceed(state, events)
+            proceed(state, events)
 
     @abstractmethod
     def proceed(self, state: State, events: list) -> None:
@@ -425,7 +445,8 @@ class Game(ABC):
             raise IllegalAction("the game is over", "end")
         if not isinstance(seat, int) or not 0 <= seat < state.players:
             raise IllegalAction(f"no seat {seat!r} in a {state.players}-player game", "seats")
-        if seat not in self.actors(state):
+        decision = state.stack[-1] if state.stack else None
+        if decision is None or seat not in decision.seats or seat in decision.chosen:  # not in actors()
             waiting = ", ".join(str(s) for s in self.actors(state))
             raise IllegalAction(f"seat {seat} has no decision to make now (waiting for seat {waiting})", "turn order")
 

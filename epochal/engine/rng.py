@@ -28,10 +28,17 @@ def randbelow(state, n: int) -> int:
 
 
 def shuffle(state, items: list) -> None:
-    """Fisher-Yates in place, driven by ``state.rng``."""
+    """Fisher-Yates in place, driven by ``state.rng``: ``randbelow`` and ``mix`` written out in
+    the loop (the same numbers, so the same games; set-ups shuffle a lot of cards)."""
+    x = state.rng
     for i in range(len(items) - 1, 0, -1):
-        j = randbelow(state, i + 1)
+        x = (x + _GOLDEN) & MASK
+        z = (x + _GOLDEN) & MASK
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+        j = (z ^ (z >> 31)) % (i + 1)
         items[i], items[j] = items[j], items[i]
+    state.rng = x
 
 
 def derive(seed: int, index: int) -> int:

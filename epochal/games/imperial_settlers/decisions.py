@@ -44,6 +44,19 @@ CHOICES = ("card_source", "option", "pick", "steal", "exchange")  # asked by a r
 # --- a turn of the Action phase (R49-R55, R95) -------------------------------------------------
 
 
+def has_free_action(game: SettlersRules, st, seat: int) -> bool:
+    """Whether ``free_actions`` offers any, without listing them (asked after every action)."""
+    p = st.seats[seat]
+    cards = game.cards
+    if p.defence > 0 and any(cards[k].common and k not in p.defended for k in p.locations):
+        return True
+    return (
+        p.worker > 0
+        and p.faction == "Japanese"
+        and any(cards[k].faction == "Japanese" and k not in p.samurai for k in p.locations)
+    )
+
+
 def free_actions(game: SettlersRules, st, seat: int) -> list[int]:
     """Placing the defence token (R102, R108) and deploying samurai (R142): free, any
     time in your own turn (R55, A33)."""

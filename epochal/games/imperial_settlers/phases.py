@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from epochal.engine import Decision, event
 from epochal.engine.effects import Registry
 
-from .decisions import free_actions
+from .decisions import has_free_action
 from .empire import draw_common, order, stored_total, take_card, tokens_of
 
 if TYPE_CHECKING:
@@ -164,7 +164,7 @@ def action(game: SettlersRules, st, ev: list) -> None:
 
 @phases.on("after_action")
 def after_action(game: SettlersRules, st, ev: list) -> None:
-    if free_actions(game, st, st.turn):  # A33
+    if has_free_action(game, st, st.turn):  # A33
         st.stack.append(Decision(kind="after", seats=[st.turn]))
     else:
         st.phase = "next_turn"

@@ -12,7 +12,6 @@ deck is provisional, D3). Rule numbers refer to shared/rules/imperial-settlers.m
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import TYPE_CHECKING
 
 from epochal.engine import event
@@ -135,8 +134,9 @@ class SoloMode:
         is two wood goods), or, with solo_pairs=distinct, as two different goods shown."""
         if st.options["solo_pairs"] == "distinct":
             return g1 != g2 and g1 in raze and g2 in raze
-        need = Counter((g1, g2))
-        return all(raze.get(g, 0) >= n for g, n in need.items())
+        if g1 == g2:  # the pair as a multiset, without building one (asked per location and card)
+            return raze.get(g1, 0) >= 2
+        return raze.get(g1, 0) >= 1 and raze.get(g2, 0) >= 1
 
     def japanese_targets(self, st, p) -> tuple[list[int], int, str]:
         """R214-R215: Japanese solo, VP on the first card and on a following one: an empire

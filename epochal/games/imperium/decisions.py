@@ -76,13 +76,16 @@ def activate_legal(game: ImperiumRules, st, d: Decision, seat: int) -> list[int]
     p = st.seats[seat]
     out = [A.END]
     seen = set()
+    never = game.never_played  # what can_play refuses first, known from the card alone
     for k in p.hand:
-        if k not in seen and playing.can_play(game, st, seat, k):
+        if k not in seen and k not in never and playing.can_play(game, st, seat, k):
             out.append(game.action_space.play + k)
         seen.add(k)
-    for k in [*p.play, *shared.power_cards(p)]:
-        if playing.can_exhaust(game, st, seat, k):
-            out.append(game.action_space.exhaust + k)
+    if p.exhausts >= 1:  # without an exhaust token (R78) or on an exhausted card (R77) can_exhaust refuses
+        exhausted = p.exhausted
+        for k in [*p.play, *shared.power_cards(p)]:
+            if k not in exhausted and playing.can_exhaust(game, st, seat, k):
+                out.append(game.action_space.exhaust + k)
     return out
 
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from epochal.engine import event
 from epochal.engine import rng as rngmod
-from epochal.engine.effects import WAIT, Registry
+from epochal.engine.effects import ANSWER, WAIT, Registry
 
 from . import actions as A
 from . import piles, playing, scoring, shared
@@ -153,7 +153,7 @@ def _repeat_pick(
     """Choose up to ``n`` cards one by one (``may``: the seat may stop), acting on each."""
     left = fr.vars.get("_n", n)
     while left > 0:
-        cands = candidates_fn()
+        cands = [] if ANSWER in fr.vars else candidates_fn()  # answered: pick_card needs none
         k = shared.pick_card(game, st, fr, cands, may, purpose, rule)
         if k == WAIT:
             fr.vars["_n"] = left
@@ -850,9 +850,11 @@ def op_exile_self(game: ImperiumRules, st, fr, op: ExileSelf, ev: list) -> int |
 def op_choose(game: ImperiumRules, st, fr, op: Choose, ev: list) -> int | bool:  # R150, R164
     if "_chosen" in fr.vars:
         return True
-    options = [
-        A.OPTION + i for i, ops in enumerate(op.options) if playing.precondition(game, st, fr.seat, ops, fr.card)
-    ]
+    options = (
+        []  # answered: choose takes the answer without looking at the options
+        if ANSWER in fr.vars
+        else [A.OPTION + i for i, ops in enumerate(op.options) if playing.precondition(game, st, fr.seat, ops, fr.card)]
+    )
     answer = game.runner.choose(
         st,
         fr,

@@ -83,5 +83,6 @@ def finish(game: ImperiumRules, st, ev: list) -> None:
     scoring.before_scoring(game, st, ev)
     st.over = True
     st.phase = "end"
-    ev += scoring.result_events(game, st)  # each seat's score and the winners, then the end
-    ev.append(event("game_over", scores=[s.total for s in game.scores(st)], winners=game.winners(st)))
+    scores = game.scores(st)  # once: the four readings below see the same final position
+    ev += scoring.result_events(game, st, scores)  # each seat's score and the winners, then the end
+    ev.append(event("game_over", scores=[s.total for s in scores], winners=game.winners(st, scores)))

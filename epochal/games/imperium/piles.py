@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from epochal.engine import event
 from epochal.engine import rng as rngmod
-from epochal.engine.effects import WAIT
+from epochal.engine.effects import ANSWER, WAIT
 
 from . import scoring, shared
 from .vocab import AcquireExiled, DeckOutUnrest, Filter
@@ -86,7 +86,11 @@ def reshuffle(game: ImperiumRules, st, fr, seat: int, ev: list):
             p.exhausts -= 1
             p.nation_exhausted = True
     elif p.development and not p.dev_exhausted and p.exhausts >= 1 and not shared.cannot_develop(p):  # R103
-        affordable = [k for k in p.development if shared.can_pay(p, shared.dev_cost(game, st, seat, k))]
+        affordable = (
+            []  # answered: pick_card takes the answer without the candidates
+            if ANSWER in fr.vars
+            else [k for k in p.development if shared.can_pay(p, shared.dev_cost(game, st, seat, k))]
+        )
         choice = shared.pick_card(game, st, fr, affordable, True, "develop on reshuffle", "R103")
         if choice == WAIT:
             return WAIT

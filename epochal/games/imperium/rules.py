@@ -118,6 +118,8 @@ class ImperiumRules(Game):
         # the play area is searched for passives at every legality check and between every two
         # operations, and most cards have none.
         self.bearing = frozenset(i for i, c in enumerate(cards) if c.passive)
+        # the cards that can never be played from the hand (playing.play_refusal's first test)
+        self.never_played = frozenset(i for i, c in enumerate(cards) if c.unplayable or not (c.play or c.pinned))
         self.when_gone = frozenset(i for i, c in enumerate(cards) if any(type(x) is WhenGone for x in c.passive))
         # passive kind -> the cards with a passive of that kind on either face: shared.active
         # asks (several times per legal list) only about the seat's cards among these. Derived
@@ -354,20 +356,21 @@ class ImperiumRules(Game):
 
     # --- the turn (R65-R68) ------------------------------------------------------------------------
     def advance(self, st, ev: list) -> None:
-        super().advance(st, ev)
+        Game.advance(self, st, ev)
         if st.collapsed and any(e.get("type") == "collapse" for e in ev):
             # R237, R270: end-of-game effects (Sumerians) also apply before a collapse is
             # decided; run here, once the operation that took the last unrest has stopped, so
             # the unrest just taken counts for its taker (G34)
             scoring.before_scoring(self, st, ev)
-            ev += scoring.result_events(self, st)
+            scores = self.scores(st)
+            ev += scoring.result_events(self, st, scores)
             ev.append(
                 event(
                     "game_over",
                     collapsed=True,
-                    scores=[s.total for s in self.scores(st)],
+                    scores=[s.total for s in scores],
                     unrest=[scoring.unrest_count(self, st, s) for s in range(st.players)],
-                    winners=self.winners(st),
+                    winners=self.winners(st, scores),
                 )
             )
 
@@ -405,8 +408,9 @@ class ImperiumRules(Game):
     def scores(self, st) -> list[Score]:
         return [self.score_seat(st, s) for s in range(st.players)]
 
-    def winners(self, st) -> list[int]:
-        scores = self.scores(st)
+    def winners(self, st, scores: list[Score] | None = None) -> list[int]:
+        """The winners; ``scores``: the scores, if worked out already."""
+        scores = self.scores(st) if scores is None else scores
         if st.collapsed:  # R224-R225
             counts = [scoring.unrest_count(self, st, s) for s in range(st.players)]
             fewest = min(counts)

@@ -132,14 +132,16 @@ def scoring_zones(p: Seat) -> list[int]:
     return cards
 
 
-def result_events(game: ImperiumRules, st) -> list[dict]:
+def result_events(game: ImperiumRules, st, scores: list | None = None) -> list[dict]:
     """The end in log lines a person reads: each seat's score (and unrest cards, after a
-    collapse), then each winner, named by seat (R224-R236)."""
+    collapse), then each winner, named by seat (R224-R236). ``scores``: the scores, if worked
+    out already (the game is over: they do not change)."""
+    scores = game.scores(st) if scores is None else scores
     out = []
-    for seat, score in enumerate(game.scores(st)):
+    for seat, score in enumerate(scores):
         line = event("final_score", seat=seat, total=score.total, collapsed=st.collapsed)
         if st.collapsed:
             line["unrest"] = unrest_count(game, st, seat)
         out.append(line)
-    out += [event("winner", seat=seat) for seat in game.winners(st)]
+    out += [event("winner", seat=seat) for seat in game.winners(st, scores)]
     return out

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, TypeVar
 
 from epochal.engine import event
-from epochal.engine.effects import WAIT
+from epochal.engine.effects import ANSWER, WAIT
 
 from .state import Frame
 from .vocab import (
@@ -50,7 +50,8 @@ def ops_of(game: ImperiumRules, frame: Frame) -> list:
     """The op list a frame runs (before its path): a card face's part, or a rules program."""
     if frame.card < 0:
         return game.programs[frame.part]
-    return getattr(game.face(frame.card, frame.face), frame.part)
+    c = game.cards[frame.card]  # game.face, written out: this runs at every step
+    return getattr(c.side_b if frame.face == "B" and c.side_b is not None else c, frame.part)
 
 
 def push(game: ImperiumRules, st, seat: int, card: int, part: str, face: str = "", path=(), vars_=None) -> None:
@@ -64,9 +65,23 @@ def between_ops(game: ImperiumRules, st) -> None:
     while st.reactions:
         seat, card, *amount = st.reactions.pop()
         push(game, st, seat, -1, "reaction", vars_={"card": card, "amount": sum(amount)})
-    flush_triggered(game, st)
-    watch_gone(game, st)
-    watch_deck_out(game, st)
+    if st.triggered:
+        flush_triggered(game, st)
+    # Asked between every two operations, and nearly always there is nothing to watch: the
+    # watchers run (over every seat, in their order) only when some seat has something for them.
+    when_gone = game.when_gone
+    seats = st.seats
+    for p in seats:
+        if not when_gone.isdisjoint(p.play):
+            watch_gone(game, st)
+            break
+    for p in seats:
+        if p.deck:
+            if p.deck_out:
+                p.deck_out = False
+        elif not p.deck_out:
+            watch_deck_out(game, st)
+            break
 
 
 def watch_gone(game: ImperiumRules, st) -> None:
@@ -174,6 +189,9 @@ def pick_card(
     **args,
 ):
     """A card index chosen from ``cards``, None, or WAIT."""
+    if ANSWER in fr.vars:  # the answer to the question asked: the candidates are not needed again
+        answer = fr.vars.pop(ANSWER)
+        return None if answer == game.runner.end else answer - game.action_space.card
     options = [game.action_space.card + k for k in dict.fromkeys(cards)]
     answer = game.runner.choose(st, fr, "card", options, optional, seat=seat, purpose=purpose, rule=rule, **args)
     if answer is None or answer == WAIT:
@@ -343,9 +361,12 @@ def active(game: ImperiumRules, st, seat: int, kind: type[P]) -> list[P]:
     if not holders.isdisjoint(p.play):
         cards = game.cards
         out = [x for k in p.play if k in holders for x in cards[k].passive if type(x) is kind]
-    for k in power_cards(p):
-        if k in holders:
-            out += [x for x in game.face(k, side_of(p, k)).passive if type(x) is kind]
+    # the power cards (power_cards, written out: asked several times per legal list)
+    if p.power >= 0 and p.power in holders:
+        out += [x for x in game.face(p.power, p.side).passive if type(x) is kind]
+    if p.path and p.path[-1] in holders:
+        k = p.path[-1]
+        out += [x for x in game.face(k, side_of(p, k)).passive if type(x) is kind]
     return out
 
 
