@@ -2,7 +2,10 @@
 
 Each iteration re-deals what the searching seat cannot see (``game.determinize``), walks one
 shared tree with UCB over the actions legal in that deal (availability counts), expands one
-node, plays a short rollout and scores the position with the game's ``estimate``. Simultaneous
+node and scores the position reached with the game's ``estimate``, which counts what the
+position promises (income to come, cards in hand), so no random rollout precedes it: twelve
+random plies cost two thirds of an iteration and mostly added noise (docs/benchmarks.md, "Search").
+A rollout policy (``ismcts:BUDGET:heuristic``) still plays a rollout of a few plies. Simultaneous
 steps are walked one seat at a time; the engine hides earlier choices from later seats' views,
 and ``determinize`` re-guesses the other seats' hidden choices.
 """
@@ -16,7 +19,8 @@ import time
 from epochal.engine import Game, State
 
 EXPLORATION = 0.7
-ROLLOUT_DEPTH = 12  # plies of rollout before the position is scored with ``estimate``
+ROLLOUT_DEPTH = 0  # plies of uniformly random rollout before the position is scored with ``estimate``
+POLICY_ROLLOUT_DEPTH = 12  # plies of rollout with a rollout policy (the heuristic bot)
 TEMPERATURE = 12.0  # score points that turn a lead into a near-certain win in the reward
 
 
@@ -74,6 +78,7 @@ class ISMCTSAgent:
         seed: int = 0,
         rollout=None,
         name: str = "ismcts",
+        rollout_depth: int | None = None,
     ):
         if iterations is None and seconds is None:
             iterations = 500
@@ -81,6 +86,9 @@ class ISMCTSAgent:
         self.seconds = seconds
         self.rng = random.Random(seed)
         self.rollout_policy = rollout  # an agent for rollouts; None = uniform random
+        if rollout_depth is None:
+            rollout_depth = ROLLOUT_DEPTH if rollout is None else POLICY_ROLLOUT_DEPTH
+        self.rollout_depth = rollout_depth
         self.name = name
         self.last_iterations = 0
 
@@ -141,7 +149,8 @@ class ISMCTSAgent:
             node = children[best]
             game.apply(state, actor, best)
             path.append(node)
-        self._rollout(game, state, rng)
+        if self.rollout_depth:
+            self._rollout(game, state, rng)
         values = game.estimate(state)
         result = rewards_of(values)
         for n in path:
@@ -152,7 +161,7 @@ class ISMCTSAgent:
 
     def _rollout(self, game: Game, state: State, rng) -> None:
         policy = self.rollout_policy
-        for _ in range(ROLLOUT_DEPTH):
+        for _ in range(self.rollout_depth):
             if state.over:
                 return
             actor = min(game.actors(state))
