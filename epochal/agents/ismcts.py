@@ -2,10 +2,10 @@
 
 Each iteration re-deals what the searching seat cannot see (``game.determinize``), walks one
 shared tree with UCB over the actions legal in that deal (availability counts), expands one
-node and scores the position reached with the game's ``estimate``, which counts what the
-position promises (income to come, cards in hand), so no random rollout precedes it: twelve
-random plies cost two thirds of an iteration and mostly added noise (docs/benchmarks.md, "Search").
-A rollout policy (``ismcts:BUDGET:heuristic``) still plays a rollout of a few plies. Simultaneous
+node, plays the game's ``rollout_plies`` uniformly random plies (none in a game whose
+``estimate`` counts what the coming turns bring) and scores the position with ``estimate``.
+With a rollout policy (``ismcts:BUDGET:heuristic``) the rollout is POLICY_ROLLOUT_DEPTH plies of
+it. Twelve random plies cost two thirds of an iteration (docs/benchmarks.md, "Search"). Simultaneous
 steps are walked one seat at a time; the engine hides earlier choices from later seats' views,
 and ``determinize`` re-guesses the other seats' hidden choices.
 """
@@ -19,7 +19,6 @@ import time
 from epochal.engine import Game, State
 
 EXPLORATION = 0.7
-ROLLOUT_DEPTH = 0  # plies of uniformly random rollout before the position is scored with ``estimate``
 POLICY_ROLLOUT_DEPTH = 12  # plies of rollout with a rollout policy (the heuristic bot)
 TEMPERATURE = 12.0  # score points that turn a lead into a near-certain win in the reward
 
@@ -86,9 +85,8 @@ class ISMCTSAgent:
         self.seconds = seconds
         self.rng = random.Random(seed)
         self.rollout_policy = rollout  # an agent for rollouts; None = uniform random
-        if rollout_depth is None:
-            rollout_depth = ROLLOUT_DEPTH if rollout is None else POLICY_ROLLOUT_DEPTH
-        self.rollout_depth = rollout_depth
+        # Plies of rollout; None: the game's ``rollout_plies``, or POLICY_ROLLOUT_DEPTH with a policy.
+        self.rollout_depth = POLICY_ROLLOUT_DEPTH if rollout is not None and rollout_depth is None else rollout_depth
         self.name = name
         self.last_iterations = 0
 
@@ -109,10 +107,11 @@ class ISMCTSAgent:
         iteration starts from a re-deal of what ``seat`` cannot see (``game.determinize``)."""
         root = Node(seat)
         rng = self.rng
+        depth = game.rollout_plies if self.rollout_depth is None else self.rollout_depth
         deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
         done = 0
         while True:
-            self._iterate(game, state, seat, root, rng)
+            self._iterate(game, state, seat, root, rng, depth)
             done += 1
             if self.iterations is not None and done >= self.iterations:
                 break
@@ -121,7 +120,7 @@ class ISMCTSAgent:
         self.last_iterations = done
         return root
 
-    def _iterate(self, game: Game, root_state: State, seat: int, root: Node, rng) -> None:
+    def _iterate(self, game: Game, root_state: State, seat: int, root: Node, rng, depth: int) -> None:
         state = game.determinize(root_state, seat, rng)
         node = root
         path = []
@@ -149,8 +148,8 @@ class ISMCTSAgent:
             node = children[best]
             game.apply(state, actor, best)
             path.append(node)
-        if self.rollout_depth:
-            self._rollout(game, state, rng)
+        if depth:
+            self._rollout(game, state, rng, depth)
         values = game.estimate(state)
         result = rewards_of(values)
         for n in path:
@@ -159,9 +158,9 @@ class ISMCTSAgent:
         if path:
             path[0].score += values[seat]
 
-    def _rollout(self, game: Game, state: State, rng) -> None:
+    def _rollout(self, game: Game, state: State, rng, depth: int) -> None:
         policy = self.rollout_policy
-        for _ in range(self.rollout_depth):
+        for _ in range(depth):
             if state.over:
                 return
             actor = min(game.actors(state))

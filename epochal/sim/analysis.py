@@ -11,7 +11,7 @@ For each legal action:
 ``win``
     the mean search reward of the iterations that began with it: the logistic of the seat's
     estimated lead over the best other seat (``agents.ismcts.rewards_of``; 12 points of lead
-    read as 73%), at the node each iteration ends on. A win chance read from the
+    read as 73%), at the end of each iteration's rollout. A win chance read from the
     estimated lead, as lichess reads one from a centipawn score; a finished game scores its
     final lead the same way.
 ``score``
