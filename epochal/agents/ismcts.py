@@ -2,7 +2,10 @@
 
 Each iteration re-deals what the searching seat cannot see (``game.determinize``), walks one
 shared tree with UCB over the actions legal in that deal (availability counts), expands one
-node, plays a short rollout and scores the position with the game's ``estimate``. Simultaneous
+node, plays the game's ``rollout_plies`` uniformly random plies (none in a game whose
+``estimate`` counts what the coming turns bring) and scores the position with ``estimate``.
+With a rollout policy (``ismcts:BUDGET:heuristic``) the rollout is POLICY_ROLLOUT_DEPTH plies of
+it. Twelve random plies cost two thirds of an iteration (docs/benchmarks.md, "Search"). Simultaneous
 steps are walked one seat at a time; the engine hides earlier choices from later seats' views,
 and ``determinize`` re-guesses the other seats' hidden choices.
 """
@@ -16,7 +19,7 @@ import time
 from epochal.engine import Game, State
 
 EXPLORATION = 0.7
-ROLLOUT_DEPTH = 12  # plies of rollout before the position is scored with ``estimate``
+POLICY_ROLLOUT_DEPTH = 12  # plies of rollout with a rollout policy (the heuristic bot)
 TEMPERATURE = 12.0  # score points that turn a lead into a near-certain win in the reward
 
 
@@ -74,6 +77,7 @@ class ISMCTSAgent:
         seed: int = 0,
         rollout=None,
         name: str = "ismcts",
+        rollout_depth: int | None = None,
     ):
         if iterations is None and seconds is None:
             iterations = 500
@@ -81,6 +85,8 @@ class ISMCTSAgent:
         self.seconds = seconds
         self.rng = random.Random(seed)
         self.rollout_policy = rollout  # an agent for rollouts; None = uniform random
+        # Plies of rollout; None: the game's ``rollout_plies``, or POLICY_ROLLOUT_DEPTH with a policy.
+        self.rollout_depth = POLICY_ROLLOUT_DEPTH if rollout is not None and rollout_depth is None else rollout_depth
         self.name = name
         self.last_iterations = 0
 
@@ -101,10 +107,11 @@ class ISMCTSAgent:
         iteration starts from a re-deal of what ``seat`` cannot see (``game.determinize``)."""
         root = Node(seat)
         rng = self.rng
+        depth = game.rollout_plies if self.rollout_depth is None else self.rollout_depth
         deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
         done = 0
         while True:
-            self._iterate(game, state, seat, root, rng)
+            self._iterate(game, state, seat, root, rng, depth)
             done += 1
             if self.iterations is not None and done >= self.iterations:
                 break
@@ -113,7 +120,7 @@ class ISMCTSAgent:
         self.last_iterations = done
         return root
 
-    def _iterate(self, game: Game, root_state: State, seat: int, root: Node, rng) -> None:
+    def _iterate(self, game: Game, root_state: State, seat: int, root: Node, rng, depth: int) -> None:
         state = game.determinize(root_state, seat, rng)
         node = root
         path = []
@@ -141,7 +148,8 @@ class ISMCTSAgent:
             node = children[best]
             game.apply(state, actor, best)
             path.append(node)
-        self._rollout(game, state, rng)
+        if depth:
+            self._rollout(game, state, rng, depth)
         values = game.estimate(state)
         result = rewards_of(values)
         for n in path:
@@ -150,9 +158,9 @@ class ISMCTSAgent:
         if path:
             path[0].score += values[seat]
 
-    def _rollout(self, game: Game, state: State, rng) -> None:
+    def _rollout(self, game: Game, state: State, rng, depth: int) -> None:
         policy = self.rollout_policy
-        for _ in range(ROLLOUT_DEPTH):
+        for _ in range(depth):
             if state.over:
                 return
             actor = min(game.actors(state))

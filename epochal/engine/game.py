@@ -357,6 +357,11 @@ class Game(ABC):
         the engine battery's 20000)."""
         return None
 
+    # Uniformly random plies a search iteration plays before ``estimate`` scores the position:
+    # 0 when the estimate counts what the coming turns bring (the search's default, and its
+    # speed); more when it misses it, as Hadara's misses what a track point will buy.
+    rollout_plies: ClassVar[int] = 0
+
     def estimate(self, state: State) -> list[float]:
         """Each seat's expected final score, for search that stops before the end.
 

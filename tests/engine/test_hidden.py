@@ -138,3 +138,21 @@ def test_an_action_not_found_revealing_shows_the_actor_nothing_hidden(name, play
                 f"{game.action_text(before, seat, action)!r} showed its actor a hidden card"
             )
     assert undoable
+
+
+def test_the_fast_shuffle_deals_exactly_as_random_shuffle():
+    """Re-deals shuffle with ``hidden.shuffle``: the same permutation as ``random.Random.shuffle``
+    and the same draws from the generator, so a search's seed gives the deals it gave before."""
+    from epochal.engine.hidden import shuffle
+
+    for n in (0, 1, 2, 3, 7, 40, 150):
+        for seed in range(20):
+            mine, theirs = list(range(n)), list(range(n))
+            a, b = random.Random(seed), random.Random(seed)
+            shuffle(mine, a)
+            b.shuffle(theirs)
+            assert mine == theirs and a.random() == b.random()
+    rng = random.SystemRandom()  # any other generator is asked to shuffle itself
+    items = list(range(10))
+    shuffle(items, rng)
+    assert sorted(items) == list(range(10))

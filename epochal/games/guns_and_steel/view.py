@@ -10,6 +10,8 @@ open; the top is what a buyer would take, so it is shown).
 
 from __future__ import annotations
 
+from epochal.engine.hidden import shuffle
+
 from . import actions as A
 from .cards import (
     EPOCHS,
@@ -502,8 +504,8 @@ def determinize(game, st, seat: int, rng):
             continue
         slots = [j for j, k in enumerate(p.zone) if k not in p.tech]
         pool = sorted([p.zone[j] for j in slots] + p.hand)  # the deal must not depend on where they lay
-        rng.shuffle(pool)
-        rng.shuffle(slots)
+        shuffle(pool, rng)
+        shuffle(slots, rng)
         for j in slots:
             want = res[p.zone[j]]
             pick = next(x for x, k in enumerate(pool) if res[k] == want)
@@ -517,6 +519,6 @@ def determinize(game, st, seat: int, rng):
     for stack in out.stacks:
         if len(stack) > 2:
             below = sorted(stack[:-1])
-            rng.shuffle(below)
+            shuffle(below, rng)
             stack[:-1] = below
     return out

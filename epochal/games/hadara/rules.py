@@ -33,6 +33,10 @@ class HadaraRules(Game):
     version = "1"
     min_players = 2
     max_players = 5
+    # Its estimate counts the score and the income to come, but not what military, culture and
+    # food will win at the next colony, statue and feeding steps: searched without rollouts,
+    # 500 iterations won 9 of 40 games against 500 with these (docs/benchmarks.md, "Search").
+    rollout_plies = 12
     options = (
         Option("mode", ("advanced", "basic"), "advanced", "R93-R94: basic = first game (side A, no star cards)"),
         Option("pe4_facedown", ("ru", "hu"), "ru", "A3: a PE4 card gives face-down statues +2 VP (ru) or nothing (hu)"),

@@ -7,9 +7,10 @@ simultaneous choice until all seats have chosen.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
-from epochal.engine.hidden import redeal
+from epochal.engine.hidden import redeal, shuffle
 
 from . import actions as A
 from .cards import TRACKS
@@ -234,45 +235,51 @@ def action_text(game: Hadara, st: HadaraState, seat: int, a: int) -> str:
 
 
 def determinize(game: Hadara, st: HadaraState, seat: int, rng) -> HadaraState:
-    """Re-deal what ``seat`` cannot see, keeping every colour and every visible front in place."""
+    """Re-deal what ``seat`` cannot see, keeping every colour and every visible front in place.
+
+    A search calls it on every iteration, so the places are gathered in plain loops."""
     out = st.clone()
     out.rng = rng.getrandbits(64)  # future deals must not be the real ones
-    # Card places hidden from `seat`, grouped by colour (a card's back shows epoch and colour).
+    # Card places hidden from `seat`, grouped by colour (a card's back shows epoch and colour):
+    # the decks, this epoch's cards in the box, the other seats' hands and secret sales.
+    color_of, epoch_of, epoch = game.color_of, game.epoch_of, out.epoch
     slots: dict[int, list[tuple[list, int]]] = {}
-
-    def hide(container: list, index: int) -> None:
-        slots.setdefault(game.color_of[container[index]], []).append((container, index))
-
-    for deck in out.decks:
-        for j in range(len(deck)):
-            hide(deck, j)
-    for j, k in enumerate(out.box):
-        if game.epoch_of[k] == out.epoch:
-            hide(out.box, j)
+    zones: list[tuple[list, bool]] = [(deck, False) for deck in out.decks]
+    zones.append((out.box, True))
     for i, other in enumerate(out.seats):
-        if i == seat:
-            continue
-        for j in range(len(other.hand)):
-            hide(other.hand, j)
-        for j in range(len(other.sold_secret)):
-            hide(other.sold_secret, j)
+        if i != seat:
+            zones += [(other.hand, False), (other.sold_secret, False)]
+    for zone, this_epoch in zones:
+        for j, k in enumerate(zone):
+            if this_epoch and epoch_of[k] != epoch:
+                continue
+            places = slots.get(color_of[k])
+            if places is None:
+                places = slots[color_of[k]] = []
+            places.append((zone, j))
     redeal(slots, rng)  # no running effect holds on to a hidden card
     # Colony backs: below each stack's visible top, in the box and under plundered fronts,
     # tokens with equal fronts may swap.
+    requirement, front = _colony_keys(game)
+    unseen: dict[int, list[tuple[list, int]]] = {}  # requirement -> places in the box, plundered
+    for j, t in enumerate(out.colony_box):
+        unseen.setdefault(requirement[t], []).append((out.colony_box, j))
+    for other in out.seats:
+        for j, (t, annexed) in enumerate(zip(other.colonies, other.annexed, strict=False)):
+            if not annexed:
+                unseen.setdefault(requirement[t], []).append((other.colonies, j))
     for v, stack in enumerate(out.stacks):
-        pool = [(stack, j) for j in range(len(stack) - 1)]
-        pool += [
-            (out.colony_box, j)
-            for j, t in enumerate(out.colony_box)
-            if game.colonies[t].requirement == game.requirements[v]
-        ]
-        pool += [
-            (other.colonies, j)
-            for other in out.seats
-            for j, (t, annexed) in enumerate(zip(other.colonies, other.annexed, strict=False))
-            if not annexed and game.colonies[t].requirement == game.requirements[v]
-        ]
-        _shuffle_by_front(game, pool, rng)
+        groups: dict[tuple, list] = {}
+        for j in range(len(stack) - 1):
+            groups.setdefault(front[stack[j]], []).append((stack, j))
+        for c, j in unseen.get(game.requirements[v], ()):
+            groups.setdefault(front[c[j]], []).append((c, j))
+        for places in groups.values():
+            if len(places) > 1:
+                tokens = sorted(c[j] for c, j in places)
+                shuffle(tokens, rng)
+                for (c, j), t in zip(places, tokens, strict=False):
+                    c[j] = t
     # Another seat's simultaneous choice is unknown, only that it was made: guess one.
     if out.stack:
         frame = out.stack[-1]
@@ -282,14 +289,10 @@ def determinize(game: Hadara, st: HadaraState, seat: int, rng) -> HadaraState:
     return out
 
 
-def _shuffle_by_front(game: Hadara, pool, rng) -> None:
-    groups: dict[tuple, list] = {}
-    for c, j in pool:
-        col = game.colonies[c[j]]
-        groups.setdefault((col.requirement, col.front_vp, col.plunder, col.annex_cost), []).append((c, j))
-    for places in groups.values():
-        if len(places) > 1:
-            tokens = sorted(c[j] for c, j in places)
-            rng.shuffle(tokens)
-            for (c, j), t in zip(places, tokens, strict=False):
-                c[j] = t
+@cache
+def _colony_keys(game: Hadara) -> tuple[list[int], list[tuple]]:
+    """Each colony token's requirement, and what its front shows: tokens with equal fronts look
+    alike face up."""
+    requirement = [col.requirement for col in game.colonies]
+    front = [(col.requirement, col.front_vp, col.plunder, col.annex_cost) for col in game.colonies]
+    return requirement, front

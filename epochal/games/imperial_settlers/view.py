@@ -12,9 +12,11 @@ virtual opponent's locations and its trophy pile are open.
 
 from __future__ import annotations
 
+from functools import cache
+
 import msgspec
 
-from epochal.engine.hidden import follow, follow_action, offered_cards, redeal
+from epochal.engine.hidden import follow, follow_action, offered_cards, redeal, shuffle
 
 from . import actions as A
 from .empire import effective_storage
@@ -375,28 +377,28 @@ def determinize(game, st, seat: int, rng):
     shown them; cards whose own effect is running stay where they are."""
     out = st.clone()
     out.rng = rng.getrandbits(64)
-    cards = game.cards
     keep = {frame.card for frame in out.run if frame.card >= 0} | seen_by(game, out, seat)
-    groups: dict[object, list[tuple[list, int]]] = {}
-
-    def hide(cards_list: list) -> None:
-        for j in range(len(cards_list)):
-            k = cards_list[j]
-            if k not in keep:
-                groups.setdefault(cards[k].deck, []).append((cards_list, j))
-
     frame = out.stack[-1] if out.stack else None
     answered = set(frame.chosen) if frame is not None and frame.kind == "draft" else set()
+    zones: list[list[int]] = []  # where the hidden cards lie, in the order of their places
     for i, p in enumerate(out.seats):
         if i != seat:
-            hide(p.hand)
-            hide(p.hidden_foundations)
+            zones += [p.hand, p.hidden_foundations]
             if out.packets and i not in answered:
-                hide(out.packets[i])
-        hide(p.deck)
-    hide(out.common_deck)
+                zones.append(out.packets[i])
+        zones.append(p.deck)
+    zones.append(out.common_deck)
+    deck_of = _deck_of(game)
+    groups: dict[object, list[tuple[list, int]]] = {}  # places by the deck on the card's back
+    for zone in zones:
+        for j, k in enumerate(zone):
+            if k not in keep:
+                places = groups.get(deck_of[k])
+                if places is None:
+                    places = groups[deck_of[k]] = []
+                places.append((zone, j))
     out.attack_deck.sort()  # the deal must not depend on the true order
-    rng.shuffle(out.attack_deck)  # solo: R196
+    shuffle(out.attack_deck, rng)  # solo: R196
     moved = redeal(groups, rng)
     if moved:
         for running_frame in out.run:
@@ -408,6 +410,12 @@ def determinize(game, st, seat: int, rng):
                     follow_action(game.action_space, a, moved) for a in decision.args["options"]
                 ]
     return out
+
+
+@cache
+def _deck_of(game) -> list[str]:
+    """The deck each card belongs to, by card index: what its back shows."""
+    return [card.deck for card in game.cards]
 
 
 def seen_by(game, st, seat: int) -> set[int]:
