@@ -609,18 +609,21 @@ def create_app(
         known_lang(name, lang)
         return {"rules": rules_summary(name, lang)}
 
-    def limit_creations(request: Request) -> None:
-        """Refuse a client address that creates more than ``create_rate`` tables a minute."""
-        if creations is not None:
-            wait = creations.take(request.client.host if request.client else "")
+    def limit(buckets: TokenBuckets | None, request: Request, what: str) -> None:
+        """Refuse a client address that has used up its ``buckets``: ``what`` it may do a minute."""
+        if buckets is not None:
+            wait = buckets.take(request.client.host if request.client else "")
             if wait:
                 seconds = math.ceil(wait)
                 raise ApiError(
                     429,
                     "rate_limited",
-                    f"this address may create {create_rate:g} games a minute; try again in {seconds} s",
+                    f"this address may {what} a minute; try again in {seconds} s",
                     retry_after=seconds,
                 )
+
+    def limit_creations(request: Request) -> None:
+        limit(creations, request, f"create {create_rate:g} games")
 
     def created(request: Request, table, tokens: dict[int, str], host: str) -> dict:
         """A new table's answer: its seats, each person's link, the host's and the spectators'."""
@@ -667,16 +670,7 @@ def create_app(
 
     # --- card data sets (the workshop) ----------------------------------------------------------
     def limit_checks(request: Request) -> None:
-        if checks is not None:
-            wait = checks.take(request.client.host if request.client else "")
-            if wait:
-                seconds = math.ceil(wait)
-                raise ApiError(
-                    429,
-                    "rate_limited",
-                    f"this address may have {DATA_CHECKS:g} data files checked a minute; try again in {seconds} s",
-                    retry_after=seconds,
-                )
+        limit(checks, request, f"have {DATA_CHECKS:g} data files checked")
 
     def named(name: str | None) -> str | None:
         try:
