@@ -105,7 +105,10 @@ class Game(ABC):
         decision = state.stack[-1]
         if seat not in decision.seats or seat in decision.chosen:  # not waiting(): no list built
             return []
-        return list(self.kept_legal(state, decision, seat))  # a copy: callers may change theirs
+        kept = decision.__dict__.get("kept")  # kept_legal's look-up, written out: once per action
+        if kept is not None and kept[0] == state.ply and kept[1] == seat and not self.check_kept:
+            return list(kept[2])  # a copy: callers may change theirs
+        return list(self.kept_legal(state, decision, seat))
 
     check_kept = False  # the test suite turns it on: every kept list is compared with a fresh one
 

@@ -77,14 +77,18 @@ def activate_legal(game: ImperiumRules, st, d: Decision, seat: int) -> list[int]
     out = [A.END]
     seen = set()
     never = game.never_played  # what can_play refuses first, known from the card alone
+    # a plain card with an action token left is playable unless it was played free already
+    token = p.actions >= 1
+    plain = game.plain_play
     for k in p.hand:
-        if k not in seen and k not in never and playing.can_play(game, st, seat, k):
-            out.append(game.action_space.play + k)
+        if k not in seen and k not in never:
+            if (token and k in plain and k not in p.free_played) or playing.can_play(game, st, seat, k):
+                out.append(game.action_space.play + k)
         seen.add(k)
     if p.exhausts >= 1:  # without an exhaust token (R78) or on an exhausted card (R77) can_exhaust refuses
-        exhausted = p.exhausted
+        exhausted, exhausting = p.exhausted, game.exhausting
         for k in [*p.play, *shared.power_cards(p)]:
-            if k not in exhausted and playing.can_exhaust(game, st, seat, k):
+            if k in exhausting and k not in exhausted and playing.can_exhaust(game, st, seat, k):
                 out.append(game.action_space.exhaust + k)
     return out
 

@@ -69,8 +69,7 @@ _CHECKS = cast(dict[type, Callable[..., bool]], CHECKS.table)  # by the opening 
 @CHECKS.on(Pay)
 def _pay(game: ImperiumRules, st, seat: int, ops: list, card: int) -> bool:
     first = discounted(game, st, seat, card, ops[0])  # as a passive may lower it (Direct Democracy)
-    p = st.seats[seat]
-    return shared.can_pay(p, costs(first)) and precondition(game, st, seat, ops[1:], card)  # Persians A
+    return shared.can_pay_op(st.seats[seat], first) and precondition(game, st, seat, ops[1:], card)  # Persians A
 
 
 @CHECKS.on(ReturnUnrest)

@@ -36,6 +36,7 @@ from .vocab import (
     ExhaustTokens,
     OfferReaction,
     PlaceMarketToken,
+    Require,
     ResetTokens,
     SolsticeOrder,
     TakeUnrest,
@@ -124,6 +125,19 @@ class ImperiumRules(Game):
         self.bearing = frozenset(i for i, c in enumerate(cards) if c.passive)
         # the cards that can never be played from the hand (playing.play_refusal's first test)
         self.never_played = frozenset(i for i, c in enumerate(cards) if c.unplayable or not (c.play or c.pinned))
+        # the cards only the action token decides (playing.play_refusal's other tests pass
+        # for them whatever the state): no state of their own, no printed restriction
+        self.plain_play = frozenset(
+            i
+            for i, c in enumerate(cards)
+            if i not in self.never_played
+            and c.state not in ("empire", "barbarian")
+            and not any(isinstance(op, Require) for op in c.play)
+        )
+        # the cards with an exhaust effect on either face (playing.exhaust_refusal's first test)
+        self.exhausting = frozenset(
+            i for i, c in enumerate(cards) if c.exhaust or (c.side_b is not None and c.side_b.exhaust)
+        )
         self.when_gone = frozenset(i for i, c in enumerate(cards) if any(type(x) is WhenGone for x in c.passive))
         # passive kind -> the cards with a passive of that kind on either face: shared.active
         # asks (several times per legal list) only about the seat's cards among these. Derived

@@ -69,19 +69,21 @@ def between_ops(game: ImperiumRules, st) -> None:
         flush_triggered(game, st)
     # Asked between every two operations, and nearly always there is nothing to watch: the
     # watchers run (over every seat, in their order) only when some seat has something for them.
+    # One pass notes what to watch; the watchers then run in their order.
     when_gone = game.when_gone
-    seats = st.seats
-    for p in seats:
-        if not when_gone.isdisjoint(p.play):
-            watch_gone(game, st)
-            break
-    for p in seats:
+    gone = out = False
+    for p in st.seats:
+        if not gone and not when_gone.isdisjoint(p.play):
+            gone = True
         if p.deck:
             if p.deck_out:
                 p.deck_out = False
         elif not p.deck_out:
-            watch_deck_out(game, st)
-            break
+            out = True
+    if gone:
+        watch_gone(game, st)
+    if out:
+        watch_deck_out(game, st)
 
 
 def watch_gone(game: ImperiumRules, st) -> None:
@@ -201,6 +203,16 @@ def pick_card(
 
 def can_pay(p, cost: dict) -> bool:
     return _plan(p, cost) is not None
+
+
+def can_pay_op(p, op: Pay) -> bool:
+    """``can_pay(p, costs(op))`` without building the cost: asked at every legality check of
+    a card whose effect opens with a payment."""
+    if p.actions < op.action:
+        return False
+    short_m = op.materials - p.materials if op.materials > p.materials else 0
+    short_p = op.population - p.population if op.population > p.population else 0
+    return op.progress + short_p + (short_m + 1) // 2 <= p.progress
 
 
 def _plan(p, cost: dict):
