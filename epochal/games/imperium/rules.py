@@ -31,6 +31,7 @@ from .vocab import (
     AnyOp,
     BreakThrough,
     CleanupDiscard,
+    DeckOutUnrest,
     DiscardHand,
     DrawToLimit,
     ExhaustTokens,
@@ -139,6 +140,16 @@ class ImperiumRules(Game):
             i for i, c in enumerate(cards) if c.exhaust or (c.side_b is not None and c.side_b.exhaust)
         )
         self.when_gone = frozenset(i for i, c in enumerate(cards) if any(type(x) is WhenGone for x in c.passive))
+        # the cards that watch between operations (shared.between_ops): a game without any of
+        # them in its pool skips the watch (ImperiumState.watchers)
+        self.watching = self.when_gone | {
+            i
+            for i, c in enumerate(cards)
+            for face in (c, c.side_b)
+            if face is not None
+            for x in face.passive
+            if type(x) is DeckOutUnrest
+        }
         # passive kind -> the cards with a passive of that kind on either face: shared.active
         # asks (several times per legal list) only about the seat's cards among these. Derived
         # from the card data alone, so no state, cloned or not, can see it out of step.
@@ -317,11 +328,20 @@ class ImperiumRules(Game):
             ):
                 s.tokens["progress"] = 1
         st.first = st.turn = 0  # R55
+        st.watchers = not self.watching.isdisjoint(self.pool(st))
         for seat in range(players):  # R40
             self.draw_plain(st, seat, 5)
         st.phase = "start"
         self.advance(st, [])
         return st
+
+    def pool(self, st) -> list[int]:
+        """Every card of the game: the chosen common deck's, the chosen nations' and the other
+        deck's tributaries that replaced a nation's namesake (R58-R62)."""
+        nations = {p.nation for p in st.seats}
+        box = st.options["common_deck"]
+        common = [i for i, c in enumerate(self.cards) if c.deck == "common" and c.box == box or c.deck in nations]
+        return common + st.mixed_in
 
     def kok_of(self, box: str) -> int:
         """The box's King of Kings (each box has its own, R47)."""
@@ -509,15 +529,7 @@ class ImperiumRules(Game):
                 and any(self.cards[k].location == "accession" for k in p.nation_deck[1:])
             ):
                 problems.append(f"seat {i}: the accession card is not at the bottom (R193)")
-        pool = sorted(
-            [
-                i
-                for i, c in enumerate(self.cards)
-                if c.deck == "common" and c.box == st.options["common_deck"] or c.deck in {p.nation for p in st.seats}
-            ]
-            + st.mixed_in
-        )
-        if sorted(places) != pool:
+        if sorted(places) != sorted(self.pool(st)):
             problems.append("cards in play are not each in exactly one place")
         return problems
 

@@ -69,6 +69,8 @@ def between_ops(game: ImperiumRules, st) -> None:
         flush_triggered(game, st)
     # Asked between every two operations, and nearly always there is nothing to watch: the
     # watchers run (over every seat, in their order) only when some seat has something for them.
+    if not st.watchers:
+        return
     # One pass notes what to watch; the watchers then run in their order.
     when_gone = game.when_gone
     gone = out = False
