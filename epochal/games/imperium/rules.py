@@ -140,16 +140,16 @@ class ImperiumRules(Game):
             i for i, c in enumerate(cards) if c.exhaust or (c.side_b is not None and c.side_b.exhaust)
         )
         self.when_gone = frozenset(i for i, c in enumerate(cards) if any(type(x) is WhenGone for x in c.passive))
-        # the cards that watch between operations (shared.between_ops): a game without any of
-        # them in its pool skips the watch (ImperiumState.watchers)
-        self.watching = self.when_gone | {
+        # the cards that watch the decks between operations (shared.between_ops): a game
+        # without any of them in its pool, or without a when_gone card, skips that watch
+        self.deck_watching = frozenset(
             i
             for i, c in enumerate(cards)
             for face in (c, c.side_b)
             if face is not None
             for x in face.passive
             if type(x) is DeckOutUnrest
-        }
+        )
         # passive kind -> the cards with a passive of that kind on either face: shared.active
         # asks (several times per legal list) only about the seat's cards among these. Derived
         # from the card data alone, so no state, cloned or not, can see it out of step.
@@ -328,7 +328,9 @@ class ImperiumRules(Game):
             ):
                 s.tokens["progress"] = 1
         st.first = st.turn = 0  # R55
-        st.watchers = not self.watching.isdisjoint(self.pool(st))
+        pool = self.pool(st)
+        st.watch_play = not self.when_gone.isdisjoint(pool)
+        st.watch_decks = not self.deck_watching.isdisjoint(pool)
         for seat in range(players):  # R40
             self.draw_plain(st, seat, 5)
         st.phase = "start"

@@ -67,25 +67,22 @@ def between_ops(game: ImperiumRules, st) -> None:
         push(game, st, seat, -1, "reaction", vars_={"card": card, "amount": sum(amount)})
     if st.triggered:
         flush_triggered(game, st)
-    # Asked between every two operations, and nearly always there is nothing to watch: the
-    # watchers run (over every seat, in their order) only when some seat has something for them.
-    if not st.watchers:
-        return
-    # One pass notes what to watch; the watchers then run in their order.
-    when_gone = game.when_gone
-    gone = out = False
-    for p in st.seats:
-        if not gone and not when_gone.isdisjoint(p.play):
-            gone = True
-        if p.deck:
-            if p.deck_out:
-                p.deck_out = False
-        elif not p.deck_out:
-            out = True
-    if gone:
-        watch_gone(game, st)
-    if out:
-        watch_deck_out(game, st)
+    # Asked between every two operations, and nearly always there is nothing to watch: each
+    # watch runs only in a game whose cards include a watcher of its kind (set at setup), and
+    # then only when some seat has something for it (over every seat, in their order).
+    if st.watch_play:
+        for p in st.seats:
+            if not game.when_gone.isdisjoint(p.play):
+                watch_gone(game, st)
+                break
+    if st.watch_decks:
+        for p in st.seats:
+            if p.deck:
+                if p.deck_out:
+                    p.deck_out = False
+            elif not p.deck_out:
+                watch_deck_out(game, st)
+                break
 
 
 def watch_gone(game: ImperiumRules, st) -> None:

@@ -74,10 +74,12 @@ class ImperiumState(State, kw_only=True):
     scoring_triggered: bool = False
     final_round: bool = False
     collapsed: bool = False
-    # may a card of the game watch between operations (Palace of Poseidon's when_gone, a deck
-    # running out, R208)? Set at setup from the game's cards, which never change; a state
-    # stored before the field existed reads True, which only costs the look
-    watchers: bool = True
+    # may a card of the game watch between operations: a card leaving the play area (Palace
+    # of Poseidon's when_gone), a deck running out (R208)? Set at setup from the game's cards,
+    # which never change; a state stored before these fields existed reads True, which only
+    # costs the look
+    watch_play: bool = True
+    watch_decks: bool = True
     run: list[Frame] = []  # effects being resolved, innermost last
     reactions: list[list[int]] = []  # [seat, card] reactive exhausts to offer next
     triggered: list[list[int]] = []  # [seat, card, i]: passive i of card asks next (Vikings)
