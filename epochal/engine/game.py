@@ -158,7 +158,7 @@ class Game(ABC):
         ):
             self.check_turn(state, seat)
             decision = stack[-1]
-        if not isinstance(action, int) or isinstance(action, bool):
+        if type(action) is not int and (not isinstance(action, int) or isinstance(action, bool)):
             raise IllegalAction(f"an action is an integer id, not {action!r}", "protocol")
         kept = decision.__dict__.get("kept")  # kept_legal's look-up, written out likewise
         if kept is not None and kept[0] == state.ply and kept[1] == seat and not self.check_kept:

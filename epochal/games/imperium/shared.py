@@ -193,11 +193,12 @@ def pick_card(
     if ANSWER in fr.vars:  # the answer to the question asked: the candidates are not needed again
         answer = fr.vars.pop(ANSWER)
         return None if answer == game.runner.end else answer - game.action_space.card
-    options = [game.action_space.card + k for k in dict.fromkeys(cards)]
+    base = game.action_space.card
+    options = [base + k for k in dict.fromkeys(cards)]
     answer = game.runner.choose(st, fr, "card", options, optional, seat=seat, purpose=purpose, rule=rule, **args)
     if answer is None or answer == WAIT:
         return answer
-    return answer - game.action_space.card
+    return answer - base
 
 
 def can_pay(p, cost: dict) -> bool:
