@@ -52,6 +52,9 @@ class Trigger(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
     on: str  # build / raze / opponent_exchange
     colour: str | None = None  # build: only locations of this colour
     do: CardOps = []
+    # a feature works in its owner's turn, not in the Production phase (R48, A10), unless its
+    # card says it "also works in the Production phase" (Sphinx, R162)
+    in_production: bool = False
 
 
 STORABLE = ("wood", "stone", "food", "gold", "worker", "raze")  # supply goods a card may store

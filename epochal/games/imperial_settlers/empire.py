@@ -273,10 +273,15 @@ def after_raze(game, st, razer: int, k: int) -> None:
 
 
 def fire(game, st, seat: int, on: str, colours=frozenset(), times: int = 1) -> None:
-    """Push the frames of ``seat``'s features that trigger on ``on`` (R17 type 2, R18a)."""
+    """Push the frames of ``seat``'s features that trigger on ``on`` (R17 type 2, R18a). While
+    the Production phase's effects run (the phase is already ``action_start``), only a feature
+    that also works then does (R48, R162)."""
     p = st.seats[seat]
+    producing = st.phase == "action_start"
     for k in reversed(p.locations):
         for i, t in enumerate(game.cards[k].triggers):
+            if producing and not t.in_production:
+                continue
             if t.on == on and (t.colour is None or t.colour in colours):
                 for _ in range(times):
                     game.runner.push(st, seat, k, f"trigger:{i}")

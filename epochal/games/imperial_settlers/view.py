@@ -189,6 +189,11 @@ def _card_info(game, k: int, stand_ins: bool = False) -> dict:
 
 
 def trigger_text(t) -> str:
+    also = " (also in the Production phase)" if t.in_production else ""
+    return _trigger_text(t) + also
+
+
+def _trigger_text(t) -> str:
     if t.on == "build":
         what = f"a {t.colour} location" if t.colour else "a location"
         return f"each time you build {what}: {describe_ops(t.do)}"

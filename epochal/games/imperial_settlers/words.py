@@ -224,7 +224,10 @@ def card_lines(game: SettlersRules, c: Phys, lang: str) -> list[tuple[str, str]]
     for t in c.triggers:
         key = f"card.trigger.{t.on}" + (".colour" if t.colour else "")
         colour = say(game, lang, f"colour.{t.colour}") if t.colour else ""
-        lines.append(("trigger", say(game, lang, key, colour=colour, ops=ops_text(game, t.do, lang))))
+        line = say(game, lang, key, colour=colour, ops=ops_text(game, t.do, lang))
+        if t.in_production:  # R162
+            line += say(game, lang, "card.trigger.in_production")
+        lines.append(("trigger", line))
     ability = ability_line(game, c, lang)
     if ability:
         lines.append(("ability", ability))
