@@ -28,6 +28,7 @@ from .vocab import (
     Pay,
     PayVp,
     PlayAttacks,
+    Reactivate,
     Restore,
     Use,
     Vp,
@@ -68,6 +69,8 @@ def ops_value(ops, track: bool) -> float:
             total += 1.5 * op.n
         elif isinstance(op, ActivateAttacks):
             total += 1.2 * op.n
+        elif isinstance(op, Reactivate):
+            total += 1.0 * op.n
     return total
 
 

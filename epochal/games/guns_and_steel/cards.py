@@ -38,6 +38,7 @@ from .vocab import (  # noqa: F401
     Pay,
     PayVp,
     PlayAttacks,
+    Reactivate,
     Restore,
     Use,
     Vp,
@@ -398,6 +399,11 @@ def check_effect(ops: list, card: Civ, inside: str = "") -> list[str]:
             problems += [f"{at}.defeated{p}" for p in check_effect(op.defeated, card, "attack")]
         if isinstance(op, (PlayAttacks, ActivateAttacks)) and card.type != "tactics":
             problems.append(f"{at}: only Tactics cards play or activate Attack cards (R57)")
+        if isinstance(op, Reactivate):
+            if op.type != "any" and op.type not in TYPES:
+                problems.append(f"{at}: reactivate type {op.type!r} is not 'any' nor one of {', '.join(TYPES)} (R20)")
+            if inside:
+                problems.append(f"{at}: reactivate acts on your own zone: not inside {inside} (R53)")
         if isinstance(op, (EachPlayer, EachOther)):
             tag = str(op.__struct_config__.tag)
             if inside:

@@ -19,6 +19,7 @@ from . import payment as pay
 from .cards import EPOCHS, RESOURCES
 from .state import EMPTY, Payment
 from .steps import PHASE_OF
+from .vocab import Reactivate
 
 if TYPE_CHECKING:
     from .rules import GunsRules
@@ -417,7 +418,7 @@ def resolve_play_attack(game: GunsRules, st: GunsState, seat: int, action: int, 
 @legal.on("activate_attack")
 def legal_activate_attack(game: GunsRules, st: GunsState, seat: int) -> list[int]:
     base = game.action_space.activate_attack
-    return [base + k for k in fx.activatable_attacks(game, st, st.run[-1])] + [A.PASS]
+    return [base + k for k in fx.activatable(game, st, st.run[-1])] + [A.PASS]
 
 
 @resolve.on("activate_attack")
@@ -428,7 +429,8 @@ def resolve_activate_attack(game: GunsRules, st: GunsState, seat: int, action: i
         return
     k = card_arg(game, action)  # R53, R57
     fr.vars["_used"] = fr.vars.get("_used", []) + [k]
-    ev.append(event("activate_attack", seat=seat, card=game.keys[k]))
+    verb = "reactivate" if isinstance(game.runner.ops(fr)[fr.pc], Reactivate) else "activate_attack"
+    ev.append(event(verb, seat=seat, card=game.keys[k]))
     game.runner.push(st, seat, card=k)
 
 
@@ -567,6 +569,8 @@ def why(game: GunsRules, st: GunsState, d: Decision, seat: int, action: int) -> 
         if kind == "pass":
             return "you hold an Attack card: play at least one", "R58"
         return "play an Attack card from your hand that you can activate", "R58"
+    if d.kind == "activate_attack" and fx.reactivating(game, st):
+        return "re-activate a technology of your zone that the effect names and you can pay for, or stop", "R53"
     if d.kind == "lose" and st.run and "attacker" not in st.run[-1].vars:
         return "spend one of your resource cards, your choice", "R54"  # each_other, each_player
     return REFUSAL_OF_DECISION.get(d.kind, (f"action {action} is not allowed now", "protocol"))

@@ -32,6 +32,7 @@ from .vocab import (
     Pay,
     PayVp,
     PlayAttacks,
+    Reactivate,
     Restore,
     Use,
     Vp,
@@ -341,3 +342,45 @@ def activatable_attacks(game: GunsRules, st: GunsState, fr: Frame) -> list[int]:
     played from hand (that one was activated already, R58), nor one activated twice."""
     used = fr.vars.get("_used", []) + fr.vars.get("played", [])
     return [k for k in attack_cards_payable(game, st, fr.seat, st.seats[fr.seat].tech) if k not in used]
+
+
+@handlers.on(Reactivate)
+def reactivate(game: GunsRules, st: GunsState, fr: Frame, op: Reactivate, ev: list):
+    """R53 (L164-166): up to n technologies already in your zone are activated again, each for
+    its own cost; the player may stop at any time (R51: activating is a choice). Asked as the
+    same decision as a Tactics card's activation of Attack cards."""
+    if len(fr.vars.get("_used", [])) >= op.n or fr.vars.get("_stop"):
+        return DONE
+    if not activatable(game, st, fr):
+        return DONE
+    return game.runner.ask(st, "activate_attack", fr.seat)
+
+
+def activatable(game: GunsRules, st: GunsState, fr: Frame) -> list[int]:
+    """The zone cards the running ``activate_attacks`` or ``reactivate`` op may activate now."""
+    op = game.runner.ops(fr)[fr.pc]
+    if not isinstance(op, Reactivate):
+        return activatable_attacks(game, st, fr)
+    running = {f.card for f in st.run}  # "another technology": never one still acting (no loop)
+    used = fr.vars.get("_used", [])
+    kind = game.kind
+    effects = game.effects
+    return [
+        k
+        for k in st.seats[fr.seat].tech
+        if k not in running
+        and k not in used
+        and effects[k]
+        and (op.type == "any" or kind[k] == op.type)
+        and game.can_activate(st, fr.seat, k)
+    ]
+
+
+def reactivating(game: GunsRules, st: GunsState) -> bool:
+    """Is the decision on top a ``reactivate`` op's (R53), rather than a Tactics card's
+    ``activate_attacks`` (R57)? Both ask ``activate_attack``."""
+    if not st.run or not st.stack or st.stack[-1].kind != "activate_attack":
+        return False
+    fr = st.run[-1]
+    ops = game.runner.ops(fr)
+    return fr.pc < len(ops) and isinstance(ops[fr.pc], Reactivate)

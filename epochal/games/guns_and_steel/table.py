@@ -10,6 +10,7 @@ A legal action's description is the view's entry for it (its kind and its target
 from __future__ import annotations
 
 from . import actions as A
+from . import effects as fx
 from .cards import EPOCHS, RESOURCES, provenance
 from .decisions import REFUSAL_OF_DECISION
 from .rules import COLOURS, PHASE_OF
@@ -135,6 +136,10 @@ def describe(game, st, seat: int, a: int) -> dict:
             out["rule"] = REFUSAL_OF_DECISION.get(top.kind, ("", RULES.get(top.kind)))[1]
     else:
         out["rule"] = RULES.get(verb)
+    if top is not None and top.kind == "activate_attack" and fx.reactivating(game, st):  # R53
+        out["rule"] = "R53"
+        if kind == "pass":
+            out["form"] = "reactivate"
     if out.get("rule") is None:
         out.pop("rule", None)
     return out

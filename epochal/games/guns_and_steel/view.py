@@ -28,6 +28,7 @@ from .cards import (
     Pay,
     PayVp,
     PlayAttacks,
+    Reactivate,
     Restore,
     Use,
     Vp,
@@ -36,6 +37,7 @@ from .cards import (
     provenance,
 )
 from .decisions import pay_all_plan
+from .effects import reactivating
 from .rules import COLOURS, PHASE_OF
 from .state import EMPTY
 
@@ -60,6 +62,7 @@ PROMPTS = {
     "glory": "Place a glory token on a wonder whose condition you meet (R93)",
     "move_glory": "Move one of your glory tokens onto a wonder whose condition you meet, or pass (A24)",
 }
+REACTIVATE = "Re-activate a technology of your zone, or stop (R53)"
 LOSE_BY_EFFECT = "A card's effect: spend one of your resource cards, your choice (R54)"
 CLAUSE_WORDS = {
     "resource_cards": "{n} {of} resource card(s) in your zone",
@@ -119,6 +122,9 @@ def describe_op(op) -> str:
         return f"play up to {op.n} Attack card{'s' if op.n > 1 else ''} from your hand and activate each"
     if isinstance(op, ActivateAttacks):
         return f"activate up to {op.n} Attack card{'s' if op.n > 1 else ''} of your zone"
+    if isinstance(op, Reactivate):
+        what = "technolog" + ("ies" if op.n > 1 else "y") + ("" if op.type == "any" else f" ({op.type})")
+        return f"re-activate up to {op.n} {what} of your zone, each for its own cost"
     return type(op).__name__
 
 
@@ -314,7 +320,7 @@ def view(game, st, seat: int | None, face_up: bool = False) -> dict:
         "seats": seats,
         "attack": attack,
         "payment": payment,
-        "decision": decision_view(st),
+        "decision": decision_view(game, st),
         "legal": entries,
         "cards": {keys[k]: card_info(game, k) for k in sorted(shown)},
         "wonder_cards": {game.wkeys[w]: wonder_info(game, w) for w in st.wonders},
@@ -330,13 +336,15 @@ def open_view(game, st) -> dict:
     return view(game, st, None, face_up=True)
 
 
-def decision_view(st) -> dict:
+def decision_view(game, st) -> dict:
     if st.over or not st.stack:
         return {"kind": "over", "seat": None, "prompt": "The game is over"}
     d = st.stack[-1]
     prompt = PROMPTS.get(d.kind, d.kind)
     if d.kind == "lose" and st.run and "attacker" not in st.run[-1].vars:  # each_other, each_player
         prompt = LOSE_BY_EFFECT
+    if reactivating(game, st):
+        prompt = REACTIVATE
     return {"kind": d.kind, "seat": d.seats[0], "prompt": prompt}
 
 
@@ -438,6 +446,8 @@ def action_text(game, st, seat: int, a: int) -> str:
     if kind == "pass":
         if top is None:
             return "pass"
+        if reactivating(game, st):
+            return "activate no more cards"
         return {
             "purchase": "buy nothing",
             "respond": "stop responding",

@@ -121,6 +121,17 @@ class ActivateAttacks(Op, tag="activate_attacks"):
     n: int = 1
 
 
+class Reactivate(Op, tag="reactivate"):
+    """Re-activate up to ``n`` technologies already lying technology side up in your zone, of
+    type ``type`` ("any": any type), each paying its own activation cost (R51, R53; L164-166).
+    "Another technology's effect": never the card itself, nor a card whose effect is still being
+    carried out, nor one this op activated already. Like any activation it is optional (R51);
+    cards that came there by spending, responding or buying count too (R53, audit note)."""
+
+    type: str = "any"
+    n: int = 1
+
+
 AnyOp = (
     Pay
     | PayVp
@@ -137,6 +148,7 @@ AnyOp = (
     | LoseVp
     | PlayAttacks
     | ActivateAttacks
+    | Reactivate
 )
 ATTACK_ONLY = (HandOver, GiveWonder)  # ops that need an attacker
 COSTS = (Pay, PayVp)  # the ops that may head an effect as its activation cost (R51, R71)

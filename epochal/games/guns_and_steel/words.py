@@ -217,6 +217,7 @@ KINDS = (
 )
 FORMS = {
     "activate": ("cost", "vp", "cost_vp"),
+    "activate_attack": ("reactivate", "reactivate_type"),
     "lose": ("effect",),
     "pay": ("buy", "surcharge"),
     "play_attack": ("more",),
@@ -290,6 +291,10 @@ def describe_decision(game: GunsRules, st: GunsState, seat: int) -> dict | None:
             out.update(target=fr.vars["_target"], n=op.n - fr.vars.get("_done", 0))
         elif kind == "play_attack" and fr.vars.get("_played", 0):
             out["form"] = "more"
+        elif kind == "activate_attack" and fx.reactivating(game, st):  # R53
+            out.update(form="reactivate", n=op.n - len(fr.vars.get("_used", [])))
+            if op.type != "any":
+                out.update(form="reactivate_type", type=op.type)
     elif kind == "recall":
         out["n"] = len(game.resource_cards(st.seats[seat]))
     return out
@@ -322,7 +327,7 @@ def why_not(game: GunsRules, st: GunsState, seat: int) -> list[dict]:
             if game.kind[k] == "attack" and k not in payable
         ]
     if kind == "activate_attack":
-        out += idle_attacks(game, st, seat)
+        out += idle_reactivations(game, st, seat) if fx.reactivating(game, st) else idle_attacks(game, st, seat)
     if kind == "respond":
         out += [
             {"reason": "no_response", "verb": "respond", "card": card_id(game, k), "rule": "R63"}
@@ -434,6 +439,24 @@ def idle_attacks(game: GunsRules, st: GunsState, seat: int) -> list[dict]:
             out.append({"reason": "activated", "verb": "activate_attack", "card": card_id(game, k), "rule": "R58"})
         elif not game.can_activate(st, seat, k):
             out.append(activation_cost(game, st, seat, k, "activate_attack", "R51"))
+    return out
+
+
+def idle_reactivations(game: GunsRules, st: GunsState, seat: int) -> list[dict]:
+    """Technologies of the zone of the type a ``reactivate`` names that it cannot activate now:
+    their cost (R51, R71), or activated already by it, or still acting (R53)."""
+    fr = st.run[-1]
+    op = game.runner.ops(fr)[fr.pc]
+    running = {f.card for f in st.run}
+    used = set(fr.vars.get("_used", []))
+    out = []
+    for k in st.seats[seat].tech:
+        if not game.effects[k] or (op.type != "any" and game.kind[k] != op.type):
+            continue
+        if k in used or k in running:
+            out.append({"reason": "reactivated", "verb": "reactivate", "card": card_id(game, k), "rule": "R53"})
+        elif not game.can_activate(st, seat, k):
+            out.append(activation_cost(game, st, seat, k, "reactivate", "R51"))
     return out
 
 

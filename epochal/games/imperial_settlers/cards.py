@@ -21,7 +21,7 @@ import msgspec
 from epochal import datafile
 from epochal.datafile import Choice, Int, Map, Obj
 
-from .vocab import COLOURS, GOODS, MAX_COUNT, MAX_VP, RESOURCES, SUPPLY, CardOps
+from .vocab import COLOURS, GOODS, MAX_COUNT, MAX_VP, RESOURCES, SUPPLY, CardOps, PutOn, Tuck
 
 DATA_DIR = Path(__file__).parent / "data"
 FACTIONS = ("Romans", "Barbarians", "Egyptians", "Japanese")  # R2
@@ -52,6 +52,9 @@ class Trigger(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
     on: str  # build / raze / opponent_exchange
     colour: str | None = None  # build: only locations of this colour
     do: CardOps = []
+    # a feature works in its owner's turn, not in the Production phase (R48, A10), unless its
+    # card says it "also works in the Production phase" (Sphinx, R162)
+    in_production: bool = False
 
 
 STORABLE = ("wood", "stone", "food", "gold", "worker", "raze")  # supply goods a card may store
@@ -65,6 +68,21 @@ class Storage(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
 
     capacity: int
     goods: list[str] = msgspec.field(default_factory=lambda: list(RESOURCES))  # R168: "resources"
+
+
+class Keep(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
+    """What a location keeps to the end of the game and scores for: the cards put under it by
+    ``tuck`` (Gate, R152) or the goods put on it by ``put_on`` (Shrine, R155). Neither goes back
+    (R152: never to the hand) nor is discarded at Cleanup (R129); the location cannot be razed
+    (``unrazeable``, R79). At game end it gives ``vp`` VP for every ``per`` things on it, at most
+    ``max`` (R134). The printed capacity and VP formula are not in the rulebook (D8): the card's
+    data gives them. ``goods`` names what may be put on it (Shrine: "resources")."""
+
+    capacity: int | None = None  # None: no limit
+    vp: int = 0
+    per: int = 1
+    max: int | None = None
+    goods: list[str] = msgspec.field(default_factory=lambda: list(RESOURCES))
 
 
 class Card(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
@@ -92,6 +110,8 @@ class Card(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
     triggers: list[Trigger] = []
     unrazeable: bool = False  # "cannot be razed" (R79)
     storage: Storage | None = None  # stores goods on itself through Cleanup (R131, R168)
+    under: Keep | None = None  # keeps the cards tucked under it to game end (Gate, R152)
+    keeps: Keep | None = None  # keeps the goods put on it to game end (Shrine, R155)
     stand_in: Action | None = None  # played only with the option stand_ins=on
     variants: dict[str, dict[str, Any]] = {}
     known: dict[str, str] = {}  # facts known about a part the engine does not play
@@ -160,6 +180,8 @@ class Phys:
         "triggers",
         "unrazeable",
         "storage",
+        "under",
+        "keeps",
         "name",
         "cost_key",
     )
@@ -185,6 +207,8 @@ class Phys:
         self.triggers = entry.triggers
         self.unrazeable = entry.unrazeable
         self.storage = entry.storage
+        self.under = entry.under
+        self.keeps = entry.keeps
         self.name = display_name(entry)
         # the cost as (wood, stone, food), all a card's cost can name (R58), made once from the
         # data: empire.cost_check prices the hand with it
@@ -527,6 +551,7 @@ def validate(data: DataSet) -> list[str]:
                         )
                 if len(set(c.storage.goods)) != len(c.storage.goods):
                     problems.append(f"{where}: storage names a good twice")
+            problems += _keep_problems(where, c)
             for t in c.triggers:
                 if t.on not in TRIGGERS:
                     problems.append(f"{where}: unknown trigger {t.on!r}")
@@ -551,6 +576,51 @@ def validate(data: DataSet) -> list[str]:
                 f"{faction.lower()}.json: missing; a data directory holds every "
                 f"empire's deck (R2: up to four players, each an empire)"
             )
+    return problems
+
+
+def _op_lists(c: Card):
+    """Every operation list of a card entry, nested options included."""
+    lists = [c.production, c.bonus, *(t.do for t in c.triggers)]
+    lists += [act.do for act in (c.action, c.stand_in) if act is not None]
+    while lists:
+        ops = lists.pop()
+        for op in ops:
+            yield op
+            lists += getattr(op, "options", [])
+
+
+def _keep_problems(where: str, c: Card) -> list[str]:
+    """``under`` and ``keeps`` (R152, R155, R134) and the operations that fill them."""
+    problems = []
+    for field, keep, rule in (("under", c.under, "R152"), ("keeps", c.keeps, "R155")):
+        if keep is None:
+            continue
+        if keep.capacity is not None and not 1 <= keep.capacity <= MAX_VP:
+            problems.append(f"{where}: {field} capacity {keep.capacity}: from 1 to {MAX_VP} ({rule})")
+        if not 0 <= keep.vp <= MAX_VP:
+            problems.append(f"{where}: {field} vp {keep.vp}: from 0 to {MAX_VP} (R134)")
+        if not 1 <= keep.per <= MAX_COUNT:
+            problems.append(f"{where}: {field} per {keep.per}: from 1 to {MAX_COUNT} (R134)")
+        if keep.max is not None and not 1 <= keep.max <= MAX_VP:
+            problems.append(f"{where}: {field} max {keep.max}: from 1 to {MAX_VP} VP (R134)")
+        if field == "under" and keep.goods != list(RESOURCES):
+            problems.append(f"{where}: under holds cards, not goods: 'goods' belongs to 'keeps' (R152)")
+        if field == "keeps":
+            if not keep.goods:
+                problems.append(f"{where}: keeps holds no good; name one or more of {', '.join(STORABLE)} (R155)")
+            for good in keep.goods:
+                if good not in STORABLE:
+                    problems.append(f"{where}: keeps good {good!r} is not a good of the supply ({', '.join(STORABLE)})")
+            if len(set(keep.goods)) != len(keep.goods):
+                problems.append(f"{where}: keeps names a good twice")
+    ops = list(_op_lists(c))
+    if any(isinstance(op, Tuck) for op in ops) and c.under is None:
+        problems.append(f"{where}: tuck puts cards under this location: it needs the card's 'under' (R152)")
+    if any(isinstance(op, PutOn) for op in ops) and c.keeps is None:
+        problems.append(f"{where}: put_on puts goods on this location: it needs the card's 'keeps' (R155)")
+    if (c.under is not None or c.keeps is not None) and c.storage is not None:
+        problems.append(f"{where}: a location keeps goods to game end (keeps/under) or stores them (storage), not both")
     return problems
 
 

@@ -29,6 +29,7 @@ from .empire import (
     fire,
     gang_goods,
     gold_ok,
+    kept_count,
     location_owner,
     opponents,
     other_locations,
@@ -64,6 +65,7 @@ from .vocab import (
     PayCard,
     PayDeal,
     Place,
+    PutOn,
     RazeLocation,
     RazeOwn,
     RemoveLocation,
@@ -72,6 +74,7 @@ from .vocab import (
     Store,
     TakeDeal,
     TakeRazeGood,
+    Tuck,
 )
 
 if TYPE_CHECKING:
@@ -336,7 +339,7 @@ def remove_location(game: SettlersRules, st: SettlersState, fr: Frame, op: Remov
             discard_card(game, st, k)
             ev.append(event("removed_virtual", seat=fr.seat, card=game.cards[k].id))
             return DONE
-        take_off(st, owner, k, ev, game.cards[k].id)
+        take_off(st, owner, k, ev, game.cards[k].id, game)
         discard_card(game, st, k)
         ev.append(event("removed", seat=fr.seat, owner_seat=owner, card=game.cards[k].id))
     return DONE
@@ -487,7 +490,7 @@ def discard_location(game: SettlersRules, st: SettlersState, fr: Frame, op: Disc
         return WAIT
     assert k is not None  # building needed a location or foundation to discard (R59)
     if k in p.locations:
-        take_off(st, fr.seat, k, ev, game.cards[k].id)
+        take_off(st, fr.seat, k, ev, game.cards[k].id, game)
     elif k in p.foundations:
         p.foundations.remove(k)
     else:
@@ -598,4 +601,74 @@ def store(game: SettlersRules, st: SettlersState, fr: Frame, op: Store, ev: list
         del p.stored[k]
     else:
         ev.append(event("store", seat=fr.seat, card=game.cards[k].id, goods=tokens_of(here)))
+    return DONE
+
+
+def keep_room(game: SettlersRules, st: SettlersState, fr: Frame, op: Tuck | PutOn, keep) -> int:
+    """How many more things this op may put on its location: up to ``n`` (what it put so far
+    counted), and the location's capacity."""
+    p = st.seats[fr.seat]
+    room = op.n - fr.vars.get("_done", 0)
+    if keep.capacity is not None:
+        room = min(room, keep.capacity - kept_count(p, fr.card))
+    return room
+
+
+@handlers.on(Tuck)
+def tuck(game: SettlersRules, st: SettlersState, fr: Frame, op: Tuck, ev: list) -> int:
+    """Gate (R152): up to n cards from the hand under this location, one at a time, each the
+    player's choice, who may stop. They never come back to the hand; the others see only how
+    many lie there (the cards come from a hidden hand, R37, and the rules never show them)."""
+    p = st.seats[fr.seat]
+    k = fr.card
+    keep = game.cards[k].under if k >= 0 else None
+    if keep is None or k not in p.locations:
+        return DONE
+    while keep_room(game, st, fr, op, keep) > 0 and p.hand:
+        x = pick_card(game, st, fr, p.hand, "put a card under the location", "R152", optional=True)
+        if x == WAIT:
+            return WAIT
+        if x is None:
+            break
+        p.hand.remove(x)
+        p.under.setdefault(k, []).append(x)
+        fr.vars["_done"] = fr.vars.get("_done", 0) + 1
+        ev.append(event("tuck", seat=fr.seat, card=game.cards[k].id, n=len(p.under[k])))
+    return DONE
+
+
+@handlers.on(PutOn)
+def put_on(game: SettlersRules, st: SettlersState, fr: Frame, op: PutOn, ev: list) -> int:
+    """Shrine (R155): up to n goods of the supply (of the location's goods) onto it, one at a
+    time, each the player's choice, who may stop. They leave the supply for good: not spent, not
+    discarded at Cleanup, open to all like the supply (R117)."""
+    p = st.seats[fr.seat]
+    k = fr.card
+    keep = game.cards[k].keeps if k >= 0 else None
+    if keep is None or k not in p.locations:
+        return DONE
+    while keep_room(game, st, fr, op, keep) > 0:
+        goods = [g for g in keep.goods if getattr(p, g) - stored_total(p, g) > 0]
+        if not goods:
+            break
+        choice = game.runner.choose(
+            st,
+            fr,
+            "option",
+            [A.OPTION + i for i in range(len(goods))],
+            True,
+            purpose="put a good on the location",
+            texts=goods,
+            rule="R155",
+        )
+        if choice == WAIT:
+            return WAIT
+        if choice is None:
+            break
+        good = goods[choice - A.OPTION]
+        setattr(p, good, getattr(p, good) - 1)
+        here = p.kept.setdefault(k, {})
+        here[good] = here.get(good, 0) + 1
+        fr.vars["_done"] = fr.vars.get("_done", 0) + 1
+        ev.append(event("put_on", seat=fr.seat, card=game.cards[k].id, goods=tokens_of({good: 1})))
     return DONE

@@ -186,10 +186,20 @@ def colour_count(game, p, colour: str) -> int:
     return sum(1 for k in p.locations if colour in cards[k].colours)
 
 
-def take_off(st, seat: int, k: int, ev: list | None = None, card: str = "") -> None:
+def take_off(st, seat: int, k: int, ev: list | None = None, card: str = "", game=None) -> None:
     """Location ``k`` leaves its owner's empire with whatever lies on it (R59c, R81); the goods
-    stored on a storage location stay in the personal supply, unprotected (R168)."""
+    stored on a storage location stay in the personal supply, unprotected (R168). What a Gate or
+    a Shrine kept is discarded with it and scores no more (A15); ``game`` knows the cards' decks."""
     p = st.seats[seat]
+    if k in p.under or k in p.kept:
+        tucked = p.under.pop(k, [])
+        goods = p.kept.pop(k, {})
+        for x in tucked:
+            discard_card(game, st, x)
+        if ev is not None and tucked:
+            ev.append(event("tucked_lost", seat=seat, card=card, n=len(tucked)))
+        if ev is not None and goods:
+            ev.append(event("kept_lost", seat=seat, card=card, goods=tokens_of(goods)))
     if k in p.stored:
         goods = effective_storage(p).get(k, {})
         del p.stored[k]
@@ -245,7 +255,7 @@ def raze_location(game, st, razer: int, owner: int, k: int, ev: list) -> None:
         after_raze(game, st, razer, k)
         return
     q = st.seats[owner]
-    take_off(st, owner, k, ev, c.id)
+    take_off(st, owner, k, ev, c.id, game)
     if c.common:
         q.foundations.append(k)
         q.wood += 1
@@ -263,10 +273,15 @@ def after_raze(game, st, razer: int, k: int) -> None:
 
 
 def fire(game, st, seat: int, on: str, colours=frozenset(), times: int = 1) -> None:
-    """Push the frames of ``seat``'s features that trigger on ``on`` (R17 type 2, R18a)."""
+    """Push the frames of ``seat``'s features that trigger on ``on`` (R17 type 2, R18a). While
+    the Production phase's effects run (the phase is already ``action_start``), only a feature
+    that also works then does (R48, R162)."""
     p = st.seats[seat]
+    producing = st.phase == "action_start"
     for k in reversed(p.locations):
         for i, t in enumerate(game.cards[k].triggers):
+            if producing and not t.in_production:
+                continue
             if t.on == on and (t.colour is None or t.colour in colours):
                 for _ in range(times):
                     game.runner.push(st, seat, k, f"trigger:{i}")
@@ -332,3 +347,21 @@ def exchange_options(st, seat: int) -> list[int]:
 def order(st) -> list[int]:
     """The seats from the first player clockwise (R35, R42, R50)."""
     return [(st.first + i) % st.players for i in range(st.players)]
+
+
+# --- what a location keeps to the end of the game (Gate R152, Shrine R155) --------------------
+
+
+def kept_count(p, k: int) -> int:
+    """The cards under location ``k`` or the goods on it."""
+    return len(p.under.get(k, ())) + sum(p.kept.get(k, {}).values())
+
+
+def kept_vp(c, n: int) -> int:
+    """End-game VP for ``n`` things kept on a location (R134): its ``vp`` for every ``per``, at
+    most ``max``."""
+    keep = c.under or c.keeps
+    if keep is None or not keep.vp:
+        return 0
+    vp = n // keep.per * keep.vp
+    return vp if keep.max is None else min(vp, keep.max)

@@ -26,7 +26,7 @@ from .activation import action_of
 from .cards import FACTIONS, Action, DataSet, copy_ids
 from .decisions import legal, resolve, why_not
 from .effects import handlers
-from .empire import location_owner, order, protection, stored_total, take_card
+from .empire import kept_count, kept_vp, location_owner, order, protection, stored_total, take_card
 from .phases import phases
 from .solo import SoloMode
 from .state import Seat, SettlersState
@@ -331,6 +331,9 @@ class SettlersRules(Game):
         common = sum(cards[k].vp for k in p.locations if cards[k].common)
         empire = sum(cards[k].vp for k in p.locations if not cards[k].common)
         breakdown = {"track": p.vp, "common_locations": common, "empire_locations": empire}
+        keeping = [k for k in p.locations if cards[k].under is not None or cards[k].keeps is not None]
+        if keeping:  # R134: a Gate's cards, a Shrine's goods
+            breakdown["kept"] = sum(kept_vp(cards[k], kept_count(p, k)) for k in keeping)
         if st.players == 1:  # R219: solo
             result = self.solo.result(st)
             breakdown.update(
@@ -465,6 +468,7 @@ class SettlersRules(Game):
         factions = {p.faction for p in st.seats}
         for i, p in enumerate(st.seats):
             places += p.hand + p.deck + p.discard + p.locations + p.foundations + p.hidden_foundations + p.deals
+            places += sum(p.under.values(), [])
             for good in ("wood", "stone", "food", "gold", "worker", "raze", "defence"):
                 if getattr(p, good) < 0:
                     problems.append(f"seat {i} has {getattr(p, good)} {good}")
@@ -486,6 +490,12 @@ class SettlersRules(Game):
                 storage = cards[k].storage
                 if k not in p.locations or storage is None or sum(goods.values()) > storage.capacity:
                     problems.append(f"seat {i}: goods stored on {cards[k].id} beyond its storage (R168)")
+            for k in [*p.under, *p.kept]:  # R152, R155
+                keep = cards[k].under if k in p.under else cards[k].keeps
+                if k not in p.locations or keep is None:
+                    problems.append(f"seat {i}: cards or goods kept on {cards[k].id}, which keeps none (R152, R155)")
+                elif keep.capacity is not None and kept_count(p, k) > keep.capacity:
+                    problems.append(f"seat {i}: more on {cards[k].id} than its capacity (R152, R155)")
             for k, n in p.used.items():
                 act = self.action_of(st, k)
                 if k not in p.locations or act is None or n > act.limit:

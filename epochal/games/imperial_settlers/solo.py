@@ -176,7 +176,7 @@ class SoloMode:
         """R209.5 Note 1, R210, R213, R217, R218: the location goes to the trophy pile (no
         foundation, no goods; its defence token and samurai go back to the supply); R209.7,
         R216: the two cards that razed it go under the row."""
-        take_off(st, 0, k, ev, self.cards[k].id)
+        take_off(st, 0, k, ev, self.cards[k].id, self)
         st.trophies.append(k)
         first, paired = st.attack_row[0], st.attack_row[match]
         st.attack_row = [i for i in st.attack_row if i not in (first, paired)]

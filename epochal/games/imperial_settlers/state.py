@@ -36,6 +36,10 @@ class Seat(msgspec.Struct, kw_only=True):
     # storage locations (cards.Storage, R168) -> the goods lying on each: part of the supply
     # above (spent like it, the unstored first), kept through Cleanup
     stored: dict[int, dict[str, int]] = {}
+    # to the end of the game (R152, R155): a Gate's cards under it (unseen by the others), a
+    # Shrine's goods on it (off the supply, open)
+    under: dict[int, list[int]] = {}
+    kept: dict[int, dict[str, int]] = {}
     passed: bool = False  # in this Action phase (R53)
     attack_deals: list[int] = []  # solo: attack cards taken as deals (Spies, A44)
 

@@ -233,6 +233,8 @@ def _describe(game, st, seat: int, frame, a: int) -> dict:
                 out.update(gains=tokens_of(gained), form="goods")
         elif n < len(texts) and frame is not None and frame.args.get("purpose") == "store a good":
             out.update(good=texts[n], gains=tokens_of({texts[n]: 1}), form="store")  # R126.1, R168
+        elif n < len(texts) and frame is not None and frame.args.get("purpose") == "put a good on the location":
+            out.update(good=texts[n], gains=tokens_of({texts[n]: 1}), form="put_on")  # R155
         elif n < len(texts) and texts[n] in RESOURCES:
             out.update(good=texts[n], gains=tokens_of({texts[n]: 1}), form="good")
         return out

@@ -2,9 +2,10 @@
 
 Hidden: every hand but your own (its size by deck is open: the card backs differ), the order and
 content of every deck, the other seats' packets in the alternative Lookout, and foundations put
-down from a hand (Sanctuary). Open (R117): every personal supply, the VP track, the locations
-with their tokens, samurai and uses, foundations made by razing, deals (tucked in view of all,
-R69), the face-up Lookout cards and every discard pile.
+down from a hand (Sanctuary), and the faces of the cards under a Gate (R152: only their backs, so
+their number and decks, are open). Open (R117): every personal supply, the VP track, the locations
+with their tokens, samurai, uses and the goods kept on them (Shrine, R155), foundations made by
+razing, deals (tucked in view of all, R69), the face-up Lookout cards and every discard pile.
 
 Solo (§19): the order of the attack deck is hidden (its size is open); the attack row, the
 virtual opponent's locations and its trophy pile are open.
@@ -35,6 +36,7 @@ from .vocab import (
     GainPer,
     LookEmpire,
     Op,
+    PutOn,
     RazeLocation,
     RazeOwn,
     RemoveLocation,
@@ -42,6 +44,7 @@ from .vocab import (
     Steal,
     TakeDeal,
     TakeRazeGood,
+    Tuck,
 )
 
 GOOD_WORDS = {
@@ -105,6 +108,10 @@ def describe_op(op: Op) -> str:
             else "paying 1 more raze token per defence token or samurai"
         )
         return f"raze a location of a player who has not passed, {how}"
+    if isinstance(op, Tuck):
+        return f"put up to {op.n} card(s) from your hand under this location, to the end of the game"
+    if isinstance(op, PutOn):
+        return f"put up to {op.n} good(s) of your supply on this location, to the end of the game"
     if isinstance(op, FoundationFromHand):
         return f"put a card from your hand as a foundation and gain {goods_text(msgspec.structs.asdict(op))}"
     return OP_WORDS.get(type(op)) or str(type(op).__struct_config__.tag)
@@ -151,6 +158,10 @@ def _card_info(game, k: int, stand_ins: bool = False) -> dict:
         info["cannot_be_razed"] = True
     if c.storage is not None:
         info["storage"] = {"capacity": c.storage.capacity, "goods": list(c.storage.goods)}
+    for field in ("under", "keeps"):  # R152, R155, R134
+        keep = getattr(c, field)
+        if keep is not None:
+            info[field] = msgspec.to_builtins(keep)
     if c.deal is not None:
         info["deal"] = c.deal
     if c.production:
@@ -178,6 +189,11 @@ def _card_info(game, k: int, stand_ins: bool = False) -> dict:
 
 
 def trigger_text(t) -> str:
+    also = " (also in the Production phase)" if t.in_production else ""
+    return _trigger_text(t) + also
+
+
+def _trigger_text(t) -> str:
     if t.on == "build":
         what = f"a {t.colour} location" if t.colour else "a location"
         return f"each time you build {what}: {describe_ops(t.do)}"
@@ -204,7 +220,7 @@ def shown_cards(game, st, seat: int | None, legal: list[int] | None = None) -> s
     for i, p in enumerate(st.seats):
         shown.update(p.discard + p.locations + p.foundations + p.deals)
         if i == seat:
-            shown.update(p.hand + p.hidden_foundations)
+            shown.update(p.hand + p.hidden_foundations + sum(p.under.values(), []))
             if st.packets and seat < len(st.packets):
                 shown.update(st.packets[seat])
     shown.update(st.table + st.common_discard + st.virtual + st.trophies)
@@ -241,6 +257,14 @@ def view(game, st, seat: int | None, face_up: bool = False) -> dict:
                     "defence": k in p.defended,
                     "samurai": k in p.samurai,
                     **({"stored": stored[k]} if k in stored else {}),  # R168: open, like the supply
+                    **({"kept": dict(p.kept[k])} if p.kept.get(k) else {}),  # R155: open, like the supply
+                    # R152: the backs of the cards under it (their deck); the faces to the owner
+                    **({"under": [cards[x].deck for x in p.under[k]]} if p.under.get(k) else {}),
+                    **(
+                        {"under_cards": [cards[x].id for x in p.under[k]]}
+                        if p.under.get(k) and (i == seat or face_up)
+                        else {}
+                    ),
                 }
                 for k in p.locations
             ],
@@ -383,7 +407,7 @@ def determinize(game, st, seat: int, rng):
     zones: list[list[int]] = []  # where the hidden cards lie, in the order of their places
     for i, p in enumerate(out.seats):
         if i != seat:
-            zones += [p.hand, p.hidden_foundations]
+            zones += [p.hand, p.hidden_foundations, *p.under.values()]  # R37, R152
             if out.packets and i not in answered:
                 zones.append(out.packets[i])
         zones.append(p.deck)

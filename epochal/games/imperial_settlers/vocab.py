@@ -152,6 +152,22 @@ class FoundationFromHand(Op, tag="foundation_from_hand"):
     food: Count = 0
 
 
+class Tuck(Op, tag="tuck"):
+    """Put up to ``n`` cards from your hand under this location (the card's ``under``): they never
+    go back to the hand, are not discarded at Cleanup and stay to the end of the game (Gate,
+    R152); face down to the other players. The player chooses each card and may stop."""
+
+    n: Count = 1
+
+
+class PutOn(Op, tag="put_on"):
+    """Put up to ``n`` goods of your supply on this location (the card's ``keeps``, of its
+    goods): they leave the supply and stay on it to the end of the game, not discarded at Cleanup
+    (Shrine, R155). The player chooses each good and may stop."""
+
+    n: Count = 1
+
+
 CardOp = (
     Gain
     | GainPer
@@ -171,6 +187,8 @@ CardOp = (
     | TakeDeal
     | BuildDeal
     | FoundationFromHand
+    | Tuck
+    | PutOn
 )
 CARD_OPS: tuple[type[Op], ...] = get_args(CardOp)
 CardOps = Annotated[list[CardOp], msgspec.Meta(max_length=MAX_OPS)]  # what the loader converts

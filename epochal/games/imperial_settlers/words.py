@@ -38,8 +38,10 @@ from .vocab import (
     Gain,
     GainPer,
     LookEmpire,
+    PutOn,
     RazeLocation,
     Samurai,
+    Tuck,
 )
 
 if TYPE_CHECKING:
@@ -164,7 +166,7 @@ def op_text(game: SettlersRules, op, lang: str) -> str:
         args.update(n=op.n, keep=op.keep)
     elif isinstance(op, CopyProduction):
         args["other"] = "yes" if op.other else "no"
-    elif isinstance(op, Samurai):
+    elif isinstance(op, (Samurai, Tuck, PutOn)):
         args["n"] = op.n
     elif isinstance(op, RazeLocation):
         args["protection"] = op.protection
@@ -222,7 +224,10 @@ def card_lines(game: SettlersRules, c: Phys, lang: str) -> list[tuple[str, str]]
     for t in c.triggers:
         key = f"card.trigger.{t.on}" + (".colour" if t.colour else "")
         colour = say(game, lang, f"colour.{t.colour}") if t.colour else ""
-        lines.append(("trigger", say(game, lang, key, colour=colour, ops=ops_text(game, t.do, lang))))
+        line = say(game, lang, key, colour=colour, ops=ops_text(game, t.do, lang))
+        if t.in_production:  # R162
+            line += say(game, lang, "card.trigger.in_production")
+        lines.append(("trigger", line))
     ability = ability_line(game, c, lang)
     if ability:
         lines.append(("ability", ability))
@@ -235,6 +240,12 @@ def card_lines(game: SettlersRules, c: Phys, lang: str) -> list[tuple[str, str]]
     if c.storage is not None:
         goods = say(game, lang, "card.storage.or").join(good_word(game, lang, g) for g in c.storage.goods)
         lines.append(("storage", say(game, lang, "card.storage", n=c.storage.capacity, goods=goods)))
+    for field, keep in (("under", c.under), ("keeps", c.keeps)):  # R152, R155, R134
+        if keep is None:
+            continue
+        goods = say(game, lang, "card.storage.or").join(good_word(game, lang, g) for g in keep.goods)
+        formula = {"capacity": keep.capacity or 0, "vp": keep.vp, "per": keep.per, "max": keep.max or 0}
+        lines.append((field, say(game, lang, f"card.{field}", goods=goods, **formula)))
     lines.append(("vp", say(game, lang, "card.vp", n=c.vp)))
     for cid, over in e.variants.items():
         parts = []
@@ -316,14 +327,16 @@ PURPOSES = {
     "choose one": "choose",
     "which resource": "resource",
     "store a good": "store",
+    "put a card under the location": "tuck",
+    "put a good on the location": "put_on",
     "gain a card": "card",
     "take a resource": "card",
     "the virtual opponent razes": "attack_target",
 }
 # The decisions whose sentence names the card whose effect asks (when the seat sees it).
 CARD_FORMS = {
-    "pick": sorted(set(PURPOSES.values()) - {"choose", "resource", "store", "card", "attack_target"}),
-    "option": ["choose", "resource", "store"],
+    "pick": sorted(set(PURPOSES.values()) - {"choose", "resource", "store", "put_on", "card", "attack_target"}),
+    "option": ["choose", "resource", "store", "put_on"],
     "card_source": ["card"],
     "steal": ["card"],
 }

@@ -301,3 +301,148 @@ def test_games_with_the_new_operations_play_to_the_end_in_random_play():
             assert game.check_invariants(st) == []
             assert all(p.vp >= 0 for p in st.seats)
     assert {"pay_vp", "lose", "lose_vp"} <= seen
+
+
+# --- reactivate: another technology's effect re-activates one already in your zone (R53) ---------
+
+
+def reactivate(type_: str = "any", n: int = 1) -> C.Reactivate:
+    return C.Reactivate(type=type_, n=n)
+
+
+def test_R53_a_technology_re_activates_one_already_lying_in_your_zone():
+    game, st = fresh(3, cards={"C08": card(effect=[gain(iron=1)]), "C09": card(effect=[reactivate("society")])})
+    place(game, st, 0, tech=["C08"])
+    play(game, st, 0, "C09")
+    d = decision(st)
+    assert (d.kind, d.seats) == ("activate_attack", [0])
+    # the card itself is no "other technology" (L164-166); a Society card of the zone is
+    assert legal_kinds(game, st, 0) == {"activate_attack": ["C08"], "pass": [None]}
+    assert game.view(st, 0)["decision"]["prompt"].endswith("(R53)")
+    words = prompt_words(game, st, 0, "en", NAMES)
+    assert words is not None and words["text"] == (
+        "Technology 9 (provisional): re-activate a technology of the type Society lying technology side up "
+        "in your zone (at most 1 more), or stop"
+    )
+    ru = prompt_words(game, st, 0, "ru", NAMES)
+    assert ru is not None and "повторно активируйте технологию типа «Общество»" in ru["text"]
+    evs = act(game, st, 0, "activate_attack", "C08")
+    assert [e["type"] for e in evs][:2] == ["reactivate", "gain"] and temp(st, 0) == {"iron": 1}
+    assert decision(st).kind != "activate_attack"  # n 1: done
+
+
+def test_R53_the_type_limits_what_it_re_activates_and_the_player_may_stop():
+    game, st = fresh(
+        3,
+        cards={
+            "C08": card(effect=[gain(iron=1)]),
+            "C10": card("tactics", effect=[gain(oil=1)]),
+            "C09": card(effect=[reactivate("tactics", n=2)]),
+        },
+    )
+    place(game, st, 0, tech=["C08", "C10"])
+    play(game, st, 0, "C09")
+    assert legal_kinds(game, st, 0) == {"activate_attack": ["C10"], "pass": [None]}
+    assert_illegal(game, st, 0, action_id(game, "activate_attack", "C08"), "R53")
+    evs = act(game, st, 0, "pass")  # R51: activating is a choice
+    assert "reactivate" not in types(evs) and temp(st, 0) == {}
+
+
+def test_R53_a_card_spent_to_pay_lies_in_the_zone_and_may_be_activated_later():
+    """Audit correction of R53: spending does not activate a card, but once it lies technology
+    side up another technology's effect may activate it (here a Tactics card, L171-173)."""
+    cards = {"C21": card("attack", military=1, effect=[attack()])}
+    res = fresh(3, cards=cards)[0].res_name(k_of(cards, "C21"))
+    cards["C37"] = card("tactics", effect=[pay(**{res: 1}), C.ActivateAttacks(n=1)])
+    game, st = fresh(3, cards=cards)
+    place(game, st, 0, resource=["C21"])
+    place(game, st, 1)
+    place(game, st, 2)
+    evs = play(game, st, 0, "C37")  # the one unit of that resource pays unasked: C21 turns over
+    assert "C21" in tech_keys(game, st, 0) and "spend" in types(evs)
+    assert legal_kinds(game, st, 0) == {"activate_attack": ["C21"], "pass": [None]}
+    evs = act(game, st, 0, "activate_attack", "C21")
+    assert "attack" in types(evs)
+
+
+def k_of(cards: dict, key: str) -> int:
+    game, _ = fresh(3, cards=cards)
+    return game.index_of[key]
+
+
+def test_R53_no_card_re_activates_one_whose_effect_is_still_acting():
+    """Two cards that re-activate each other end: a card still being carried out is no target."""
+    game, st = fresh(
+        3,
+        cards={
+            "C08": card(effect=[reactivate(), gain(iron=1)]),
+            "C09": card(effect=[reactivate(), gain(oil=1)]),
+        },
+    )
+    place(game, st, 0, tech=["C08"])
+    play(game, st, 0, "C09")
+    evs = act(game, st, 0, "activate_attack", "C08")  # C08 acts: C09 and itself are still acting
+    assert types(evs).count("reactivate") == 1 and temp(st, 0) == {"iron": 1, "oil": 1}
+    assert decision(st).kind != "activate_attack"
+
+
+def test_R51_a_card_whose_cost_cannot_be_paid_is_not_re_activated_and_why_not_says_so():
+    game, st = fresh(
+        3,
+        cards={
+            "C08": card(effect=[pay(oil=3), gain(iron=1)]),
+            "C10": card(effect=[gain(food=1)]),
+            "C09": card(effect=[reactivate()]),
+        },
+    )
+    place(game, st, 0, tech=["C08", "C10"])
+    play(game, st, 0, "C09")
+    assert legal_kinds(game, st, 0) == {"activate_attack": ["C10"], "pass": [None]}
+    items = {w["card"]: w for w in why_not_words(game, st, 0, "en", NAMES)}
+    assert items["C08"]["rule"] == "R51" and items["C08"]["verb"] == "reactivate"
+    assert_illegal(game, st, 0, action_id(game, "activate_attack", "C08"), "R53")
+
+
+def test_reactivate_reads_in_english_and_russian():
+    game, _ = fresh(3, cards={"C09": card(effect=[reactivate()]), "C10": card(effect=[reactivate("attack", n=2)])})
+    assert game.card_text("C09", "en")[0] == (
+        "Re-activate a technology already lying technology side up in your zone, each for its own cost"
+    )
+    assert game.card_text("C10", "en")[0] == (
+        "Re-activate up to 2 technologies of the type Attack already lying technology side up in your zone, "
+        "each for its own cost"
+    )
+    assert game.card_text("C10", "ru")[0] == (
+        "Повторно активируйте до 2 технологий типа «Атака», уже лежащих в вашей зоне стороной технологии "
+        "вверх, — каждую за её собственную стоимость"
+    )
+
+
+def test_the_validator_checks_reactivate(tmp_path):
+    data = raw()
+    entry(data, "C08")["effect"] = [{"op": "reactivate", "type": "wonder"}]
+    rejected(tmp_path, data, "card C08: effect[0]: reactivate type 'wonder' is not 'any' nor one of", "(R20)")
+    entry(data, "C08")["effect"] = [{"op": "each_player", "do": [{"op": "reactivate"}]}]
+    rejected(tmp_path, data, "effect[0].do[0]: reactivate acts on your own zone: not inside each_player", "(R53)")
+    entry(data, "C08")["effect"] = [{"op": "reactivate", "n": 0}]
+    rejected(tmp_path, data, "card C08: effect[0]: n must be >= 1")
+
+
+def test_games_with_reactivate_play_to_the_end_in_random_play():
+    """Random play over a deck where half the cards re-activate: chains of re-activations end
+    and keep every invariant."""
+    import random
+
+    cards = {f"C{n:02d}": card(effect=[reactivate(), gain(iron=1)]) for n in range(6, 30, 2)}
+    cards |= {f"C{n:02d}": card(effect=[gain(food=1)]) for n in range(7, 30, 2)}
+    cards["C31"] = card("tactics", effect=[reactivate("attack", n=2)])
+    cards["C33"] = card("attack", military=2, effect=[pay(food=1), attack(lose(1))])
+    seen: set[str] = set()
+    for players, seed in ((2, 4), (3, 5), (4, 6)):
+        game, st = fresh(players, theme="combined", seed=seed, cards=cards)
+        rng = random.Random(seed)
+        while not st.over:
+            seat = game.actors(st)[0]
+            seen.update(types(game.apply(st, seat, rng.choice(game.legal(st, seat)))))
+            assert game.check_invariants(st) == []
+    assert "reactivate" in seen

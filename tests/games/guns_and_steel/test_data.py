@@ -91,7 +91,7 @@ def test_R73_vp_ops_only_in_renaissance_and_renaissance_uses_them():
 # Operations the vocabulary holds so that an owner's card can say them, which no source states
 # for a card of the built-in deck (its data is never filled from memory): test_cards_vocabulary.py
 # plays each of them.
-FOR_OWNERS = {"each_other", "pay_vp"}
+FOR_OWNERS = {"each_other", "pay_vp", "reactivate"}
 
 
 def test_D15_every_op_and_every_clause_kind_is_used():

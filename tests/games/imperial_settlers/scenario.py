@@ -51,6 +51,9 @@ def take_anywhere(st, k: int) -> None:
             cards = getattr(p, zone)
             while k in cards:
                 cards.remove(k)
+        for cards in p.under.values():
+            while k in cards:
+                cards.remove(k)
         p.used.pop(k, None)
 
 

@@ -162,12 +162,18 @@ function card(ctx, id, opts = {}) {
 }
 
 // What lies on a built location: a defence token, a samurai, the goods paid to use it this round,
-// the goods stored on it (R168).
+// the goods stored on it (R168), the goods kept on it and the cards under it to the end of the
+// game (R155, R152: their backs to all, their names to their owner).
 function tokens(ctx, loc) {
   const stored = Object.entries(loc.stored || {});
-  if (!loc.defence && !loc.samurai && !loc.used && !stored.length) return null;
+  const kept = Object.entries(loc.kept || {});
+  const under = loc.under || [];
+  if (!loc.defence && !loc.samurai && !loc.used && !stored.length && !kept.length && !under.length) return null;
+  const underTitle = [tr(ctx, "under_on", {n: under.length}), ...(loc.under_cards || []).map((id) => cardName(ctx, id))];
   return h("span", {class: "is-tokens"},
     ...stored.map(([g, n]) => h("span", {class: `is-token g-${g}`, title: tr(ctx, "stored_on"), "data-testid": "stored-goods"}, `${GLYPH[g] || g}${n > 1 ? n : ""}`)),
+    ...kept.map(([g, n]) => h("span", {class: `is-token g-${g}`, title: tr(ctx, "kept_on"), "data-testid": "kept-goods"}, `${GLYPH[g] || g}${n > 1 ? n : ""}`)),
+    under.length ? h("span", {class: "is-token used", title: underTitle.join("\n"), "data-testid": "under-cards"}, `${GLYPH.card}${under.length}`) : null,
     loc.defence ? h("span", {class: "is-token g-defence", title: tr(ctx, "defended"), "data-testid": "defence-token"}, GLYPH.defence) : null,
     loc.samurai ? h("span", {class: "is-token g-samurai", title: tr(ctx, "samurai_on")}, GLYPH.samurai) : null,
     loc.used ? h("span", {class: "is-token used", title: tr(ctx, "used", {n: loc.used})}, `✓${loc.used > 1 ? loc.used : ""}`) : null);
