@@ -713,11 +713,12 @@ def create_app(
         return download(builtin_bytes(game), f"{game}-builtin.json")
 
     @app.get("/api/data/{game}/schema")
-    async def data_schema(game: str, request: Request):
+    async def data_schema(game: str, request: Request, lang: str = Query("en", max_length=8)):
         """What the workshop's form needs: the data file's JSON schema, the lists of items it
-        walks and how an item marks its established fields (``Game.data_form``)."""
+        walks, how an item marks its established fields and the words of its fields, values and
+        operations in ``lang`` (``Game.data_form``; a language the game lacks: English)."""
         svc(request).known_game(game)
-        form = get_game(game).data_form()
+        form = get_game(game).data_form(lang if lang in languages(game) else "en")
         if form is None:
             raise ApiError(404, "not_found", f"the workshop has no form for {game} yet; edit its file and upload it")
         return form

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -85,3 +86,76 @@ def test_every_word_of_the_workshop_page_exists_in_each_language_of_the_page():
     for lang, block in blocks.items():
         keys = set(re.findall(r'"([\w.]+)":', block))
         assert sorted(used - keys) == [], lang
+
+
+# --- words: no raw key reaches the owner's eyes -----------------------------------------------------
+
+CYRILLIC = re.compile("[а-яё]", re.I)
+
+
+def _terms(schema: dict) -> dict[str, set[str]]:
+    """Independently of the game's own walk: every field of every struct (an operation's tag
+    field excepted), every enum value (the map keys' too) and every operation tag."""
+    tags_fields = set()
+    for node in _nodes(schema):
+        if isinstance(node, dict) and "discriminator" in node:
+            tags_fields.add(node["discriminator"]["propertyName"])
+    found: dict[str, set[str]] = {"field": set(), "value": set(), "op": set()}
+    for node in _nodes(schema):
+        if not isinstance(node, dict):
+            continue
+        if "discriminator" in node:
+            found["op"] |= set(node["discriminator"]["mapping"])
+        for name, sub in node.get("properties", {}).items():
+            tagged = name in tags_fields and isinstance(sub, dict) and len(sub.get("enum", [])) == 1
+            if not tagged:
+                found["field"].add(name)
+        if "enum" in node and not (len(node["enum"]) == 1 and node["enum"][0] in found["op"] | _all_tags(schema)):
+            found["value"] |= {str(v) for v in node["enum"] if v is not None}
+    return found
+
+
+def _all_tags(schema: dict) -> set:
+    return {
+        t for n in _nodes(schema) if isinstance(n, dict) and "discriminator" in n for t in n["discriminator"]["mapping"]
+    }
+
+
+def _nodes(node):
+    yield node
+    if isinstance(node, dict):
+        for sub in node.values():
+            yield from _nodes(sub)
+    elif isinstance(node, list):
+        for sub in node:
+            yield from _nodes(sub)
+
+
+@pytest.mark.parametrize("game", FORMS)
+def test_every_field_value_and_operation_of_a_form_has_a_word_in_english_and_russian(client, game):
+    words = {}
+    for lang in ("en", "ru"):
+        r = client.get(f"/api/data/{game}/schema", params={"lang": lang})
+        assert r.status_code == 200, r.text
+        form = r.json()
+        labels = form["labels"]
+        for kind, terms in _terms(form["schema"]).items():
+            missing = sorted(t for t in terms if not str(labels[kind].get(t, "")).strip())
+            assert missing == [], f"{game} {lang}: {kind} without a word: {missing}"
+            if lang == "ru":  # the Russian words are Russian, not English left in place
+                english = sorted(t for t in terms if not CYRILLIC.search(labels[kind][t]))
+                allowed = {t for t in english if labels[kind][t] == words["en"][kind].get(t) and t.isdigit()}
+                assert sorted(set(english) - allowed) == [], f"{game} ru: {kind} not in Russian: {english}"
+        for entry in form["lists"]:
+            assert entry["label"].strip() and (lang == "en" or CYRILLIC.search(entry["label"]))
+        words[lang] = labels
+    assert words["en"]["op"] != words["ru"]["op"] or not words["en"]["op"]
+
+
+def test_a_language_the_game_lacks_reads_english_and_hungarian_reads_hadaras_own(client):
+    en = client.get("/api/data/guns_and_steel/schema", params={"lang": "en"}).json()["labels"]
+    assert client.get("/api/data/guns_and_steel/schema", params={"lang": "hu"}).json()["labels"] == en
+    assert client.get("/api/data/guns_and_steel/schema", params={"lang": "xx"}).json()["labels"] == en
+    hu = client.get("/api/data/hadara/schema", params={"lang": "hu"}).json()["labels"]
+    assert hu["field"]["color"] == "Szín" and hu["value"]["blue"] == "kék"
+    assert client.get("/api/data/hadara/schema", params={"lang": "x" * 40}).status_code == 422
