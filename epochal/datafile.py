@@ -638,7 +638,7 @@ def form_terms(schema: dict) -> dict[str, set[str]]:
             found["field"].add(name)
             walk(sub)
         if "enum" in node:
-            found["value"].update(str(v) for v in node["enum"] if v is not None)
+            found["value"].update(shown(v) for v in node["enum"] if v is not None)
         for key, sub in node.items():
             if key not in ("properties", "enum", "discriminator"):
                 walk(sub)
@@ -647,6 +647,11 @@ def form_terms(schema: dict) -> dict[str, set[str]]:
         walk(sub, _tag_field(schema, name))
     walk({k: v for k, v in schema.items() if k != "$defs"})
     return found
+
+
+def shown(value: object) -> str:
+    """A choice as the page keys its word: a string as it is, anything else as JSON (``true``)."""
+    return value if isinstance(value, str) else json.dumps(value)
 
 
 def _tag_field(schema: dict, name: str) -> str | None:

@@ -9,7 +9,7 @@ import pytest
 
 from epochal.engine import game_names, get_game
 
-FORMS = ("hadara", "guns_and_steel")  # the games whose data the workshop's form edits
+FORMS = ("hadara", "guns_and_steel", "imperium", "imperial_settlers")  # every game edits its data in the workshop
 
 
 def test_the_workshop_page_is_served(client):
@@ -18,19 +18,47 @@ def test_the_workshop_page_is_served(client):
         assert r.status_code == 200 and "workshop.js" in r.text
 
 
+def _open(doc: dict, form: dict) -> dict:
+    """The file as the page edits it: a bundle's deck files read as JSON."""
+    if form.get("bundle"):
+        doc = {**doc, "files": {k: json.loads(v) if isinstance(v, str) else v for k, v in doc["files"].items()}}
+    return doc
+
+
+def _at(node, path, schema: dict):
+    """The value and the schema at a list's path."""
+    part = schema
+    for key in path if isinstance(path, list) else [path]:
+        node = node[key]
+        while "$ref" in part:
+            part = schema_defs(schema)[part["$ref"].rsplit("/", 1)[1]]
+        part = part["properties"][key]
+        part = next((p for p in part.get("anyOf", [part]) if p.get("type") != "null"), part)
+    return node, part
+
+
+def schema_defs(schema: dict) -> dict:
+    return schema["$defs"]
+
+
 @pytest.mark.parametrize("game", FORMS)
 def test_a_form_names_lists_the_file_has(client, game):
     r = client.get(f"/api/data/{game}/schema")
     assert r.status_code == 200, r.text
     form = r.json()
-    doc = json.loads(client.get(f"/api/data/{game}/builtin").content)
-    root = form["schema"]["$defs"][form["schema"]["$ref"].rsplit("/", 1)[1]]
+    doc = _open(json.loads(client.get(f"/api/data/{game}/builtin").content), form)
+    seen = set()
     for entry in form["lists"]:
-        assert entry["list"] in root["properties"] and isinstance(doc[entry["list"]], list)
-        for item in doc[entry["list"]]:
+        items, part = _at(doc, entry["list"], form["schema"])
+        assert isinstance(items, list) and items and part["type"] == "array"
+        for item in items:
             assert entry["id"] is None or entry["id"] in item
             assert entry["group"] is None or entry["group"] in item
+            seen.add((json.dumps(entry["list"]), str(item.get(entry["id"] or "", len(seen)))))
     assert form["exact"]["by"] in ("item", "field")
+    if form.get("bundle"):  # every deck file is walked
+        walked = {entry["file"] for entry in form["lists"]}
+        assert walked == set(doc["files"]) - {"README.json"}
 
 
 def test_schema_of_an_unknown_game_or_one_without_a_form_is_404(client):
@@ -43,8 +71,10 @@ def test_schema_of_an_unknown_game_or_one_without_a_form_is_404(client):
 @pytest.mark.parametrize("game", FORMS)
 def test_a_preview_follows_the_data(client, game):
     raw = client.get(f"/api/data/{game}/builtin").content
-    doc = json.loads(raw)
-    card = doc["cards"][0]["id"]
+    form = client.get(f"/api/data/{game}/schema").json()
+    doc = _open(json.loads(raw), form)
+    walked = form["lists"][1 if form.get("bundle") else 0]["list"]  # a bundle's: the second deck file's
+    card = _at(doc, walked, form["schema"])[0][0]["id"]
     r = client.post(f"/api/data/{game}/preview", json={"data": raw.decode(), "card": card})
     assert r.status_code == 200, r.text
     texts = r.json()["texts"]
@@ -111,7 +141,7 @@ def _terms(schema: dict) -> dict[str, set[str]]:
             if not tagged:
                 found["field"].add(name)
         if "enum" in node and not (len(node["enum"]) == 1 and node["enum"][0] in found["op"] | _all_tags(schema)):
-            found["value"] |= {str(v) for v in node["enum"] if v is not None}
+            found["value"] |= {v if isinstance(v, str) else json.dumps(v) for v in node["enum"] if v is not None}
     return found
 
 

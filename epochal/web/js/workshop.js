@@ -162,7 +162,19 @@ function ensureObject(get, set) {
 
 function objectEditor(s, get, set, locked, path, skip = []) {
   return h("div", {class: "ws-nested"}, Object.entries(s.properties).filter(([name]) => !skip.includes(name)).map(([name, sub]) =>
-    fieldRow(name, editor(sub, () => get()?.[name], (v) => { ensureObject(get, set)[name] = v; }, locked, `${path}.${name}`))));
+    fieldRow(name, editor(sub, () => get()?.[name], setField(() => ensureObject(get, set), name, sub), locked, `${path}.${name}`))));
+}
+
+// A field's setter. A field the file left out (its default) and set back to its default is left
+// out again, so that a value changed and changed back leaves the file as it was.
+function setField(object, name, schema) {
+  const had = Object.hasOwn(object() || {}, name);
+  const fallback = JSON.stringify(resolve(schema).default ?? schema.default);
+  return (v) => {
+    const o = object();
+    if (!had && fallback !== undefined && JSON.stringify(v) === fallback) delete o[name];
+    else o[name] = v;
+  };
 }
 
 function mapEditor(s, get, set, locked, path) {
@@ -245,8 +257,9 @@ function holder(spec) {
   return node && typeof node === "object" && !Array.isArray(node) ? node : {};
 }
 function listSchema(spec) {
+  const present = (s) => resolve(resolve(s).anyOf?.find((p) => p.type !== "null") || s);  // "X or nothing": X
   let s = rootSchema();
-  for (const key of listPath(spec)) s = resolve(s.properties?.[key] || {});
+  for (const key of listPath(spec)) s = present(s.properties?.[key] || {});
   return resolve(s.items || {});
 }
 
@@ -394,7 +407,7 @@ function drawCard() {
   const rows = Object.entries(s.properties || {}).map(([name, sub]) => {
     const locked = exact.locked(name) || name === entry.spec.id;
     const source = exact.source(name);
-    const row = fieldRow(name, editor(sub, () => item[name], (v) => { item[name] = v; }, locked, name),
+    const row = fieldRow(name, editor(sub, () => item[name], setField(() => item, name, sub), locked, name),
       source ? h("div", {class: "ws-source"}, t("workshop.source", {source})) : null);
     if (locked) row.classList.add("locked");
     return row;
