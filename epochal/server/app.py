@@ -284,6 +284,13 @@ class DataCheck(BaseModel):
     data: str | dict[str, Any] | list[Any]
 
 
+class DataChecked(BaseModel):
+    """A set's "checked against my copy" marks, each "<list>:<item id>" as the workshop names it."""
+
+    model_config = ConfigDict(extra="forbid")
+    checked: list[str] = Field(max_length=5000)
+
+
 class DataPreview(BaseModel):
     model_config = ConfigDict(extra="forbid")
     data: str | dict[str, Any] | list[Any]
@@ -693,6 +700,7 @@ def create_app(
             "created_at": row["created_at"].isoformat(),
             "updated_at": row["updated_at"].isoformat(),
             "file": f"{base}/api/data/{row['game']}/{row['key']}/file",
+            "checked": row.get("checked") or [],
         }
         if owner is not None:
             out["owner_token"] = owner
@@ -786,6 +794,20 @@ def create_app(
         was played with it."""
         limit_checks(request)
         row = await svc(request).replace_data_set(game, key, token, named(body.name), body.data)
+        return data_set(request, row)
+
+    @app.put("/api/data/{game}/{key}/checked")
+    async def replace_checked(
+        game: str,
+        key: str,
+        body: DataChecked,
+        request: Request,
+        token: str | None = Header(None, alias=OWNER_HEADER),
+    ):
+        """Replace a stored set's checked marks with the owner's secret (so another browser
+        opening the set sees the same progress); allowed on a set a game used: no card changes."""
+        limit_checks(request)
+        row = await svc(request).set_checked(game, key, token, body.checked)
         return data_set(request, row)
 
     @app.get("/api/games")

@@ -247,4 +247,25 @@ def row_for(key: str, game_name: str, name: str, owner_hash: str, raw: bytes, ve
         "data_id": verdict.data_id,
         "created_at": stamp,
         "updated_at": stamp,
+        "checked": [],
     }
+
+
+MOST_MARKS = 5000  # checked marks of a set (the largest box has under 700 items)
+MARK_LENGTH = 200
+
+
+def check_marks(marks: list) -> list[str]:
+    """The workshop's checked marks as stored: strings of 1 to 200 printable characters, at most
+    5000, each once, in the order given. Raises ``BadData``."""
+    if len(marks) > MOST_MARKS:
+        raise BadData(f"checked: {len(marks)} marks; a set keeps at most {MOST_MARKS}")
+    out: list[str] = []
+    for mark in marks:
+        if not isinstance(mark, str) or not 0 < len(mark) <= MARK_LENGTH:
+            raise BadData(f"checked: each mark is a string of 1 to {MARK_LENGTH} characters")
+        if any(ord(c) < 32 or 0x7F <= ord(c) < 0xA0 for c in mark):
+            raise BadData("checked: no control characters")
+        if mark not in out:
+            out.append(mark)
+    return out

@@ -56,6 +56,16 @@ def test_an_owner_edits_checks_and_saves_a_hadara_card(browser, server):
         assert "#owner=" in link.inner_text() and "/workshop/hadara/set-" in page.url
         assert page.evaluate(NO_SCROLL)
 
+        # the checked mark travels with the set: another browser, without the secret, sees it
+        key = re.search(r"/workshop/hadara/(set-\w+)", page.url).group(1)
+        other = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en")
+        try:
+            seen = other.new_page()
+            seen.goto(f"{server.url}/workshop/hadara/{key}?lang=en")
+            seen.wait_for_function("() => /1 of/.test(document.querySelector('[data-testid=ws-progress]')?.innerText)")
+        finally:
+            other.close()
+
         page.goto(f"{server.url}/?lang=en")
         page.get_by_test_id("game").select_option("hadara")
         options = page.get_by_test_id("data").locator("option").all_inner_texts()

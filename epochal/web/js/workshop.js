@@ -60,16 +60,36 @@ function opLabel(tag) { return ws.form?.labels?.op?.[tag] ?? tag; }
 
 function gameTitle(name) { return meta?.games.find((g) => g.name === name)?.title || name; }
 
-// --- storage: the owner's secrets and the checked marks, in this browser ------------------------
+// --- storage: the owner's secrets in this browser; the checked marks with the set ------------------
 const OWNERS = "epochal.workshop.owners";
 function owners() { try { return JSON.parse(localStorage.getItem(OWNERS)) || {}; } catch { return {}; } }
 function keepOwner(key, secret) { localStorage.setItem(OWNERS, JSON.stringify({...owners(), [key]: secret})); }
 
+// The checked marks live in the stored set (PUT .../checked with the owner's secret), so that
+// another browser opening it sees the same progress; this browser keeps a copy as a draft cache,
+// which is all an unsaved set has (and what a mark not yet sent survives a reload by).
 function checkedKey(key = ws.key) { return `epochal.workshop.checked.${ws.game}.${key || "new"}`; }
-function checkedSet(key) {
+function cachedMarks(key) {
   try { return new Set(JSON.parse(localStorage.getItem(checkedKey(key))) || []); } catch { return new Set(); }
 }
-function saveChecked(marks, key) { localStorage.setItem(checkedKey(key), JSON.stringify([...marks])); }
+function checkedSet() { return ws.marks; }
+let marksTimer = null;
+function saveChecked() {
+  localStorage.setItem(checkedKey(), JSON.stringify([...ws.marks]));
+  if (!ws.key || !ws.owner) return;
+  clearTimeout(marksTimer);
+  marksTimer = setTimeout(sendMarks, 300);
+}
+async function sendMarks() {
+  try {
+    const res = await fetch(`/api/data/${ws.game}/${ws.key}/checked`, {method: "PUT",
+      headers: {"Content-Type": "application/json", "X-Owner-Token": ws.owner}, body: JSON.stringify({checked: [...ws.marks]})});
+    const answer = await res.json().catch(() => ({}));
+    if (!res.ok) throw Object.assign(new Error(answer.detail || res.statusText), {data: answer});
+  } catch (err) {
+    message(t("workshop.marks_not_saved", {detail: err.data?.detail || err.message}));
+  }
+}
 
 // --- the schema ---------------------------------------------------------------------------------
 function resolve(schema) {
@@ -414,9 +434,8 @@ function drawCard() {
   });
   const check = h("input", {type: "checkbox", checked: marks.has(itemRef(entry)), "data-testid": "ws-checked",
     onchange: (e) => {
-      const now = checkedSet();
-      if (e.target.checked) now.add(itemRef(entry)); else now.delete(itemRef(entry));
-      saveChecked(now);
+      if (e.target.checked) ws.marks.add(itemRef(entry)); else ws.marks.delete(itemRef(entry));
+      saveChecked();
       drawSet(); drawCard();
     }});
   fill(cardPanel,
@@ -569,7 +588,7 @@ async function upload(game, file) {
 // what was not changed is sent back as it came, so that the file's own layout (and so its bytes
 // and data id) survives a round trip through the page. A bundle's deck files are JSON text in
 // its "files"; the page edits them as JSON, each kept as its text until it changes.
-function begin(text, key, owner, name) {
+function begin(text, key, owner, name, marks = null) {
   const doc = JSON.parse(text);
   const files = {};
   if (ws.form.bundle && doc && typeof doc.files === "object") {
@@ -581,6 +600,7 @@ function begin(text, key, owner, name) {
   }
   ws.original = {text, json: JSON.stringify(doc), files};
   ws.doc = doc; ws.key = key; ws.owner = owner; ws.name = name.slice(0, 60);
+  ws.marks = marks ? new Set(marks) : cachedMarks(key);
   ws.at = null; ws.problems = []; ws.preview = null; ws.stale = false; ws.status = "";
   message("");
   drawAll();
@@ -595,7 +615,7 @@ async function openStored(game, key) {
     const info = await api("GET", `/api/data/${game}/${key}`);
     const res = await fetch(`/api/data/${game}/${key}/file`);
     if (!res.ok) throw new Error(res.statusText);
-    begin(await res.text(), key, secret, info.name);
+    begin(await res.text(), key, secret, info.name, info.checked);
   } catch (err) {
     message(err.data?.detail || err.message);
   }
@@ -615,10 +635,9 @@ async function save() {
     }
     if (!answer) {                                    // the first save, or a copy of a set in use
       answer = await api("POST", `/api/data/${ws.game}`, {name, data: outgoing()});
-      const before = checkedSet();
       ws.key = answer.key; ws.owner = answer.owner_token;
       keepOwner(ws.key, ws.owner);
-      saveChecked(before);                             // the marks follow the set to its new key
+      if (ws.marks.size) saveChecked();                 // the marks follow the set to its new key
       history.replaceState(null, "", `/workshop/${ws.game}/${ws.key}${location.search}#owner=${ws.owner}`);
     }
     ws.name = answer.name;
