@@ -734,20 +734,21 @@ def create_app(
     @app.post("/api/data/{game}/preview")
     async def preview_data(game: str, body: DataPreview, request: Request):
         """A card of a data file in the table's words (English and Russian), with the problems
-        the game's validator finds; a file with problems has no words (422 ``data_not_playable``)."""
+        the game's validator finds (``status`` "draft" while there are any); a file the game
+        cannot read at all has no words (422 ``data_not_playable``)."""
         limit_checks(request)
         verdict, words = await svc(request).preview_card(game, body.data, body.card)
-        if not verdict.playable:
+        if words is None and not verdict.playable:
             raise ApiError(
                 422,
                 "data_not_playable",
-                "the data has problems; the card's words follow once they are fixed",
+                "the data has problems and this card cannot be read from it yet",
                 field="data",
                 problems=verdict.problems,
             )
         if words is None:
             raise ApiError(404, "not_found", f"no card {body.card!r} in the data", field="card")
-        return {"card": body.card, "texts": words, "status": verdict.status}
+        return {"card": body.card, "texts": words, "status": verdict.status, "problems": verdict.problems}
 
     @app.post("/api/data/{game}/validate")
     async def validate_data(game: str, body: DataCheck, request: Request):

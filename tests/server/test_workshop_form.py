@@ -88,8 +88,23 @@ def test_a_preview_follows_the_data(client, game):
 def test_a_preview_of_broken_data_or_an_unknown_card(client):
     raw = client.get("/api/data/hadara/builtin").content
     doc = json.loads(raw)
-    doc["cards"][0]["epoch"] = 7
+    doc["cards"][5]["epoch"] = 7  # another card breaks R5
+    doc["cards"][0]["cost"] = 9
     r = client.post("/api/data/hadara/preview", json={"data": doc, "card": "I-BLU-01"})
+    # the card is worded while a problem elsewhere stands, and the problem listed with its rule
+    assert r.status_code == 200, r.text
+    answer = r.json()
+    assert answer["status"] == "draft" and any(p.get("rule") == "R5" for p in answer["problems"])
+    assert "9" in " ".join(answer["texts"]["en"]["text"]) and answer["texts"]["ru"]["text"]
+    doc["cards"][1]["cost"] = 8  # the draft's other cards are worded from it too
+    r = client.post("/api/data/hadara/preview", json={"data": doc, "card": doc["cards"][1]["id"]})
+    assert r.status_code == 200 and "8" in " ".join(r.json()["texts"]["en"]["text"])
+    r = client.post("/api/data/hadara/preview", json={"data": doc, "card": doc["cards"][5]["id"]})
+    assert r.status_code == 422 and r.json()["problems"]  # the broken card itself cannot be worded
+    doc["cards"][2]["cost"] = "many"  # another card the game cannot even decode: still worded
+    r = client.post("/api/data/hadara/preview", json={"data": doc, "card": "I-BLU-01"})
+    assert r.status_code == 200 and "9" in " ".join(r.json()["texts"]["en"]["text"]) and r.json()["problems"]
+    r = client.post("/api/data/hadara/preview", json={"data": doc, "card": doc["cards"][2]["id"]})
     assert r.status_code == 422 and r.json()["error"] == "data_not_playable" and r.json()["problems"]
     r = client.post("/api/data/hadara/preview", json={"data": "not json", "card": "I-BLU-01"})
     assert r.status_code == 422 and r.json()["error"] == "bad_data"
@@ -189,3 +204,23 @@ def test_a_language_the_game_lacks_reads_english_and_hungarian_reads_hadaras_own
     hu = client.get("/api/data/hadara/schema", params={"lang": "hu"}).json()["labels"]
     assert hu["field"]["color"] == "Szín" and hu["value"]["blue"] == "kék"
     assert client.get("/api/data/hadara/schema", params={"lang": "x" * 40}).status_code == 422
+
+
+@pytest.mark.parametrize("game", FORMS)
+def test_a_card_is_previewed_while_the_file_has_problems_elsewhere(client, game):
+    """Each game: break a deck-wide rule (a card removed from another list) and the first card
+    of a list is still worded in English and Russian, the problems listed."""
+    raw = client.get(f"/api/data/{game}/builtin").content
+    form = client.get(f"/api/data/{game}/schema").json()
+    doc = _open(json.loads(raw), form)
+    walked = form["lists"][1 if form.get("bundle") else 0]["list"]
+    items = _at(doc, walked, form["schema"])[0]
+    card = items[0]["id"]
+    del items[-1]  # the deck is one card short: a rule of the deck, not of this card
+    r = client.post(f"/api/data/{game}/preview", json={"data": doc, "card": card})
+    assert r.status_code == 200, r.text
+    answer = r.json()
+    assert answer["status"] == "draft" and answer["problems"]
+    assert answer["texts"]["en"]["text"] and answer["texts"]["ru"]["text"] != answer["texts"]["en"]["text"]
+    verdict = client.post(f"/api/data/{game}/validate", json={"data": doc}).json()
+    assert verdict["problems"] == answer["problems"]  # the same validator, the same problems

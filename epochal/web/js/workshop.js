@@ -536,7 +536,9 @@ async function check() {
   let problems = [], preview = null, stale = false, status = "";
   try {
     const answer = await api("POST", `/api/data/${ws.game}/preview`, body);
-    preview = answer.texts; status = answer.status;
+    preview = answer.texts;
+    problems = answer.problems || [];              // a draft's card is worded, its problems listed
+    status = problems.length ? "" : answer.status;
   } catch (err) {
     if (err.data?.error === "data_not_playable") { problems = err.data.problems || []; stale = true; }
     else if (err.status === 404 && err.data?.field === "card") { status = ws.status; }
