@@ -23,7 +23,9 @@ import stat
 import sys
 import tempfile
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 from typing import Protocol, TypeVar
 
@@ -158,7 +160,7 @@ def decode(
 def refuse(path: str | Path, problems: list[str], error: type[Exception] = DataError, most: int | None = None) -> None:
     """Raise ``error`` naming ``path`` and the ``problems`` a check found, if it found any (the
     first ``most`` of them and how many more)."""
-    if not problems:
+    if noted(problems):
         return
     more = f" (and {len(problems) - most} more)" if most is not None and len(problems) > most else ""
     message = f"{path}: " + "; ".join(problems[:most]) + more
@@ -580,3 +582,151 @@ class Rule(Schema):
 
     def problems(self, value, where=""):
         return self.shape.problems(value, where) or self.check(value, where)
+
+
+# --- the card workshop's form (``Game.data_form``) ----------------------------------------------
+# A game's data_form() gives the workshop page the JSON schema of its data file, with the values
+# a plain ``str`` field may take (``with_choices``) and the words a person reads for each field,
+# value, operation and list (``form_labels``), so that the page draws selects of words rather
+# than free text and raw keys.
+
+
+def with_choices(schema: dict, choices: dict[tuple[str, str], tuple | list]) -> dict:
+    """``schema`` with the allowed values of some fields, ``(struct name, field) -> values``: a
+    string field becomes an enum, a list of strings a list of enum items, a map its keys
+    (``propertyNames``); a nullable field's non-null part. The structs keep their plain types
+    (the validator words a bad value with its rule); only the form offers the choices."""
+
+    def narrow(part: dict, values: list) -> None:
+        for option in part.get("anyOf", []):
+            if option.get("type") != "null":
+                narrow(option, values)
+        if part.get("type") == "string":
+            part["enum"] = values
+        elif part.get("type") == "array" and part.get("items", {}).get("type") == "string":
+            part["items"] = {**part["items"], "enum": values}
+        elif part.get("type") == "object" and "additionalProperties" in part:
+            part["propertyNames"] = {"enum": values}
+
+    defs = schema.get("$defs", {})
+    for (struct, field), values in choices.items():
+        prop = defs.get(struct, {}).get("properties", {}).get(field)
+        if prop is None:
+            raise KeyError(f"no field {struct}.{field} in the schema")  # a renamed field: fix the form
+        narrow(prop, list(values))
+    return schema
+
+
+def form_terms(schema: dict) -> dict[str, set[str]]:
+    """What a person reads of a form: every field name, every enum value (an operation's own
+    tag field excepted: it is the operation) and every operation tag."""
+    found: dict[str, set[str]] = {"field": set(), "value": set(), "op": set()}
+
+    def walk(node, tag_field: str | None = None) -> None:
+        if isinstance(node, list):
+            for item in node:
+                walk(item)
+            return
+        if not isinstance(node, dict):
+            return
+        disc = node.get("discriminator")
+        if disc:
+            found["op"].update(disc["mapping"])
+        for name, sub in node.get("properties", {}).items():
+            if name == tag_field:  # the operation's select, worded by its tags
+                continue
+            found["field"].add(name)
+            walk(sub)
+        if "enum" in node:
+            found["value"].update(shown(v) for v in node["enum"] if v is not None)
+        for key, sub in node.items():
+            if key not in ("properties", "enum", "discriminator"):
+                walk(sub)
+
+    for name, sub in schema.get("$defs", {}).items():
+        walk(sub, _tag_field(schema, name))
+    walk({k: v for k, v in schema.items() if k != "$defs"})
+    return found
+
+
+def shown(value: object) -> str:
+    """A choice as the page keys its word: a string as it is, anything else as JSON (``true``)."""
+    return value if isinstance(value, str) else json.dumps(value)
+
+
+def _tag_field(schema: dict, name: str) -> str | None:
+    """The tag field of a tagged struct ``name`` (the discriminator a union names it by)."""
+    ref = f"#/$defs/{name}"
+    found: list[str] = []
+
+    def walk(node) -> None:
+        if isinstance(node, dict):
+            disc = node.get("discriminator")
+            if disc and ref in disc["mapping"].values():
+                found.append(disc["propertyName"])
+            for sub in node.values():
+                walk(sub)
+        elif isinstance(node, list):
+            for sub in node:
+                walk(sub)
+
+    walk(schema)
+    return found[0] if found else None
+
+
+def form_labels(schema: dict, words: dict[str, str], aliases: dict[str, tuple[str, ...]] | None = None) -> dict:
+    """The words of a form's fields, values and operations, ``{"field": {name: word}, "value":
+    {...}, "op": {...}}``: ``words`` (the game's workshop words, keys ``field.<name>``,
+    ``value.<value>``, ``op.<tag>``) first, then the game's other words under the prefixes
+    ``aliases`` names per kind (``{"value": ("color.", "res.")}``: ``color.blue``). A term
+    without a word is left out (the page then shows it in plain letters; a test finds it)."""
+    aliases = aliases or {}
+    out: dict[str, dict[str, str]] = {}
+    for kind, terms in form_terms(schema).items():
+        found = {}
+        for term in sorted(terms):
+            for key in (f"{kind}.{term}", *(prefix + term for prefix in aliases.get(kind, ()))):
+                if words.get(key):
+                    found[term] = words[key]
+                    break
+        out[kind] = found
+    return out
+
+
+def workshop_words(folder: Path, lang: str, ui: Callable[[str], dict[str, str]]) -> dict[str, str]:
+    """A game's workshop words in ``lang`` (``locale/workshop.<lang>.json``) over its table's
+    words (``ui(lang)``); a language without a workshop file reads the English one."""
+    path = folder / f"workshop.{lang}.json"
+    if not path.exists():
+        path, lang = folder / "workshop.en.json", "en"
+    own = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+    return {**ui(lang), **own}
+
+
+# --- reading a draft: the workshop previews a card while the file has problems ---------------------
+
+_LENIENT: ContextVar[list[str] | None] = ContextVar("epochal_data_lenient", default=None)
+
+
+@contextmanager
+def lenient() -> Iterator[list[str]]:
+    """Within it a loader's validation problems are noted in the yielded list instead of raised
+    (``noted``), so that the game loads a draft and the workshop words one card of it; a file
+    that cannot be decoded still raises. Only the workshop's preview uses it: a game loaded so
+    never plays."""
+    problems: list[str] = []
+    token = _LENIENT.set(problems)
+    try:
+        yield problems
+    finally:
+        _LENIENT.reset(token)
+
+
+def noted(problems: list[str]) -> bool:
+    """True when ``problems`` were noted by ``lenient`` (the loader goes on); False when the
+    loader must refuse them (there are some and no ``lenient`` is under way)."""
+    kept = _LENIENT.get()
+    if kept is None:
+        return not problems
+    kept.extend(problems)
+    return True

@@ -49,10 +49,10 @@ class ModuleGame(Game):
     tables: TableModule
     data_module: Any = None  # the module of the game's data file, if it gives the workshop a form
 
-    def data_form(self) -> dict | None:
-        # the card workshop's form of the data file: the data module's ``data_form()``, if any
+    def data_form(self, lang: str = "en") -> dict | None:
+        # the card workshop's form of the data file: the data module's ``data_form(lang)``, if any
         make = getattr(self.data_module, "data_form", None)
-        return make() if make is not None else None
+        return make(lang) if make is not None else None
 
     def view(self, state: State, seat: int | None) -> dict:
         return self.views.view(self, state, seat)

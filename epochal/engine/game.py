@@ -426,16 +426,26 @@ class Game(ABC):
         """Identifies the card data set in records (None: the game has no data file)."""
         return None
 
-    def data_form(self) -> dict | None:
-        """What the card workshop's form needs to edit the game's data file (None: no form yet):
+    def data_form(self, lang: str = "en") -> dict | None:
+        """What the card workshop's form needs to edit the game's data file (None: no form yet),
+        its words in ``lang``:
 
         * ``schema``: the file's JSON schema (``msgspec.json.schema`` of its struct); a tagged
-          union (the typed operations) is an ``anyOf`` with a ``discriminator``.
+          union (the typed operations) is an ``anyOf`` with a ``discriminator``. A field the
+          rules fix to a few values is an ``enum`` (a map's keys: ``propertyNames``).
         * ``lists``: the file's lists of items the owner walks, in printed order, each
-          ``{"list": <top-level field>, "id": <field naming an item, or None: its number>,
-          "group": <field grouping items into decks, or None>}``.
+          ``{"list": <top-level field, or a path of keys to it>, "id": <field naming an item,
+          or None: its number>, "group": <field grouping items into decks, or None>, "kind":
+          <the word the validator names an item by, "card">, "label": <the list's name>}``;
+          with a path, the list's file (``"file"``) and ``"citations"`` are those of the object
+          holding the list.
+        * ``bundle``: True when the file is a bundle of deck files (``datafile.pack``), whose
+          ``files`` the page reads as JSON.
+        * ``labels``: ``{"field": {name: word}, "value": {value: word}, "op": {tag: word}}``
+          (``datafile.form_labels``): no raw key reaches the owner's eyes.
         * ``exact``: how an item says which fields are established: ``{"by": "item", "field":
-          "provenance", "value": "exact", "source": "source"}`` (the whole item) or ``{"by":
+          "provenance", "value": "exact", "source": "source"}`` (the whole item; ``"default"``:
+          the value an item without the field has) or ``{"by":
           "field", "field": "sources", "citations": "sources"}`` (a map field -> citation, the
           file's own ``citations`` map naming what each citation key is).
 

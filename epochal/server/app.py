@@ -284,6 +284,13 @@ class DataCheck(BaseModel):
     data: str | dict[str, Any] | list[Any]
 
 
+class DataChecked(BaseModel):
+    """A set's "checked against my copy" marks, each "<list>:<item id>" as the workshop names it."""
+
+    model_config = ConfigDict(extra="forbid")
+    checked: list[str] = Field(max_length=5000)
+
+
 class DataPreview(BaseModel):
     model_config = ConfigDict(extra="forbid")
     data: str | dict[str, Any] | list[Any]
@@ -693,6 +700,7 @@ def create_app(
             "created_at": row["created_at"].isoformat(),
             "updated_at": row["updated_at"].isoformat(),
             "file": f"{base}/api/data/{row['game']}/{row['key']}/file",
+            "checked": row.get("checked") or [],
         }
         if owner is not None:
             out["owner_token"] = owner
@@ -713,11 +721,12 @@ def create_app(
         return download(builtin_bytes(game), f"{game}-builtin.json")
 
     @app.get("/api/data/{game}/schema")
-    async def data_schema(game: str, request: Request):
+    async def data_schema(game: str, request: Request, lang: str = Query("en", max_length=8)):
         """What the workshop's form needs: the data file's JSON schema, the lists of items it
-        walks and how an item marks its established fields (``Game.data_form``)."""
+        walks, how an item marks its established fields and the words of its fields, values and
+        operations in ``lang`` (``Game.data_form``; a language the game lacks: English)."""
         svc(request).known_game(game)
-        form = get_game(game).data_form()
+        form = get_game(game).data_form(lang if lang in languages(game) else "en")
         if form is None:
             raise ApiError(404, "not_found", f"the workshop has no form for {game} yet; edit its file and upload it")
         return form
@@ -725,20 +734,21 @@ def create_app(
     @app.post("/api/data/{game}/preview")
     async def preview_data(game: str, body: DataPreview, request: Request):
         """A card of a data file in the table's words (English and Russian), with the problems
-        the game's validator finds; a file with problems has no words (422 ``data_not_playable``)."""
+        the game's validator finds (``status`` "draft" while there are any); a file the game
+        cannot read at all has no words (422 ``data_not_playable``)."""
         limit_checks(request)
         verdict, words = await svc(request).preview_card(game, body.data, body.card)
-        if not verdict.playable:
+        if words is None and not verdict.playable:
             raise ApiError(
                 422,
                 "data_not_playable",
-                "the data has problems; the card's words follow once they are fixed",
+                "the data has problems and this card cannot be read from it yet",
                 field="data",
                 problems=verdict.problems,
             )
         if words is None:
             raise ApiError(404, "not_found", f"no card {body.card!r} in the data", field="card")
-        return {"card": body.card, "texts": words, "status": verdict.status}
+        return {"card": body.card, "texts": words, "status": verdict.status, "problems": verdict.problems}
 
     @app.post("/api/data/{game}/validate")
     async def validate_data(game: str, body: DataCheck, request: Request):
@@ -785,6 +795,20 @@ def create_app(
         was played with it."""
         limit_checks(request)
         row = await svc(request).replace_data_set(game, key, token, named(body.name), body.data)
+        return data_set(request, row)
+
+    @app.put("/api/data/{game}/{key}/checked")
+    async def replace_checked(
+        game: str,
+        key: str,
+        body: DataChecked,
+        request: Request,
+        token: str | None = Header(None, alias=OWNER_HEADER),
+    ):
+        """Replace a stored set's checked marks with the owner's secret (so another browser
+        opening the set sees the same progress); allowed on a set a game used: no card changes."""
+        limit_checks(request)
+        row = await svc(request).set_checked(game, key, token, body.checked)
         return data_set(request, row)
 
     @app.get("/api/games")

@@ -191,6 +191,9 @@ class DataSetRow(Base):
     data_id: Mapped[str | None] = mapped_column(String(200), nullable=True)  # Game.data_id() when playable
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    # the workshop's "checked against my copy" marks ("<list>:<item id>"), kept beside the file:
+    # they change no card, so neither the bytes nor the data id, and a set in use keeps them
+    checked: Mapped[list] = mapped_column(JSON, default=list, server_default=text("'[]'"))
 
 
 # The mapped classes' Table objects (the same objects as their ``__table__``, which SQLAlchemy

@@ -58,7 +58,7 @@ from .bots import BotProcesses, cpu_count, move_seed, searches
 from .cluster import cluster_for
 from .db import StaleVersion, Store, StoredGame, now
 from .replay import OPEN, Replayed, Replays, Viewer, build, message, record_key
-from .workshop import MOST_SETS, BadData, Verdict, Workshop, check, file_bytes, new_key, preview, row_for
+from .workshop import MOST_SETS, BadData, Verdict, Workshop, check, check_marks, file_bytes, new_key, preview, row_for
 
 log = logging.getLogger("epochal.server")
 
@@ -475,6 +475,19 @@ class GameService:
         new = {**row, **values}
         self.workshop.remember(new)
         return new
+
+    async def set_checked(self, game_name: str, key: str, token: str | None, marks: list) -> dict:
+        """Replace a set's checked marks with its owner's secret. The marks change no card, so
+        a set a game used keeps taking them."""
+        row = await self.data_set_row(game_name, key)
+        if not token or not hmac.compare_digest(row["owner_hash"], token_hash(token)):
+            raise ApiError(403, "bad_owner_token", "this data set's owner link is needed to change it")
+        try:
+            checked = check_marks(marks)
+        except BadData as exc:
+            raise ApiError(422, "invalid_request", str(exc), field="checked") from None
+        await self._write(self.store.replace_data_set, key, {"checked": checked}, what="the checked marks")
+        return {**row, "checked": checked}
 
     def table(self, game_id: str) -> Table:
         """The game's table, restored here and now if it is not in memory (``open_table`` is

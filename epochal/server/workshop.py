@@ -27,7 +27,7 @@ from pathlib import Path
 import msgspec
 
 from epochal import datafile
-from epochal.engine import Game, game_package, load_game
+from epochal.engine import Game, game_package, get_game, load_game
 
 from .db import Store, now
 
@@ -112,10 +112,66 @@ def check(game_name: str, raw: bytes) -> Verdict:
 
 
 def preview(game_name: str, raw: bytes, card: str, langs: tuple[str, ...]) -> tuple[Verdict, dict | None]:
-    """What the validator says of ``raw`` and, when the data loads, the card ``card`` as the
-    table words it (``card_texts``: its name and text) in each of ``langs``; None for a card the
-    data has not. Slow: call it in a worker thread."""
-    return _loaded(game_name, raw, lambda game: _card_words(game, card, langs))
+    """What the validator says of ``raw`` and the card ``card`` as the table words it (its name
+    and text) in each of ``langs``; None for a card the data has not. While the file has
+    problems the card is worded from the file read leniently (``datafile.lenient``: the loader
+    notes the problems and goes on), so an owner sees the card they type even while another
+    card, or this one, breaks a rule; a file that cannot be decoded has no words. Slow: call it
+    in a worker thread."""
+    use = lambda game: _card_words(game, card, langs)  # noqa: E731
+    verdict, words = _loaded(game_name, raw, use)
+    if verdict.playable:
+        return verdict, words
+    # the draft itself; else, when the game cannot be built from it (a deck short of a card),
+    # the built-in data with this one card of the draft in its place
+    for source in (raw, _swapped(game_name, raw, card)):
+        if source is None:
+            continue
+        with datafile.lenient(), tempfile.TemporaryDirectory(prefix="epochal-draft-") as tmp:
+            try:
+                words = use(load_game(game_name, str(_scratch(source, game_name, Path(tmp)))))
+            except Exception:  # a draft the game cannot even build: the problems say why
+                continue
+        if words is not None:
+            return verdict, words
+    return verdict, None
+
+
+def _swapped(game_name: str, raw: bytes, card: str) -> bytes | None:
+    """The built-in data file with the item ``card`` of the draft ``raw`` in place of the
+    built-in one, found through the game's form (``Game.data_form``: its lists, by id); None
+    when the form, the draft or the built-in data has no such item."""
+    form = get_game(game_name).data_form()
+    if form is None:
+        return None
+    try:
+        draft, builtin = _opened(raw, form), _opened(builtin_bytes(game_name), form)
+    except (ValueError, TypeError, msgspec.DecodeError):
+        return None
+    for spec in form["lists"]:
+        if spec["id"] is None:
+            continue
+        mine, theirs = _list_at(draft, spec["list"]), _list_at(builtin, spec["list"])
+        found = next((item for item in mine if isinstance(item, dict) and str(item.get(spec["id"])) == card), None)
+        at = next((i for i, item in enumerate(theirs) if str(item.get(spec["id"])) == card), None)
+        if found is not None and at is not None:
+            theirs[at] = found
+            return datafile.render_file(builtin).encode("utf-8")
+    return None
+
+
+def _opened(raw: bytes, form: dict) -> dict:
+    """A data file's JSON as the workshop edits it (a bundle's deck files read as JSON)."""
+    doc = msgspec.json.decode(raw)
+    if form.get("bundle") and isinstance(doc, dict) and isinstance(doc.get("files"), dict):
+        doc["files"] = {k: msgspec.json.decode(v) if isinstance(v, str) else v for k, v in doc["files"].items()}
+    return doc
+
+
+def _list_at(doc, path) -> list:
+    for key in path if isinstance(path, list) else [path]:
+        doc = doc.get(key) if isinstance(doc, dict) else None
+    return doc if isinstance(doc, list) else []
 
 
 def _card_words(game: Game, card: str, langs: tuple[str, ...]) -> dict | None:
@@ -131,11 +187,7 @@ def _loaded(
     with tempfile.TemporaryDirectory(prefix="epochal-check-") as tmp:
         source = Path(tmp) / "data.json"
         try:
-            files = datafile.bundle_files(raw, game_name, "the file")
-            if files is not None:  # unpacked here, not in the cache: a draft leaves nothing behind
-                source = datafile.write_files(files, Path(tmp) / "data")
-            else:
-                source.write_bytes(raw)
+            source = _scratch(raw, game_name, Path(tmp))
             game = load_game(game_name, str(source))
         except datafile.DataError as exc:
             found = exc.problems if exc.problems is not None else [str(exc)]
@@ -144,6 +196,17 @@ def _loaded(
             log.warning("checking %s card data raised %s: %s", game_name, type(exc).__name__, exc)
             return Verdict([problem(f"the data could not be read ({type(exc).__name__}: {exc})")], "draft", None), None
         return Verdict([], game.data_status(), game.data_id()), use(game) if use is not None else None
+
+
+def _scratch(raw: bytes, game_name: str, tmp: Path) -> Path:
+    """``raw`` written in the scratch directory ``tmp`` as the game reads it: the file, or a
+    bundle unpacked there (not in the cache: a draft leaves nothing behind)."""
+    files = datafile.bundle_files(raw, game_name, "the file")
+    if files is not None:
+        return datafile.write_files(files, tmp / "data")
+    source = tmp / "data.json"
+    source.write_bytes(raw)
+    return source
 
 
 def _unnamed(message: str, path: str) -> str:
@@ -247,4 +310,25 @@ def row_for(key: str, game_name: str, name: str, owner_hash: str, raw: bytes, ve
         "data_id": verdict.data_id,
         "created_at": stamp,
         "updated_at": stamp,
+        "checked": [],
     }
+
+
+MOST_MARKS = 5000  # checked marks of a set (the largest box has under 700 items)
+MARK_LENGTH = 200
+
+
+def check_marks(marks: list) -> list[str]:
+    """The workshop's checked marks as stored: strings of 1 to 200 printable characters, at most
+    5000, each once, in the order given. Raises ``BadData``."""
+    if len(marks) > MOST_MARKS:
+        raise BadData(f"checked: {len(marks)} marks; a set keeps at most {MOST_MARKS}")
+    out: list[str] = []
+    for mark in marks:
+        if not isinstance(mark, str) or not 0 < len(mark) <= MARK_LENGTH:
+            raise BadData(f"checked: each mark is a string of 1 to {MARK_LENGTH} characters")
+        if any(ord(c) < 32 or 0x7F <= ord(c) < 0xA0 for c in mark):
+            raise BadData("checked: no control characters")
+        if mark not in out:
+            out.append(mark)
+    return out

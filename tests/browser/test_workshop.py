@@ -4,6 +4,8 @@ field, fix it, mark the card checked, save, and find the set in the lobby's card
 
 from __future__ import annotations
 
+import re
+
 NO_SCROLL = "() => document.documentElement.scrollWidth <= window.innerWidth"
 
 
@@ -54,9 +56,54 @@ def test_an_owner_edits_checks_and_saves_a_hadara_card(browser, server):
         assert "#owner=" in link.inner_text() and "/workshop/hadara/set-" in page.url
         assert page.evaluate(NO_SCROLL)
 
+        # the checked mark travels with the set: another browser, without the secret, sees it
+        key = re.search(r"/workshop/hadara/(set-\w+)", page.url).group(1)
+        other = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en")
+        try:
+            seen = other.new_page()
+            seen.goto(f"{server.url}/workshop/hadara/{key}?lang=en")
+            seen.wait_for_function("() => /1 of/.test(document.querySelector('[data-testid=ws-progress]')?.innerText)")
+        finally:
+            other.close()
+
         page.goto(f"{server.url}/?lang=en")
         page.get_by_test_id("game").select_option("hadara")
         options = page.get_by_test_id("data").locator("option").all_inner_texts()
         assert any(o.startswith("My own Hadara") for o in options), options
+    finally:
+        ctx.close()
+
+
+def test_the_builtin_data_of_every_game_round_trips_through_the_page_unchanged(browser, server):
+    """Load each game's built-in data in the workshop, walk to another card and back, change a
+    field and change it back, save: the stored file is the built-in file, byte for byte (its
+    layout kept), so it plays as the built-in data."""
+    import httpx
+
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en")
+    ctx.set_default_timeout(30_000)
+    page = ctx.new_page()
+    try:
+        for game in ("hadara", "guns_and_steel", "imperium", "imperial_settlers"):
+            page.goto(f"{server.url}/workshop?lang=en")
+            page.get_by_test_id("ws-game").select_option(game)
+            page.get_by_test_id("ws-builtin").click()
+            page.get_by_test_id("ws-form").wait_for()
+            page.get_by_test_id("ws-next").click()
+            page.get_by_test_id("ws-prev").click()
+            number = page.get_by_test_id("ws-form").locator("input[type=number]:not([disabled])").first
+            if number.count():
+                was = number.input_value()
+                number.fill(str(int(was or 0) + 1))
+                number.fill(was)
+            page.get_by_test_id("ws-name").fill(f"{game} as printed")
+            page.get_by_test_id("ws-save").click()
+            page.get_by_test_id("ws-owner-link").wait_for()
+            key = re.search(r"/workshop/\w+/(set-\w+)", page.url).group(1)
+            stored = httpx.get(f"{server.url}/api/data/{game}/{key}/file", timeout=30).content
+            builtin = httpx.get(f"{server.url}/api/data/{game}/builtin", timeout=30).content
+            assert stored == builtin, game
+            info = httpx.get(f"{server.url}/api/data/{game}/{key}", timeout=30).json()
+            assert info["playable"], (game, info["problems"][:3])
     finally:
         ctx.close()

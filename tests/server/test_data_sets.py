@@ -252,3 +252,65 @@ def test_a_downloaded_draft_fails_cards_validate_with_the_same_problem(client, t
     checked = cli("cards", "validate", "hadara", str(path))
     assert checked.returncode == 2
     assert draft["problems"][0]["message"] in " ".join(checked.stderr.split())
+
+
+# --- checked marks travel with the set -------------------------------------------------------------
+
+
+def test_checked_marks_are_kept_with_the_set_and_only_its_owner_changes_them(client):
+    made = upload(client, "hadara", builtin(client, "hadara").decode())
+    url = f"/api/data/hadara/{made['key']}"
+    assert made["checked"] == []
+    marks = ["cards:I-BLU-01", "cards:I-BLU-02", "colonies:C03-1", "cards:I-BLU-01"]
+    r = client.put(f"{url}/checked", json={"checked": marks}, headers={OWNER: made["owner_token"]})
+    assert r.status_code == 200, r.text
+    assert r.json()["checked"] == marks[:3]  # each once, in order
+    # another browser (no secret) opening the set sees the same progress
+    assert client.get(url).json()["checked"] == marks[:3]
+    before = stored_sets(client)
+    other = upload(client, "hadara", builtin(client, "hadara").decode(), name="other")
+    for headers in ({}, {OWNER: "nope"}, {OWNER: other["owner_token"]}):
+        r = client.put(f"{url}/checked", json={"checked": []}, headers=headers)
+        assert r.status_code == 403 and r.json()["error"] == "bad_owner_token"
+    assert client.get(url).json()["checked"] == marks[:3]
+    assert [s for s in stored_sets(client) if s[0] == made["key"]] == [s for s in before if s[0] == made["key"]]
+    # the marks change no card: the file and its data id stay as they were
+    assert client.get(f"{url}/file").content == builtin(client, "hadara")
+    assert client.get(url).json()["data_id"] == made["data_id"]
+
+
+def test_a_set_a_game_used_still_takes_checked_marks(client):
+    made = upload(client, "hadara", builtin(client, "hadara").decode())
+    assert (
+        client.post("/api/games", json={"game": "hadara", "seats": [HUMAN, bot()], "data": made["key"]}).status_code
+        == 201
+    )
+    r = client.put(
+        f"/api/data/hadara/{made['key']}/checked",
+        json={"checked": ["cards:I-RED-03"]},
+        headers={OWNER: made["owner_token"]},
+    )
+    assert r.status_code == 200 and r.json()["checked"] == ["cards:I-RED-03"]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"checked": "cards:I-BLU-01"},
+        {"checked": [1]},
+        {"checked": [""]},
+        {"checked": ["x" * 201]},
+        {"checked": ["a\nb"]},
+        {"checked": [f"m{i}" for i in range(5001)]},
+        {"checked": [], "extra": 1},
+        {},
+    ],
+)
+def test_bad_checked_marks_are_refused_and_change_nothing(client, body):
+    made = upload(client, "hadara", builtin(client, "hadara").decode())
+    url = f"/api/data/hadara/{made['key']}"
+    client.put(f"{url}/checked", json={"checked": ["cards:I-BLU-01"]}, headers={OWNER: made["owner_token"]})
+    r = client.put(f"{url}/checked", json=body, headers={OWNER: made["owner_token"]})
+    assert r.status_code == 422, r.text
+    assert client.get(url).json()["checked"] == ["cards:I-BLU-01"]
+    assert client.put("/api/data/hadara/set-000000000000/checked", json={"checked": []}).status_code == 404

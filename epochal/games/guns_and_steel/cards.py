@@ -13,12 +13,14 @@ or example, or the reference file); every other field is a stand-in, and the car
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 from typing import Literal
 
 import msgspec
 
 from epochal import datafile
+from epochal.engine.locale import ui_strings
 
 # The effect vocabulary (vocab.py) is part of the schema: its users name it from here too.
 from .vocab import (  # noqa: F401
@@ -130,16 +132,41 @@ class DataFile(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
     note: str = ""
 
 
-def data_form() -> dict:
+@cache
+def data_form(lang: str = "en") -> dict:
     """The workshop's form of a data file (``Game.data_form``): each field a source establishes
-    is named in the entry's ``sources``, with a citation the file's ``sources`` explains."""
+    is named in the entry's ``sources``, with a citation the file's ``sources`` explains; the
+    fields the rules fix to a few values offered as those values, worded in ``lang``."""
+    schema = msgspec.json.schema(DataFile)
+    # every operation's ``res``: a map of resources, or one resource or "any" (check_effect)
+    ops: dict[tuple[str, str], tuple] = {
+        (name, "res"): RESOURCES if part["properties"]["res"].get("type") == "object" else (*RESOURCES, "any")
+        for name, part in schema["$defs"].items()
+        if "res" in part.get("properties", {})
+    }
+    schema = datafile.with_choices(
+        schema,
+        {
+            ("Civ", "theme"): THEMES,
+            ("Civ", "resource"): RESOURCES,
+            ("Civ", "type"): TYPES,
+            ("Civ", "cost"): RESOURCES,
+            ("Wonder", "theme"): THEMES[1:],
+            ("Wonder", "epoch"): EPOCHS,
+            ("Clause", "what"): tuple(COUNTS),
+            ("Clause", "of"): (*RESOURCES, *TYPES),
+            **ops,
+        },
+    )
+    words = datafile.workshop_words(DATA_DIR.parent / "locale", lang, lambda code: ui_strings("guns_and_steel", code))
     return {
-        "schema": msgspec.json.schema(DataFile),
+        "schema": schema,
         "lists": [
-            {"list": "cards", "id": "id", "group": "theme"},
-            {"list": "wonders", "id": "id", "group": "theme"},
+            {"list": "cards", "id": "id", "group": "theme", "kind": "card", "label": words["list.cards"]},
+            {"list": "wonders", "id": "id", "group": "theme", "kind": "wonder", "label": words["list.wonders"]},
         ],
         "exact": {"by": "field", "field": "sources", "citations": "sources"},
+        "labels": datafile.form_labels(schema, words, {"value": ("res.", "type.", "deck.", "theme.")}),
     }
 
 

@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from functools import cache
 from pathlib import Path
 from typing import Literal, NamedTuple
 
 import msgspec
 
 from epochal import datafile
+from epochal.engine.locale import ui_strings
 
 from .vocab import ColorPatron, Effect
 
@@ -133,17 +135,35 @@ class DataSet(msgspec.Struct, forbid_unknown_fields=True):
         return out
 
 
-def data_form() -> dict:
-    """The workshop's form of a data file (``Game.data_form``): items carry one provenance."""
+@cache
+def data_form(lang: str = "en") -> dict:
+    """The workshop's form of a data file (``Game.data_form``): items carry one provenance;
+    every field, value and effect worded in ``lang`` (``locale/workshop.<lang>.json``, the
+    table's colour and track words)."""
+    schema = msgspec.json.schema(DataSet)
+    words = datafile.workshop_words(BUILTIN.parent.parent / "locale", lang, lambda code: ui_strings("hadara", code))
     return {
-        "schema": msgspec.json.schema(DataSet),
+        "schema": schema,
         "lists": [
-            {"list": "cards", "id": "id", "group": "epoch"},
-            {"list": "start_cards", "id": "number", "group": None},
-            {"list": "colonies", "id": "id", "group": None},
-            {"list": "statue_slots", "id": None, "group": None},
+            {"list": "cards", "id": "id", "group": "epoch", "kind": "card", "label": words["list.cards"]},
+            {
+                "list": "start_cards",
+                "id": "number",
+                "group": None,
+                "kind": "start card",
+                "label": words["list.start_cards"],
+            },
+            {"list": "colonies", "id": "id", "group": None, "kind": "colony", "label": words["list.colonies"]},
+            {
+                "list": "statue_slots",
+                "id": None,
+                "group": None,
+                "kind": "statue slot",
+                "label": words["list.statue_slots"],
+            },
         ],
         "exact": {"by": "item", "field": "provenance", "value": "exact", "source": "source"},
+        "labels": datafile.form_labels(schema, words, {"value": ("color.",)}),
     }
 
 

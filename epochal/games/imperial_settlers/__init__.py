@@ -19,6 +19,7 @@ from .rules import SettlersRules
 class ImperialSettlers(ModuleGame, SettlersRules):  # views and tables: engine/composed.py
     views = _view
     tables = _table
+    data_module = cards  # its data_form() is the workshop's form (Game.data_form)
 
     def table_constants(self) -> dict:
         """The board's fixed lists, and which card names are our translations (for the hover):

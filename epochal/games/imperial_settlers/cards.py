@@ -13,6 +13,7 @@ directory without one uses the built-in (provisional) file.
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
@@ -20,6 +21,7 @@ import msgspec
 
 from epochal import datafile
 from epochal.datafile import Choice, Int, Map, Obj
+from epochal.engine.locale import ui_strings
 
 from .vocab import COLOURS, GOODS, MAX_COUNT, MAX_VP, RESOURCES, SUPPLY, CardOps, PutOn, Tuck
 
@@ -154,6 +156,88 @@ class AttackDeck(msgspec.Struct, omit_defaults=True):
     sources: dict[str, str] = {}
     note: str = ""
     path: str = ""  # where it was loaded from
+
+
+class AttackFile(msgspec.Struct, omit_defaults=True):
+    """``solo_attacks.json`` as its file holds it (``check_attacks`` reads it): the workshop's form."""
+
+    deck: str
+    cards: list[AttackCard]
+    sources: dict[str, str] = {}
+    note: str = ""
+
+
+def _bundle_struct() -> type:
+    """A bundle of this game's data directory (``datafile.pack``) as a struct: each deck file a
+    field named by the file (the workshop walks them as one file)."""
+    files: list[tuple[str, Any, Any]] = [
+        (deck, DeckFile | None, msgspec.field(default=None, name=f"{deck}.json")) for deck in DECKS
+    ]
+    files.append(("solo_attacks", AttackFile | None, msgspec.field(default=None, name=ATTACK_FILE)))
+    bundle_files = msgspec.defstruct("Files", files, omit_defaults=True)
+    return msgspec.defstruct("Bundle", [("format", str), ("game", str), ("files", bundle_files), ("note", str, "")])
+
+
+@cache
+def data_form(lang: str = "en") -> dict:
+    """The workshop's form (``Game.data_form``) of a bundle of the deck files: each deck's cards
+    in printed order (the common deck, each empire, the solo attack cards), an entry's
+    ``provenance`` and ``source`` keys (described by its file's ``sources``) saying what is
+    established; the fields the rules fix to a few values offered as those values, worded in
+    ``lang``."""
+    schema = datafile.with_choices(
+        msgspec.json.schema(_bundle_struct()),
+        {
+            ("DeckFile", "deck"): DECKS,
+            ("DeckFile", "faction"): FACTIONS,
+            ("Card", "kind"): KINDS,
+            ("Card", "colours"): COLOURS,
+            ("Card", "cost"): RESOURCES,
+            ("Card", "raze"): GOODS,
+            ("Card", "deal"): DEALS,
+            ("Card", "translated"): NAME_LANGS,
+            ("Action", "pay"): PAYS,
+            ("Trigger", "on"): TRIGGERS,
+            ("Trigger", "colour"): COLOURS,
+            ("Storage", "goods"): STORABLE,
+            ("Board", "store"): SUPPLY,
+            ("AttackCard", "target"): ATTACK_TARGETS,
+        },
+    )
+    words = datafile.workshop_words(
+        DATA_DIR.parent / "locale", lang, lambda code: ui_strings("imperial_settlers", code)
+    )
+    lists: list[dict[str, Any]] = [
+        {
+            "list": ["files", f"{deck}.json", "cards"],
+            "file": f"{deck}.json",
+            "id": "id",
+            "group": None,
+            "kind": "card",
+            "label": words[f"list.{deck}"],
+        }
+        for deck in DECKS
+    ]
+    lists.append(
+        {
+            "list": ["files", ATTACK_FILE, "cards"],
+            "file": ATTACK_FILE,
+            "id": "id",
+            "group": None,
+            "kind": "card",
+            "label": words["list.solo_attacks"],
+        }
+    )
+    words |= {f"field.{entry['file']}": entry["label"] for entry in lists}  # the bundle's files are its lists
+    return {
+        "schema": schema,
+        "bundle": True,
+        "lists": lists,
+        "exact": {"by": "item", "field": "provenance", "value": "exact", "source": "source", "citations": "sources"},
+        "labels": datafile.form_labels(
+            schema, words, {"value": ("kind.", "colour.", "good.", "faction."), "field": ("good.",)}
+        ),
+    }
 
 
 class Phys:
@@ -359,7 +443,7 @@ def load(directory: Path | None = None) -> DataSet:
     problems = op_problems + validate(data)
     taken = {c.id for c in data.phys} & {a.id for a in data.attacks.cards}
     problems += [f"{ATTACK_FILE}: card {cid}: field 'id': {cid} is also a card of a deck" for cid in sorted(taken)]
-    if problems:
+    if not datafile.noted(problems):  # a draft the workshop previews goes on (datafile.lenient)
         raise DataError(f"{directory}: " + "; ".join(problems[:20]), problems)
     return data
 
@@ -384,7 +468,7 @@ def load_attacks(path: Path) -> AttackDeck:
     except RecursionError:
         raise DataError(f"{path}: not an attack deck: nested too deeply") from None
     problems = check_attacks(raw, str(path))
-    if problems:
+    if not datafile.noted(problems):
         raise DataError("; ".join(problems[:20]), problems)
     cards = [
         AttackCard(

@@ -18,6 +18,7 @@ from .rules import ImperiumRules
 class Imperium(ModuleGame, ImperiumRules):  # views and tables: engine/composed.py
     views = _view
     tables = _table
+    data_module = cards  # its data_form() is the workshop's form (Game.data_form)
 
     def table_constants(self) -> dict:
         return _table.constants(self)  # per card data: each card's colour and English name

@@ -10,13 +10,15 @@ typed structs as a file loads and run by the handlers of ``effects.py``.
 from __future__ import annotations
 
 import re
+from functools import cache
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 import msgspec
 
 from epochal import datafile
 from epochal.datafile import Choice, Either, Int, List, Map, Text
+from epochal.engine.locale import ui_strings
 
 from .vocab import (
     HOOKS,
@@ -125,6 +127,69 @@ class Card(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
     source: str = ""
 
 
+def _bundle_struct() -> type:
+    """A bundle of this game's data directory (``datafile.pack``) as a struct: each deck file,
+    a list of cards, a field named by the file (the workshop walks them as one file)."""
+    names = [*COMMON_FILES.values(), *(f"{nation.lower()}.json" for nation in NATIONS)]
+    files = [(name[:-5], list[Card] | None, msgspec.field(default=None, name=name)) for name in names]
+    bundle_files = msgspec.defstruct("Files", files, omit_defaults=True)
+    return msgspec.defstruct("Bundle", [("format", str), ("game", str), ("files", bundle_files), ("note", str, "")])
+
+
+@cache
+def data_form(lang: str = "en") -> dict:
+    """The workshop's form (``Game.data_form``) of a bundle of the deck files: the common decks
+    by group, then each nation's cards, in printed order; a card's ``provenance`` and ``source``
+    say what is established; the fields the rules fix to a few values offered as those values,
+    worded in ``lang``."""
+    schema = datafile.with_choices(
+        msgspec.json.schema(_bundle_struct()),
+        {
+            ("Card", "deck"): ("common", *NATIONS),
+            ("Card", "group"): GROUPS,
+            ("Card", "nation"): ALL_NATIONS,
+            ("Card", "suits"): SUITS,
+            ("Card", "types"): TYPES,
+            ("Card", "regions"): REGION_TYPES,
+            ("Card", "location"): LOCATIONS,
+            ("Card", "cost"): RESOURCES,
+        },
+    )
+    words = datafile.workshop_words(DATA_DIR.parent / "locale", lang, lambda code: ui_strings("imperium", code))
+    lists: list[dict[str, Any]] = [
+        {
+            "list": ["files", name],
+            "file": name,
+            "id": "id",
+            "group": "group",
+            "kind": "card",
+            "label": words[f"list.{box}"],
+        }
+        for box, name in COMMON_FILES.items()
+    ]
+    lists += [
+        {
+            "list": ["files", f"{nation.lower()}.json"],
+            "file": f"{nation.lower()}.json",
+            "id": "id",
+            "group": None,
+            "kind": "card",
+            "label": words.get(f"deck.{nation}") or words[f"side.{nation}"],
+        }
+        for nation in NATIONS
+    ]
+    words |= {f"field.{entry['file']}": entry["label"] for entry in lists}  # the bundle's files are its lists
+    return {
+        "schema": schema,
+        "bundle": True,
+        "lists": lists,
+        "exact": {"by": "item", "field": "provenance", "value": "exact", "source": "source"},
+        "labels": datafile.form_labels(
+            schema, words, {"value": ("suit.", "res.", "state.", "side.", "type.", "region.", "location.")}
+        ),
+    }
+
+
 class DataError(datafile.DataError):
     """A data file that cannot be used; names the file, the card and the field."""
 
@@ -205,7 +270,7 @@ def load(directory: Path | None = None) -> list[Card]:
         origin += [path.name] * len(nation_cards)
         files[nation] = path.name
     problems = box_problems + validate(cards, files, origin)
-    if problems:
+    if not datafile.noted(problems):  # a draft the workshop previews goes on (datafile.lenient)
         raise DataError(f"{directory}: " + "; ".join(problems[:20]), problems)
     return cards
 

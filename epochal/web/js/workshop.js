@@ -35,28 +35,61 @@ function translateStatic() {
 function languageSelect() {
   const select = document.getElementById("lang");
   fill(select, Object.entries(LANGS).map(([code, name]) => h("option", {value: code, selected: code === lang()}, name)));
-  select.onchange = () => { setLang(select.value); translateStatic(); drawAll(); };
+  select.onchange = async () => {
+    setLang(select.value); translateStatic();
+    if (ws.form) {                              // the form's words come with the schema
+      try { ws.form = await api("GET", `/api/data/${ws.game}/schema?lang=${lang()}`); } catch { /* keep the old words */ }
+    }
+    drawAll();
+  };
 }
 
-// A field's label: the page's word for it where it has one, else its name in plain words.
+// A field's label: the game's word for it (the schema's labels), else the page's, else its name
+// in plain words (a test checks every game's form has a word for each).
 function label(name) {
+  const own = ws.form?.labels?.field?.[name];
+  if (own) return own;
   if (has(`field.${name}`)) return t(`field.${name}`);
   const words = String(name).replaceAll("_", " ");
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+// A value of a choice (a colour, a resource, a kind) and an operation, in the game's words.
+function valueLabel(value) { return ws.form?.labels?.value?.[String(value)] ?? String(value); }
+function opLabel(tag) { return ws.form?.labels?.op?.[tag] ?? tag; }
+
 function gameTitle(name) { return meta?.games.find((g) => g.name === name)?.title || name; }
 
-// --- storage: the owner's secrets and the checked marks, in this browser ------------------------
+// --- storage: the owner's secrets in this browser; the checked marks with the set ------------------
 const OWNERS = "epochal.workshop.owners";
 function owners() { try { return JSON.parse(localStorage.getItem(OWNERS)) || {}; } catch { return {}; } }
 function keepOwner(key, secret) { localStorage.setItem(OWNERS, JSON.stringify({...owners(), [key]: secret})); }
 
+// The checked marks live in the stored set (PUT .../checked with the owner's secret), so that
+// another browser opening it sees the same progress; this browser keeps a copy as a draft cache,
+// which is all an unsaved set has (and what a mark not yet sent survives a reload by).
 function checkedKey(key = ws.key) { return `epochal.workshop.checked.${ws.game}.${key || "new"}`; }
-function checkedSet(key) {
+function cachedMarks(key) {
   try { return new Set(JSON.parse(localStorage.getItem(checkedKey(key))) || []); } catch { return new Set(); }
 }
-function saveChecked(marks, key) { localStorage.setItem(checkedKey(key), JSON.stringify([...marks])); }
+function checkedSet() { return ws.marks; }
+let marksTimer = null;
+function saveChecked() {
+  localStorage.setItem(checkedKey(), JSON.stringify([...ws.marks]));
+  if (!ws.key || !ws.owner) return;
+  clearTimeout(marksTimer);
+  marksTimer = setTimeout(sendMarks, 300);
+}
+async function sendMarks() {
+  try {
+    const res = await fetch(`/api/data/${ws.game}/${ws.key}/checked`, {method: "PUT",
+      headers: {"Content-Type": "application/json", "X-Owner-Token": ws.owner}, body: JSON.stringify({checked: [...ws.marks]})});
+    const answer = await res.json().catch(() => ({}));
+    if (!res.ok) throw Object.assign(new Error(answer.detail || res.statusText), {data: answer});
+  } catch (err) {
+    message(t("workshop.marks_not_saved", {detail: err.data?.detail || err.message}));
+  }
+}
 
 // --- the schema ---------------------------------------------------------------------------------
 function resolve(schema) {
@@ -117,8 +150,10 @@ function editor(schema, get, set, locked, path) {
   if (s.anyOf) return unionEditor(s, get, set, locked, path);
   if (s.enum) {
     const value = get() ?? s.default;
-    return h("select", {disabled: locked, "data-path": path, onchange: (e) => { set(s.enum[e.target.selectedIndex]); changed(); }},
-      s.enum.map((v) => h("option", {selected: v === value}, String(v))));
+    // a value the rules do not allow (a file's typo) stays shown, so that the owner sees it
+    const values = value === undefined || value === null || s.enum.includes(value) ? s.enum : [...s.enum, value];
+    return h("select", {disabled: locked, "data-path": path, onchange: (e) => { set(values[e.target.selectedIndex]); changed(); }},
+      values.map((v) => h("option", {value: String(v), selected: v === value}, valueLabel(v))));
   }
   if (s.type === "integer" || s.type === "number") {
     return h("input", {type: "number", step: s.type === "integer" ? 1 : "any", value: get() ?? s.default ?? 0,
@@ -147,19 +182,35 @@ function ensureObject(get, set) {
 
 function objectEditor(s, get, set, locked, path, skip = []) {
   return h("div", {class: "ws-nested"}, Object.entries(s.properties).filter(([name]) => !skip.includes(name)).map(([name, sub]) =>
-    fieldRow(name, editor(sub, () => get()?.[name], (v) => { ensureObject(get, set)[name] = v; }, locked, `${path}.${name}`))));
+    fieldRow(name, editor(sub, () => get()?.[name], setField(() => ensureObject(get, set), name, sub), locked, `${path}.${name}`))));
+}
+
+// A field's setter. A field the file left out (its default) and set back to its default is left
+// out again, so that a value changed and changed back leaves the file as it was.
+function setField(object, name, schema) {
+  const had = Object.hasOwn(object() || {}, name);
+  const fallback = JSON.stringify(resolve(schema).default ?? schema.default);
+  return (v) => {
+    const o = object();
+    if (!had && fallback !== undefined && JSON.stringify(v) === fallback) delete o[name];
+    else o[name] = v;
+  };
 }
 
 function mapEditor(s, get, set, locked, path) {
   const values = s.additionalProperties || {};
   const entries = Object.entries(get() || s.default || {});
-  const newKey = h("input", {type: "text", placeholder: t("workshop.new_key"), disabled: locked, size: 8});
+  // keys the rules fix (resources, goods) are chosen from a list of words; others are typed
+  const allowed = s.propertyNames?.enum?.filter((k) => !entries.some(([have]) => have === k));
+  const newKey = allowed
+    ? h("select", {disabled: locked, "data-path": `${path}.+`}, allowed.map((k) => h("option", {value: k}, valueLabel(k))))
+    : h("input", {type: "text", placeholder: t("workshop.new_key"), disabled: locked, size: 8});
   return h("div", {class: "ws-nested"},
     entries.map(([k]) => h("div", {class: "ws-field"},
-      h("span", {class: "ws-label"}, k,
+      h("span", {class: "ws-label"}, s.propertyNames ? valueLabel(k) : k,
         locked ? null : h("button", {type: "button", title: t("workshop.remove"), onclick: () => { delete ensureObject(get, set)[k]; changed(); drawCard(); }}, "×")),
       h("span", {class: "ws-value"}, editor(values, () => get()?.[k], (v) => { ensureObject(get, set)[k] = v; }, locked, `${path}.${k}`)))),
-    locked ? null : h("div", {class: "ws-row"}, newKey, h("button", {type: "button", onclick: () => {
+    locked || (allowed && !allowed.length) ? null : h("div", {class: "ws-row"}, newKey, h("button", {type: "button", onclick: () => {
       const k = newKey.value.trim();
       if (!k) return;
       ensureObject(get, set)[k] = blank(values);
@@ -198,14 +249,10 @@ function unionEditor(s, get, set, locked, path) {
     changed(); drawCard();
   }},
   nullable || tag === null ? h("option", {value: "", selected: tag === null}, t("workshop.none")) : null,
-  tags.map((k) => {
-    const def = resolve({$ref: disc.mapping[k]});
-    return h("option", {value: k, selected: k === tag}, def.title && def.title !== k ? `${k} — ${def.title}` : k);
-  }));
+  tags.map((k) => h("option", {value: k, selected: k === tag}, opLabel(k))));
   if (tag === null || !disc.mapping[tag]) return select;
   const def = resolve({$ref: disc.mapping[tag]});
-  return h("div", {}, select, def.description ? h("div", {class: "ws-note"}, def.description) : null,
-    objectEditor(def, get, set, locked, path, [field]));
+  return h("div", {}, select, objectEditor(def, get, set, locked, path, [field]));
 }
 
 function fieldRow(name, control, extra) {
@@ -214,42 +261,72 @@ function fieldRow(name, control, extra) {
 }
 
 // --- the items ------------------------------------------------------------------------------------
+// A list of the form: a top-level field ("cards") or a path of keys to it (a bundle's deck file:
+// ["files", "romans.json", "cards"]); its key names it in the page and in the checked marks.
+function listPath(spec) { return Array.isArray(spec.list) ? spec.list : [spec.list]; }
+function listKey(spec) { return listPath(spec).join("/"); }
+function listAt(spec, doc = ws.doc) {
+  let node = doc;
+  for (const key of listPath(spec)) node = node?.[key];
+  return Array.isArray(node) ? node : [];
+}
+// The object holding the list (the file, or a bundle's deck file): where its citations are.
+function holder(spec) {
+  let node = ws.doc;
+  for (const key of listPath(spec).slice(0, -1)) node = node?.[key];
+  return node && typeof node === "object" && !Array.isArray(node) ? node : {};
+}
+function listSchema(spec) {
+  const present = (s) => resolve(resolve(s).anyOf?.find((p) => p.type !== "null") || s);  // "X or nothing": X
+  let s = rootSchema();
+  for (const key of listPath(spec)) s = present(s.properties?.[key] || {});
+  return resolve(s.items || {});
+}
+
 function items() {
   const out = [];
-  for (const spec of ws.form.lists) {
-    (ws.doc[spec.list] || []).forEach((item, index) => out.push({spec, item, index}));
-  }
+  for (const spec of ws.form.lists) listAt(spec).forEach((item, index) => out.push({spec, item, index}));
   return out;
 }
 
 function itemId({spec, item, index}) { return spec.id ? String(item[spec.id]) : String(index + 1); }
-function itemRef(entry) { return `${entry.spec.list}:${itemId(entry)}`; }
+function itemRef(entry) { return `${listKey(entry.spec)}:${itemId(entry)}`; }
+function listLabel(spec) { return spec.label || label(listPath(spec).at(-1)); }
 function groupOf({spec, item}) {
-  const list = label(spec.list);
-  return spec.group ? `${list} · ${label(spec.group)} ${item[spec.group]}` : list;
+  const list = listLabel(spec);
+  return spec.group ? `${list} · ${label(spec.group)}: ${valueLabel(item[spec.group])}` : list;
 }
-function current(all = items()) { return all.find((e) => e.spec.list === ws.at?.list && e.index === ws.at?.index) || all[0]; }
+function current(all = items()) { return all.find((e) => listKey(e.spec) === ws.at?.list && e.index === ws.at?.index) || all[0]; }
 
-// Is this problem about this item? Its path names the item's kind and id ("card I-BLU-04").
+// Is this problem about this item? Its path names the item's file, kind and id
+// ("card I-BLU-04", "romans.json: card ROM001").
 function about(problem, entry) {
   const path = problem.path;
   if (!path) return false;
-  const m = /^(?:[\w.-]+\.json:? )?(.*) (\S+)$/.exec(path);
-  if (!m || m[2] !== itemId(entry)) return false;
-  const kind = m[1], list = entry.spec.list.replaceAll("_", " ");
+  const m = /^(?:([\w.-]+\.json):? )?(.*) (\S+)$/.exec(path);
+  if (!m || m[3] !== itemId(entry)) return false;
+  if (m[1] && entry.spec.file && m[1] !== entry.spec.file) return false;
+  if (entry.spec.kind) return m[2] === entry.spec.kind;
+  const kind = m[2], list = listPath(entry.spec).at(-1).replaceAll("_", " ");
   return list.slice(0, kind.length - 1) === kind.slice(0, -1);
 }
 
 // How the item marks what is established: the whole item (provenance) or field by field (sources).
-function exactness(item) {
+function exactness(entry) {
+  const item = entry.item;
   const exact = ws.form.exact || {};
   if (exact.by === "item") {
-    const whole = item[exact.field] === exact.value;
-    return {locked: () => whole, source: () => "", note: item[exact.source] || ""};
+    const whole = (item[exact.field] ?? exact.default) === exact.value;
+    let note = item[exact.source] || "";
+    if (Array.isArray(note)) {                 // source keys, each described by the file's citations
+      const citations = exact.citations ? holder(entry.spec)[exact.citations] || {} : {};
+      note = note.map((key) => citations[key] ? `${key} — ${citations[key]}` : key).join("; ");
+    }
+    return {locked: () => whole, source: () => "", note};
   }
   if (exact.by === "field") {
     const sources = item[exact.field] || {};
-    const citations = ws.doc[exact.citations] || {};
+    const citations = holder(entry.spec)[exact.citations] || {};
     return {
       locked: (name) => Object.hasOwn(sources, name),
       source: (name) => {
@@ -329,7 +406,7 @@ function drawCard() {
   const all = items();
   const entry = current(all);
   if (!entry) { fill(cardPanel, h("p", {}, t("workshop.no_items"))); return; }
-  ws.at = {list: entry.spec.list, index: entry.index};
+  ws.at = {list: listKey(entry.spec), index: entry.index};
   const position = all.indexOf(entry);
   const marks = checkedSet();
   const picker = h("select", {"data-testid": "ws-pick", onchange: (e) => {
@@ -340,26 +417,25 @@ function drawCard() {
   for (const e of all) {
     const g = groupOf(e);
     if (!groups.has(g)) groups.set(g, h("optgroup", {label: g}));
-    groups.get(g).append(h("option", {value: `${e.spec.list}\u0000${e.index}`, selected: e === entry},
+    groups.get(g).append(h("option", {value: `${listKey(e.spec)}\u0000${e.index}`, selected: e === entry},
       `${marks.has(itemRef(e)) ? "✓ " : ""}${itemId(e)}`));
   }
   picker.append(...groups.values());
   const item = entry.item;
-  const exact = exactness(item);
-  const s = resolve(rootSchema().properties[entry.spec.list]?.items || {});
+  const exact = exactness(entry);
+  const s = listSchema(entry.spec);
   const rows = Object.entries(s.properties || {}).map(([name, sub]) => {
     const locked = exact.locked(name) || name === entry.spec.id;
     const source = exact.source(name);
-    const row = fieldRow(name, editor(sub, () => item[name], (v) => { item[name] = v; }, locked, name),
+    const row = fieldRow(name, editor(sub, () => item[name], setField(() => item, name, sub), locked, name),
       source ? h("div", {class: "ws-source"}, t("workshop.source", {source})) : null);
     if (locked) row.classList.add("locked");
     return row;
   });
   const check = h("input", {type: "checkbox", checked: marks.has(itemRef(entry)), "data-testid": "ws-checked",
     onchange: (e) => {
-      const now = checkedSet();
-      if (e.target.checked) now.add(itemRef(entry)); else now.delete(itemRef(entry));
-      saveChecked(now);
+      if (e.target.checked) ws.marks.add(itemRef(entry)); else ws.marks.delete(itemRef(entry));
+      saveChecked();
       drawSet(); drawCard();
     }});
   fill(cardPanel,
@@ -369,7 +445,7 @@ function drawCard() {
       picker,
       h("button", {type: "button", disabled: position >= all.length - 1, title: t("workshop.next"), "data-testid": "ws-next",
         onclick: () => go(all[position + 1])}, "→")),
-    h("h2", {"data-testid": "ws-card-id"}, `${label(entry.spec.list)}: ${itemId(entry)}`),
+    h("h2", {"data-testid": "ws-card-id"}, `${listLabel(entry.spec)}: ${itemId(entry)}`),
     h("div", {class: "ws-note"}, t("workshop.position", {n: position + 1, all: all.length})),
     h("label", {class: "ws-row"}, check, t("workshop.checked")),
     exact.note ? h("div", {class: "ws-source"}, t("workshop.source", {source: exact.note})) : null,
@@ -403,7 +479,7 @@ function refreshCard() {
 
 function go(to) {
   if (!to) return;
-  ws.at = {list: to.spec?.list ?? to.list, index: to.index};
+  ws.at = {list: to.spec ? listKey(to.spec) : to.list, index: to.index};
   ws.preview = null;
   drawCard();
   check();
@@ -456,11 +532,13 @@ async function check() {
   if (!ws.doc) return;
   const entry = current();
   const n = ++asked;
-  const body = {data: ws.doc, card: entry ? itemId(entry) : ""};
+  const body = {data: outgoing(), card: entry ? itemId(entry) : ""};
   let problems = [], preview = null, stale = false, status = "";
   try {
     const answer = await api("POST", `/api/data/${ws.game}/preview`, body);
-    preview = answer.texts; status = answer.status;
+    preview = answer.texts;
+    problems = answer.problems || [];              // a draft's card is worded, its problems listed
+    status = problems.length ? "" : answer.status;
   } catch (err) {
     if (err.data?.error === "data_not_playable") { problems = err.data.problems || []; stale = true; }
     else if (err.status === 404 && err.data?.field === "card") { status = ws.status; }
@@ -478,7 +556,7 @@ async function check() {
 // --- loading and saving --------------------------------------------------------------------------------
 async function loadForm(game) {
   try {
-    ws.form = await api("GET", `/api/data/${game}/schema`);
+    ws.form = await api("GET", `/api/data/${game}/schema?lang=${lang()}`);
   } catch (err) {
     if (err.status === 404) throw Object.assign(new Error(t("workshop.no_form", {game: gameTitle(game)})), {status: 404});
     throw err;
@@ -492,7 +570,7 @@ async function startBuiltin(game) {
     await loadForm(game);
     const res = await fetch(`/api/data/${game}/builtin`);
     if (!res.ok) throw new Error(res.statusText);
-    begin(await res.json(), null, null, t("workshop.default_name", {game: gameTitle(game)}));
+    begin(await res.text(), null, null, t("workshop.default_name", {game: gameTitle(game)}));
     history.replaceState(null, "", `/workshop${location.search}`);
   } catch (err) {
     message(err.status === 404 ? err.message : err.data?.detail || err.message);
@@ -502,15 +580,29 @@ async function startBuiltin(game) {
 async function upload(game, file) {
   try {
     await loadForm(game);
-    const doc = JSON.parse(await file.text());
-    begin(doc, ws.game === game ? ws.key : null, ws.game === game ? ws.owner : null, ws.name || file.name.replace(/\.json$/, ""));
+    begin(await file.text(), ws.game === game ? ws.key : null, ws.game === game ? ws.owner : null, ws.name || file.name.replace(/\.json$/, ""));
   } catch (err) {
     message(err.status === 404 ? err.message : t("workshop.bad_file", {detail: err.data?.detail || err.message}));
   }
 }
 
-function begin(doc, key, owner, name) {
+// The file's text as it came (the built-in file, a stored set, an upload): its JSON is edited, and
+// what was not changed is sent back as it came, so that the file's own layout (and so its bytes
+// and data id) survives a round trip through the page. A bundle's deck files are JSON text in
+// its "files"; the page edits them as JSON, each kept as its text until it changes.
+function begin(text, key, owner, name, marks = null) {
+  const doc = JSON.parse(text);
+  const files = {};
+  if (ws.form.bundle && doc && typeof doc.files === "object") {
+    for (const [file, content] of Object.entries(doc.files)) {
+      const value = typeof content === "string" ? JSON.parse(content) : content;
+      files[file] = {text: typeof content === "string" ? content : null, json: JSON.stringify(value)};
+      doc.files[file] = value;
+    }
+  }
+  ws.original = {text, json: JSON.stringify(doc), files};
   ws.doc = doc; ws.key = key; ws.owner = owner; ws.name = name.slice(0, 60);
+  ws.marks = marks ? new Set(marks) : cachedMarks(key);
   ws.at = null; ws.problems = []; ws.preview = null; ws.stale = false; ws.status = "";
   message("");
   drawAll();
@@ -525,7 +617,7 @@ async function openStored(game, key) {
     const info = await api("GET", `/api/data/${game}/${key}`);
     const res = await fetch(`/api/data/${game}/${key}/file`);
     if (!res.ok) throw new Error(res.statusText);
-    begin(await res.json(), key, secret, info.name);
+    begin(await res.text(), key, secret, info.name, info.checked);
   } catch (err) {
     message(err.data?.detail || err.message);
   }
@@ -538,17 +630,16 @@ async function save() {
     if (ws.key && ws.owner) {
       const res = await fetch(`/api/data/${ws.game}/${ws.key}`, {method: "PUT",
         headers: {"Content-Type": "application/json", "X-Owner-Token": ws.owner},
-        body: JSON.stringify({name, data: ws.doc})});
+        body: JSON.stringify({name, data: outgoing()})});
       answer = await res.json().catch(() => ({}));
       if (res.status === 409) { answer = null; message(t("workshop.in_use")); }
       else if (!res.ok) throw Object.assign(new Error(answer.detail || res.statusText), {data: answer});
     }
     if (!answer) {                                    // the first save, or a copy of a set in use
-      answer = await api("POST", `/api/data/${ws.game}`, {name, data: ws.doc});
-      const before = checkedSet();
+      answer = await api("POST", `/api/data/${ws.game}`, {name, data: outgoing()});
       ws.key = answer.key; ws.owner = answer.owner_token;
       keepOwner(ws.key, ws.owner);
-      saveChecked(before);                             // the marks follow the set to its new key
+      if (ws.marks.size) saveChecked();                 // the marks follow the set to its new key
       history.replaceState(null, "", `/workshop/${ws.game}/${ws.key}${location.search}#owner=${ws.owner}`);
     }
     ws.name = answer.name;
@@ -561,8 +652,22 @@ async function save() {
   }
 }
 
+// What the page sends (and downloads) for the file: its text as it came when nothing changed;
+// else its JSON, a bundle's unchanged deck files still as their text.
+function outgoing() {
+  if (JSON.stringify(ws.doc) === ws.original.json) return ws.original.text;
+  if (!ws.form.bundle) return ws.doc;
+  const files = {};
+  for (const [file, value] of Object.entries(ws.doc.files || {})) {
+    const was = ws.original.files[file];
+    files[file] = was?.text != null && JSON.stringify(value) === was.json ? was.text : value;
+  }
+  return {...ws.doc, files};
+}
+
 function download() {
-  const blob = new Blob([JSON.stringify(ws.doc, null, 1) + "\n"], {type: "application/json"});
+  const data = outgoing();
+  const blob = new Blob([typeof data === "string" ? data : JSON.stringify(data, null, 1) + "\n"], {type: "application/json"});
   const a = h("a", {href: URL.createObjectURL(blob), download: `${ws.game}-${ws.key || "workshop"}.json`});
   document.body.append(a);
   a.click();
