@@ -45,14 +45,15 @@ def make_agent(spec: str, game: Game, seed: int = 0) -> Agent:
 
 
 def _ismcts(name: str, game: Game, seed: int) -> Agent:
-    """'ismcts', 'ismcts:200ms', 'ismcts:500', 'ismcts:2s:heuristic' (heuristic rollouts)."""
+    """'ismcts', 'ismcts:200ms', 'ismcts:500', 'ismcts:2s:heuristic' (heuristic rollouts),
+    'ismcts:500:none' (no rollout: each new node is scored by the game's estimate alone)."""
     from .ismcts import ISMCTSAgent, parse_budget
 
     parts = name.split(":")
     budget = parts[1] if len(parts) > 1 else "500"
     rollout = parts[2] if len(parts) > 2 else "random"
-    if len(parts) > 3 or rollout not in ("random", "heuristic"):
-        raise OptionError(f"agent {name!r}: write ismcts:BUDGET or ismcts:BUDGET:heuristic")
+    if len(parts) > 3 or rollout not in ("random", "heuristic", "none"):
+        raise OptionError(f"agent {name!r}: write ismcts:BUDGET, ismcts:BUDGET:heuristic or ismcts:BUDGET:none")
     try:
         iterations, seconds = parse_budget(budget)
     except ValueError as exc:
@@ -64,7 +65,7 @@ def _ismcts(name: str, game: Game, seed: int) -> Agent:
     if iterations is not None and iterations > MAX_ITERATIONS:
         raise OptionError(f"agent {name!r}: at most {MAX_ITERATIONS} iterations, not {budget!r}")
     policy = make_agent("heuristic", game, seed) if rollout == "heuristic" else None
-    return ISMCTSAgent(iterations, seconds, seed, policy, name=name)
+    return ISMCTSAgent(iterations, seconds, seed, policy, name=name, rollout_depth=0 if rollout == "none" else None)
 
 
 def parse_agents(spec: str | None, game: Game, players: int) -> list[str]:

@@ -31,6 +31,8 @@ def test_budgets_parse_and_bad_names_are_rejected():
         with pytest.raises(OptionError):
             make_agent(bad, game)
     assert make_agent("ismcts:50:heuristic", game).rollout_policy is not None
+    assert make_agent("ismcts:50:none", game).rollout_depth == 0  # the estimate alone
+    assert make_agent("ismcts:50", game).rollout_depth is None  # the game's own rollout_plies
 
 
 def test_iteration_budget_is_reproducible_and_legal():
