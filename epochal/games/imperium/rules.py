@@ -139,6 +139,9 @@ class ImperiumRules(Game):
         self.exhausting = frozenset(
             i for i, c in enumerate(cards) if c.exhaust or (c.side_b is not None and c.side_b.exhaust)
         )
+        # a card's VP when they do not depend on where it lies or what its owner has (the
+        # search scores every card of every seat at every iteration), else None: scoring.card_vp
+        self.fixed_vp = [0 if c.vp is None else c.vp if isinstance(c.vp, int) else c.vp.fixed for c in cards]
         self.when_gone = frozenset(i for i, c in enumerate(cards) if any(type(x) is WhenGone for x in c.passive))
         # the cards that watch the decks between operations (shared.between_ops): a game
         # without any of them in its pool, or without a when_gone card, skips that watch
@@ -432,8 +435,10 @@ class ImperiumRules(Game):
     def score_seat(self, st, seat: int) -> Score:
         p = st.seats[seat]
         cards = 0
+        fixed = self.fixed_vp
         for k in scoring.scoring_zones(p):
-            cards += scoring.card_vp(self, st, seat, k, self.cards[k].vp, cap=True)
+            vp = fixed[k]
+            cards += vp if vp is not None else scoring.card_vp(self, st, seat, k, self.cards[k].vp, cap=True)
         power = 0
         if p.power >= 0:
             face = self.face(p.power, p.side)
