@@ -36,7 +36,8 @@ def _per_call_us(fn, items, repeat: int = 3) -> float:
 
 
 def bench(game: Game, players: int, seconds: float = 5.0, seed: int = 1, options=None) -> dict:
-    """Random play for ``seconds``, then the per-call costs on sampled positions.
+    """Random play for ``seconds`` (wall clock; the rate per CPU second of this process is
+    given beside it), then the per-call costs on sampled positions.
 
     ``decisions`` are the real choices: answers a seat gave to ``apply``. ``automatic`` are the
     decisions that had a single answer, which the engine answered itself inside ``apply`` (and
@@ -45,7 +46,7 @@ def bench(game: Game, players: int, seconds: float = 5.0, seed: int = 1, options
     rng = random.Random(seed)
     decisions = games = 0
     answered = game.answered
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     while time.perf_counter() - start < seconds:
         state = game.new(players, derive(seed, games), options)
         games += 1
@@ -54,6 +55,7 @@ def bench(game: Game, players: int, seconds: float = 5.0, seed: int = 1, options
             game.apply(state, seat, rng.choice(game.legal(state, seat)))
             decisions += 1
     elapsed = time.perf_counter() - start
+    cpu = time.process_time() - cpu  # the process's own time: on a shared machine the fairer figure
     automatic = game.answered - answered
     samples = _random_states(game, players, seed + 1, 300, options)
     clone_us = _per_call_us(lambda s: s[0].clone(), samples)
@@ -73,6 +75,8 @@ def bench(game: Game, players: int, seconds: float = 5.0, seed: int = 1, options
         "games": games,
         "decisions": decisions,
         "decisions_per_second": round(decisions / elapsed, 1),
+        "cpu_seconds": round(cpu, 3),
+        "decisions_per_cpu_second": round(decisions / max(cpu, 1e-9), 1),
         "automatic": automatic,
         "automatic_per_second": round(automatic / elapsed, 1),
         "total": decisions + automatic,

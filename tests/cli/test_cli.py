@@ -115,7 +115,7 @@ def test_bench_reports_the_promised_fields():
     result = run("bench", "hadara", "--players", "3", "--seconds", "0.5", "--json")
     assert result.returncode == 0, result.stderr
     report = json.loads(result.stdout)
-    for key in ("decisions_per_second", "clone_us", "apply_us", "legal_us"):
+    for key in ("decisions_per_second", "decisions_per_cpu_second", "cpu_seconds", "clone_us", "apply_us", "legal_us"):
         assert report[key] > 0
     # real choices and the single-answer decisions the engine answered itself, beside the total
     assert report["total"] == report["decisions"] + report["automatic"]
