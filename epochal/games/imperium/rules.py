@@ -41,6 +41,7 @@ from .vocab import (
     ResetTokens,
     SolsticeOrder,
     TakeUnrest,
+    When,
     WhenGone,
 )
 
@@ -134,6 +135,14 @@ class ImperiumRules(Game):
             if i not in self.never_played
             and c.state not in ("empire", "barbarian")
             and not any(isinstance(op, Require) for op in c.play)
+        )
+        # the cards with a reactive exhaust ("when X, exhaust this card to ...") on either face:
+        # shared.react looks at the play area after every play, acquisition, sinking ...
+        self.reacting = frozenset(
+            i
+            for i, c in enumerate(cards)
+            for face in (c, c.side_b)
+            if face is not None and face.exhaust and type(face.exhaust[0]) is When
         )
         # the cards with an exhaust effect on either face (playing.exhaust_refusal's first test)
         self.exhausting = frozenset(

@@ -395,8 +395,13 @@ def trigger_passives(
 ) -> None:
     """Queue the ``do`` ops of each active passive of ``kind`` (``on_take_unrest``,
     ``on_pay_population``); they run as the seat's own frames once the operation ends."""
+    holders = game.passive_holders.get(kind)
+    if holders is None:
+        return
     p = st.seats[seat]
     for k in [*p.play, *power_cards(p)]:
+        if k not in holders:
+            continue
         for i, x in enumerate(game.face(k, side_of(p, k)).passive):
             if type(x) is kind and x.args.do:
                 st.triggered.append([seat, k, i])
@@ -454,7 +459,10 @@ def react(game: ImperiumRules, st, seat: int, event_name: str, ev: list, card: i
     p = st.seats[seat]
     if st.turn != seat or p.turn_mode != "activate" or p.exhausts < 1:
         return
+    reacting = game.reacting
     for k in [*p.play, *power_cards(p)]:
+        if k not in reacting:
+            continue
         ops = game.face(k, side_of(p, k)).exhaust
         if (
             ops
