@@ -167,13 +167,16 @@ def after_action(game: SettlersRules, st, ev: list) -> None:
     if has_free_action(game, st, st.turn):  # A33
         st.stack.append(Decision(kind="after", seats=[st.turn]))
     else:
-        st.phase = "next_turn"
+        next_turn(game, st, ev)
 
 
+# Nothing can run between these steps (no decision, no effect), so each goes on to the next
+# itself rather than through the advance loop: the same steps in the same order, at every action.
 @phases.on("next_turn")
 def next_turn(game: SettlersRules, st, ev: list) -> None:
     st.turn = (st.turn + 1) % st.players
     st.phase = "action"
+    action(game, st, ev)
 
 
 # --- Cleanup (R125-R132) ---------------------------------------------------------------------
