@@ -15,20 +15,25 @@ from epochal.engine.effects import Registry
 
 from .empire import (
     can_pay,
+    capture_targets,
     deal_targets,
     gang_goods,
     gold_ok,
+    location_owner,
     other_locations,
     pay,
     raze_targets,
     razeable,
     steal_options,
+    trade_deals_of_opponents,
+    trade_targets,
 )
 from .vocab import (
     ActivateOther,
     BuildDeal,
     BuildFromHand,
     CancelDeal,
+    CaptureLocation,
     CopyProduction,
     DealAgain,
     FoundationFromHand,
@@ -38,6 +43,7 @@ from .vocab import (
     Steal,
     TakeDeal,
     TakeRazeGood,
+    TradeDeal,
 )
 
 if TYPE_CHECKING:
@@ -58,21 +64,23 @@ def action_of(game: SettlersRules, st, k: int) -> Action | None:
 
 
 def can_activate(
-    game: SettlersRules, st, seat: int, k: int, times: int, ignore_used: bool = False, supply=None
+    game: SettlersRules, st, seat: int, k: int, times: int, ignore_used: bool = False, supply=None, used_by=None
 ) -> bool:
     """Can ``seat`` activate location ``k`` ``times`` times now (R87-R91), paying from
-    ``supply`` (default: its own)?"""
+    ``supply`` (default: its own)? ``used_by``: the seat whose count of uses the location's is
+    (its owner's, for a location ``seat`` captured: one count between them, R163)."""
     act = action_of(game, st, k)
     if act is None:
         return False
     p = st.seats[seat]
-    if not ignore_used and p.used.get(k, 0) + times > act.limit:  # R89, R91
+    if not ignore_used and (used_by or p).used.get(k, 0) + times > act.limit:  # R89, R91, R163
         return False
     s = supply or p
     cost = act.pay
     if not can_pay(s, cost, times, gold_ok(st, "activate")):
         return False
-    if cost.get("card", 0) * times > len(p.hand) or cost.get("deal", 0) * times > len(p.deals):
+    deals = len(p.deals) + len(p.trades)  # R179: a deal made with a location pays too
+    if cost.get("card", 0) * times > len(p.hand) or cost.get("deal", 0) * times > deals:
         return False
     if not act.do:
         return True
@@ -104,7 +112,7 @@ def _rest(st, act: Action, times: int, s) -> Remaining:
 
 @feasible.on(DealAgain)
 def _has_deal(game, st, seat, k, act, times, s) -> bool:
-    return bool(st.seats[seat].deals)
+    return bool(st.seats[seat].deals or st.seats[seat].trades)  # R178
 
 
 @feasible.on(CopyProduction)
@@ -166,7 +174,20 @@ def _has_own_razeable(game, st, seat, k, act, times, s) -> bool:
 
 @feasible.on(CancelDeal, TakeDeal)
 def _has_deal_target(game, st, seat, k, act, times, s) -> bool:
+    if type(act.do[0]) is CancelDeal and trade_deals_of_opponents(st, seat):  # R174
+        return True
     return bool(deal_targets(st, seat) or game.solo.attack_deal_targets(st))
+
+
+@feasible.on(TradeDeal)
+def _has_trade_target(game, st, seat, k, act, times, s) -> bool:
+    trade = game.cards[k].trade
+    return trade is not None and bool(trade_targets(game, st, seat, trade))
+
+
+@feasible.on(CaptureLocation)
+def _has_capture_target(game, st, seat, k, act, times, s) -> bool:
+    return game.cards[k].capture is not None and bool(capture_targets(game, st, seat, k))
 
 
 @feasible.on(FoundationFromHand)
@@ -187,7 +208,9 @@ def start_activation(game: SettlersRules, st, seat: int, k: int, times: int, ev:
     act = action_of(game, st, k)
     assert act is not None  # offered only for an action location that plays (can_activate)
     if count_use:
-        p.used[k] = p.used.get(k, 0) + times
+        # a captured location's uses are counted on its owner's, one count between them (R163)
+        holder = p if k in p.locations or k not in p.captured else st.seats[location_owner(st, k)]
+        holder.used[k] = holder.used.get(k, 0) + times
     pay(st, seat, act.pay, ev, times, gold_ok(st, "activate"))
     ev.append(event("activate", seat=seat, card=game.cards[k].id, times=times))
     part = "action" if game.cards[k].action is not None else "stand_in"

@@ -23,7 +23,20 @@ from epochal import datafile
 from epochal.datafile import Choice, Int, Map, Obj
 from epochal.engine.locale import ui_strings
 
-from .vocab import COLOURS, GOODS, MAX_COUNT, MAX_VP, RESOURCES, SUPPLY, CardOps, PutOn, Tuck
+from .vocab import (
+    COLOURS,
+    GOODS,
+    MAX_COUNT,
+    MAX_VP,
+    RESOURCES,
+    SUPPLY,
+    TRACK_GAINS,
+    CaptureLocation,
+    CardOps,
+    PutOn,
+    TradeDeal,
+    Tuck,
+)
 
 DATA_DIR = Path(__file__).parent / "data"
 FACTIONS = ("Romans", "Barbarians", "Egyptians", "Japanese")  # R2
@@ -87,6 +100,47 @@ class Keep(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
     goods: list[str] = msgspec.field(default_factory=lambda: list(RESOURCES))
 
 
+class Trade(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
+    """The deals a location makes with opponents' locations (``trade_deal``; Trade Route, R73).
+    The rulebook gives only how other cards treat them (R153, R156, R167, R174, R178, R179); the
+    rest is the printed card's (D6), so every part is a field. ``yields``: what the deal gives —
+    the location's ``production`` (run as the maker's own), its ``deal`` bonus, or the fixed
+    ``goods``; ``now`` at once when made (R68) and ``each_production`` in every later Production;
+    ``kinds``/``decks``: the locations it may be made with; ``lost``: when that location leaves
+    its owner's empire (razed, discarded, removed) the deal ``ends`` or ``stays``; ``vp``: end-game
+    VP per such deal (a deal under the board scores none, R71)."""
+
+    yields: Literal["production", "deal", "goods"]
+    lost: Literal["ends", "stays"]
+    goods: dict[str, int] = {}
+    now: bool = True
+    each_production: bool = True
+    kinds: list[str] = msgspec.field(default_factory=lambda: list(KINDS))
+    decks: Literal["any", "common", "empire"] = "any"
+    vp: int = 0
+
+
+class Capture(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
+    """How a location captures opponents' locations (``capture``; Temple of Ra, R163, R164). The
+    capture cost and targets, the sharing and the end are the printed card's (D7), so each is a
+    field. ``tokens``: captures at a time (the 4 Egyptian tokens, A16); ``kinds``/``decks``/
+    ``protected`` (whether a location holding a defence token or samurai may be captured): the
+    targets; ``production``: who gains a captured production location's goods in each Production
+    (``captor``, ``owner`` or ``both``; none at the capture, R163); ``activate``: who may activate
+    a captured action location, one count of uses a round between them (R163); ``scores``: whose
+    end-game VP it is (the card stays its owner's, R164); ``ends``: besides the location leaving
+    play (R164: the token comes back), each ``cleanup`` or when this location is ``lost``."""
+
+    production: Literal["captor", "owner", "both"]
+    activate: Literal["captor", "owner", "both"]
+    tokens: int = 4
+    kinds: list[str] = msgspec.field(default_factory=lambda: list(KINDS))
+    decks: Literal["any", "common", "empire"] = "any"
+    protected: bool = True
+    scores: Literal["owner", "captor"] = "owner"
+    ends: list[Literal["cleanup", "lost"]] = []
+
+
 class Card(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
     """One entry of a data file: a card and its copies."""
 
@@ -114,6 +168,8 @@ class Card(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
     storage: Storage | None = None  # stores goods on itself through Cleanup (R131, R168)
     under: Keep | None = None  # keeps the cards tucked under it to game end (Gate, R152)
     keeps: Keep | None = None  # keeps the goods put on it to game end (Shrine, R155)
+    trade: Trade | None = None  # deals it makes with opponents' locations (Trade Route, R73, D6)
+    capture: Capture | None = None  # how it captures opponents' locations (Temple of Ra, R163, D7)
     stand_in: Action | None = None  # played only with the option stand_ins=on
     variants: dict[str, dict[str, Any]] = {}
     known: dict[str, str] = {}  # facts known about a part the engine does not play
@@ -200,6 +256,9 @@ def data_form(lang: str = "en") -> dict:
             ("Trigger", "on"): TRIGGERS,
             ("Trigger", "colour"): COLOURS,
             ("Storage", "goods"): STORABLE,
+            ("Trade", "goods"): TRACK_GAINS,
+            ("Trade", "kinds"): KINDS,
+            ("Capture", "kinds"): KINDS,
             ("Board", "store"): SUPPLY,
             ("AttackCard", "target"): ATTACK_TARGETS,
         },
@@ -266,6 +325,8 @@ class Phys:
         "storage",
         "under",
         "keeps",
+        "trade",
+        "capture",
         "name",
         "cost_key",
     )
@@ -293,6 +354,8 @@ class Phys:
         self.storage = entry.storage
         self.under = entry.under
         self.keeps = entry.keeps
+        self.trade = entry.trade
+        self.capture = entry.capture
         self.name = display_name(entry)
         # the cost as (wood, stone, food), all a card's cost can name (R58), made once from the
         # data: empire.cost_check prices the hand with it
@@ -636,6 +699,7 @@ def validate(data: DataSet) -> list[str]:
                 if len(set(c.storage.goods)) != len(c.storage.goods):
                     problems.append(f"{where}: storage names a good twice")
             problems += _keep_problems(where, c)
+            problems += _trade_capture_problems(where, c)
             for t in c.triggers:
                 if t.on not in TRIGGERS:
                     problems.append(f"{where}: unknown trigger {t.on!r}")
@@ -705,6 +769,48 @@ def _keep_problems(where: str, c: Card) -> list[str]:
         problems.append(f"{where}: put_on puts goods on this location: it needs the card's 'keeps' (R155)")
     if (c.under is not None or c.keeps is not None) and c.storage is not None:
         problems.append(f"{where}: a location keeps goods to game end (keeps/under) or stores them (storage), not both")
+    return problems
+
+
+def _trade_capture_problems(where: str, c: Card) -> list[str]:
+    """``trade`` (R73, R156, D6) and ``capture`` (R163, R164, A16, D7) and the operations that use them."""
+    problems = []
+    t = c.trade
+    if t is not None:
+        if t.yields == "goods" and not t.goods:
+            problems.append(f"{where}: trade yields goods: name them in 'goods' (R68, D6)")
+        if t.yields != "goods" and t.goods:
+            problems.append(f"{where}: trade goods are for yields 'goods', not {t.yields!r} (D6)")
+        for good in t.goods:
+            if good not in TRACK_GAINS:
+                problems.append(f"{where}: trade good {good!r} is not a good ({', '.join(TRACK_GAINS)}, R68)")
+        problems += _counts(where, "trade goods", t.goods, 1)
+        if not t.now and not t.each_production:
+            problems.append(f"{where}: a trade deal that pays neither now nor in Production gives nothing (R68, D6)")
+        problems += _kinds_problems(where, "trade", t.kinds)
+        if not 0 <= t.vp <= MAX_VP:
+            problems.append(f"{where}: trade vp {t.vp}: from 0 to {MAX_VP} (R71, R134)")
+    k = c.capture
+    if k is not None:
+        if not 1 <= k.tokens <= MAX_COUNT:
+            problems.append(f"{where}: capture tokens {k.tokens}: from 1 to {MAX_COUNT} (R148, A16)")
+        problems += _kinds_problems(where, "capture", k.kinds)
+        if len(set(k.ends)) != len(k.ends):
+            problems.append(f"{where}: capture ends names a way twice (A17)")
+    ops = list(_op_lists(c))
+    if any(isinstance(op, TradeDeal) for op in ops) and t is None:
+        problems.append(f"{where}: trade_deal makes a deal as this card says: it needs the card's 'trade' (R73, D6)")
+    if any(isinstance(op, CaptureLocation) for op in ops) and k is None:
+        problems.append(f"{where}: capture takes a location as this card says: it needs its 'capture' (R163, D7)")
+    return problems
+
+
+def _kinds_problems(where: str, field: str, kinds: list[str]) -> list[str]:
+    problems = [f"{where}: {field} kind {k!r} is not a kind of location (R17)" for k in kinds if k not in KINDS]
+    if not kinds:
+        problems.append(f"{where}: {field} kinds names no kind of location ({', '.join(KINDS)}, R17)")
+    if len(set(kinds)) != len(kinds):
+        problems.append(f"{where}: {field} kinds names a kind twice")
     return problems
 
 

@@ -17,13 +17,16 @@ from . import actions as A
 from .activation import action_of, can_activate, start_activation, start_build
 from .empire import (
     after_raze,
+    any_captures,
     can_pay,
+    captor_of,
     cost_check,
     discard_card,
     exchange_options,
     gold_ok,
     location_owner,
     opponents,
+    own_captured,
     pay,
     protection,
     raze_location,
@@ -82,7 +85,7 @@ def turn_legal(game: SettlersRules, st, d: Decision, seat: int) -> list[int]:
     gold_build = True
     food_ok = p.food > 0 or (p.gold > 0 and gold_ok(st, "deal"))
     japanese = p.faction == "Japanese"
-    sites = len(p.locations) + len(p.foundations) + len(p.hidden_foundations)
+    sites = len(p.locations) + len(p.foundations) + len(p.hidden_foundations) - own_captured(game, st, p)  # R59d
     can_build = cost_check(p, gold_build)
     for k in p.hand:
         c = cards[k]
@@ -99,15 +102,36 @@ def turn_legal(game: SettlersRules, st, d: Decision, seat: int) -> list[int]:
                 if razeable(game, k) and 2 + (k in owner.defended) + (k in owner.samurai) <= p.raze:
                     out.append(L.raze + k)
         out += [L.raze + k for k in st.virtual if razeable(game, k)]  # R205
+    captures = any_captures(st)
     for k in p.locations:  # R87-R91
         if cards[k].kind == "action":
+            if captures and not may_activate(game, st, seat, k):
+                continue
             if can_activate(game, st, seat, k, 1):
                 out.append(L.activate + k)
                 if can_activate(game, st, seat, k, 2):
                     out.append(L.activate2 + k)
+    for k in p.captured:  # D7: a captured action location, one count of uses with its owner (R163)
+        if cards[k].kind == "action" and may_activate(game, st, seat, k):
+            owner = st.seats[location_owner(st, k)]
+            if can_activate(game, st, seat, k, 1, used_by=owner):
+                out.append(L.activate + k)
+                if can_activate(game, st, seat, k, 2, used_by=owner):
+                    out.append(L.activate2 + k)
     if p.worker >= 2:  # R95
         out += exchange_options(st, seat)
     return out
+
+
+def may_activate(game: SettlersRules, st, seat: int, k: int) -> bool:
+    """Whether ``seat`` may activate location ``k`` as far as a capture goes: its owner unless
+    the captor alone may, its captor if the capture's ``activate`` lets it (D7)."""
+    cap = captor_of(st, k)
+    if cap is None:
+        return True
+    capture = game.cards[cap[1]].capture
+    share = capture.activate if capture is not None else "owner"
+    return share == "both" or share == ("captor" if cap[0] == seat else "owner")
 
 
 @resolve.on("turn")
@@ -245,8 +269,8 @@ def refusal(game: SettlersRules, st, seat: int, action: int) -> dict:
     if kind == "build":
         if k not in p.hand:
             return refused("not_in_hand", "R57", kind, card)
-        sites = len(p.locations) + len(p.foundations) + len(p.hidden_foundations)
-        if c.discard and sites < c.discard:
+        sites = len(p.locations) + len(p.foundations) + len(p.hidden_foundations) - own_captured(game, st, p)
+        if c.discard and sites < c.discard:  # R59, R59d
             return refused("build_discard", "R59", kind, card)
         have = have_of(p, c.cost, True)
         return refused(
@@ -290,10 +314,13 @@ def refusal(game: SettlersRules, st, seat: int, action: int) -> dict:
             return refused("empire_location", "R79", kind, card)
         n = 2 + protection(st, owner, k)
         return refused("raze_tokens", "R80", kind, card, n=n, have=p.raze)
-    if k not in p.locations:
+    if k not in p.locations and k not in p.captured:
         return refused("not_yours", "R87", "activate", card)
     if c.kind != "action":
         return refused("not_action", "R87", "activate", card)
+    if not may_activate(game, st, seat, k):
+        return refused("captured", "R163", "activate", card)
+    holder = p if k in p.locations else st.seats[location_owner(st, k)]
     act = action_of(game, st, k)
     if act is None:
         if c.stand_in is not None:
@@ -302,17 +329,17 @@ def refusal(game: SettlersRules, st, seat: int, action: int) -> dict:
     times = 2 if kind == "activate2" else 1
     if times == 2 and act.limit < 2:
         return refused("not_twice", "R91", "activate", card)
-    if p.used.get(k, 0) + times > act.limit:
-        return refused("used", "R89", "activate", card, n=act.limit)
+    if holder.used.get(k, 0) + times > act.limit:
+        return refused("used", "R89" if holder is p else "R163", "activate", card, n=act.limit)
     gold = gold_ok(st, "activate")
     cost = {g: n * times for g, n in act.pay.items()}
-    short_cards = cost.get("card", 0) > len(p.hand) or cost.get("deal", 0) > len(p.deals)
+    short_cards = cost.get("card", 0) > len(p.hand) or cost.get("deal", 0) > len(p.deals) + len(p.trades)
     if short_cards or not can_pay(p, act.pay, times, gold):
         have = have_of(p, cost, gold)
         if cost.get("card"):
             have["hand_card"] = len(p.hand)
         if cost.get("deal"):
-            have["deal"] = len(p.deals)
+            have["deal"] = len(p.deals) + len(p.trades)
         return refused(
             "activate_cost",
             "R88",

@@ -19,6 +19,7 @@ from . import actions as A
 from .activation import can_activate, start_activation, start_build
 from .empire import (
     can_pay,
+    capture_targets,
     card_sources,
     colour_count,
     deal_owner,
@@ -42,6 +43,10 @@ from .empire import (
     take_card,
     take_off,
     tokens_of,
+    trade_deals_of_opponents,
+    trade_frame,
+    trade_owner,
+    trade_targets,
 )
 from .state import VIRTUAL, SettlersState
 from .view import describe_ops
@@ -53,6 +58,7 @@ from .vocab import (
     BuildDeal,
     BuildFromHand,
     CancelDeal,
+    CaptureLocation,
     Choose,
     CopyProduction,
     DealAgain,
@@ -74,6 +80,7 @@ from .vocab import (
     Store,
     TakeDeal,
     TakeRazeGood,
+    TradeDeal,
     Tuck,
 )
 
@@ -96,12 +103,14 @@ def pick_card(
     return answer - pick
 
 
-def pick_deal(game: SettlersRules, st: SettlersState, fr: Frame, purpose: str, rule: str) -> int | None:
-    """The chosen action id: PICK + a deal of an open opponent, or in solo with
+def pick_deal(
+    game: SettlersRules, st: SettlersState, fr: Frame, purpose: str, rule: str, trades: bool = False
+) -> int | None:
+    """The chosen action id: PICK + a deal of an open opponent (with ``trades`` also a deal one
+    made with a location, named by that location, R174), or in solo with
     solo_attack_deals=targets ATTACK + an attack card of the row (R204, A44); None; WAIT."""
-    options = [game.action_space.pick + k for k in deal_targets(st, fr.seat)] + [
-        A.ATTACK + i for i in game.solo.attack_deal_targets(st)
-    ]
+    targets = deal_targets(st, fr.seat) + (trade_deals_of_opponents(st, fr.seat) if trades else [])
+    options = [game.action_space.pick + k for k in targets] + [A.ATTACK + i for i in game.solo.attack_deal_targets(st)]
     return game.runner.choose(st, fr, "pick", options, purpose=purpose, rule=rule)
 
 
@@ -203,13 +212,18 @@ def deal_again(game: SettlersRules, st: SettlersState, fr: Frame, op: DealAgain,
     """Imperial Messenger: one of your deals pays once more (R178)."""
     if fr.vars.get("_done"):
         return DONE
-    k = pick_card(game, st, fr, st.seats[fr.seat].deals, "a deal pays again", "R72")
+    p = st.seats[fr.seat]
+    k = pick_card(game, st, fr, p.deals + list(p.trades), "a deal pays again", "R72")  # R178: trades too
     if k == WAIT:
         return WAIT
     if k is None:
         return DONE
     fr.vars["_done"] = True
-    game.runner.push(st, fr.seat, k, "deal")
+    if k in p.trades:
+        card, part = trade_frame(game, k, p.trades[k])
+        game.runner.push(st, fr.seat, card, part)
+    else:
+        game.runner.push(st, fr.seat, k, "deal")
     return WAIT
 
 
@@ -393,10 +407,15 @@ def raze_own(game: SettlersRules, st: SettlersState, fr: Frame, op: RazeOwn, ev:
 def cancel_deal(game: SettlersRules, st: SettlersState, fr: Frame, op: CancelDeal, ev: list) -> int:
     """Robbers (stand-in): an opponent's deal is cancelled (R174); in solo an attack card
     so cancelled leaves the row and the game (A44)."""
-    a = pick_deal(game, st, fr, "cancel a deal", "R174")
+    a = pick_deal(game, st, fr, "cancel a deal", "R174", trades=True)
     if a == WAIT:
         return WAIT
-    if a is not None and a < game.action_space.pick:
+    if a is not None and a - game.action_space.pick in trade_deals_of_opponents(st, fr.seat):
+        k = a - game.action_space.pick  # R174: a deal made with a location, cancelled; the location stays
+        owner = trade_owner(st, k)
+        del st.seats[owner].trades[k]
+        ev.append(event("trade_cancelled", seat=fr.seat, owner_seat=owner, card=game.cards[k].id))
+    elif a is not None and a < game.action_space.pick:
         i = a - A.ATTACK
         st.attack_row.remove(i)
         st.attack_gone.append(i)
@@ -458,8 +477,24 @@ def pay_card(game: SettlersRules, st: SettlersState, fr: Frame, op: PayCard, ev:
 
 @handlers.on(PayDeal)
 def pay_deal(game: SettlersRules, st: SettlersState, fr: Frame, op: PayDeal, ev: list) -> int:
-    """Hanseatic League: one of your deals is the cost; it is discarded (R72)."""
-    return pay_with(game, st, fr, st.seats[fr.seat].deals, "give up a deal", "R72", "deal_given_up", ev)
+    """Hanseatic League: one of your deals is the cost; it is discarded (R72). A deal made with a
+    location may be given up too; the location stays its owner's (R179)."""
+    p = st.seats[fr.seat]
+    if not p.trades:
+        return pay_with(game, st, fr, p.deals, "give up a deal", "R72", "deal_given_up", ev)
+    k = pick_card(game, st, fr, p.deals + list(p.trades), "give up a deal", "R179")
+    if k == WAIT:
+        return WAIT
+    if k is None:
+        return game.runner.abort(fr)
+    if k in p.trades:
+        del p.trades[k]
+        ev.append(event("trade_given_up", seat=fr.seat, card=game.cards[k].id))
+        return DONE
+    p.deals.remove(k)
+    discard_card(game, st, k)
+    ev.append(event("deal_given_up", seat=fr.seat, card=game.cards[k].id))
+    return DONE
 
 
 def pay_with(
@@ -485,7 +520,7 @@ def discard_location(game: SettlersRules, st: SettlersState, fr: Frame, op: Disc
     if fr.vars.get("waive") or not c.discard:
         return DONE
     p = st.seats[fr.seat]
-    k = pick_card(game, st, fr, discard_options(p), "discard a location or foundation", "R59")
+    k = pick_card(game, st, fr, discard_options(st, p), "discard a location or foundation", "R59")
     if k == WAIT:
         return WAIT
     assert k is not None  # building needed a location or foundation to discard (R59)
@@ -671,4 +706,46 @@ def put_on(game: SettlersRules, st: SettlersState, fr: Frame, op: PutOn, ev: lis
         here[good] = here.get(good, 0) + 1
         fr.vars["_done"] = fr.vars.get("_done", 0) + 1
         ev.append(event("put_on", seat=fr.seat, card=game.cards[k].id, goods=tokens_of({good: 1})))
+    return DONE
+
+
+@handlers.on(TradeDeal)
+def trade_deal(game: SettlersRules, st: SettlersState, fr: Frame, op: TradeDeal, ev: list) -> int:
+    """Trade Route (R73, D6): a deal with a location of an open opponent, as this card's
+    ``trade`` says; it pays at once if the card says so (R68), and is kept by the maker apart
+    from the deals under the board (R153, R167)."""
+    if fr.vars.get("_done"):
+        return DONE
+    m = fr.card
+    trade = game.cards[m].trade if m >= 0 else None
+    if trade is None:
+        return DONE
+    k = pick_card(game, st, fr, trade_targets(game, st, fr.seat, trade), "make a deal with a location", "R73")
+    if k == WAIT:
+        return WAIT
+    if k is None:
+        return DONE
+    fr.vars["_done"] = True
+    st.seats[fr.seat].trades[k] = m
+    ev.append(event("trade_deal", seat=fr.seat, owner_seat=location_owner(st, k), card=game.cards[k].id))
+    if not trade.now:
+        return DONE
+    card, part = trade_frame(game, k, m)
+    game.runner.push(st, fr.seat, card, part)
+    return WAIT
+
+
+@handlers.on(CaptureLocation)
+def capture(game: SettlersRules, st: SettlersState, fr: Frame, op: CaptureLocation, ev: list) -> int:
+    """Temple of Ra (R163, D7): one of this card's tokens on a location of an open opponent; it
+    gives nothing now (R163), its sharing is the card's ``capture``."""
+    m = fr.card
+    if m < 0 or game.cards[m].capture is None:
+        return DONE
+    k = pick_card(game, st, fr, capture_targets(game, st, fr.seat, m), "capture a location", "R163")
+    if k == WAIT:
+        return WAIT
+    if k is not None:
+        st.seats[fr.seat].captured[k] = m
+        ev.append(event("capture", seat=fr.seat, owner_seat=location_owner(st, k), card=game.cards[k].id))
     return DONE

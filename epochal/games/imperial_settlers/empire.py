@@ -206,6 +206,8 @@ def take_off(st, seat: int, k: int, ev: list | None = None, card: str = "", game
         if goods and ev is not None:
             ev.append(event("storage_lost", seat=seat, card=card, goods=tokens_of(goods)))
     p.locations.remove(k)
+    if game is not None and any(q.trades or q.captured for q in st.seats):
+        end_links(game, st, seat, k, ev)
     p.used.pop(k, None)
     if k in p.defended:
         p.defended.remove(k)
@@ -255,10 +257,12 @@ def raze_location(game, st, razer: int, owner: int, k: int, ev: list) -> None:
         after_raze(game, st, razer, k)
         return
     q = st.seats[owner]
+    captor = captor_of(st, k)
     take_off(st, owner, k, ev, c.id, game)
     if c.common:
-        q.foundations.append(k)
-        q.wood += 1
+        q.foundations.append(k)  # R164: the foundation is the owner's
+        wood = q if captor is None else st.seats[captor[0]]  # R164: a captured one's wood is the captor's
+        wood.wood += 1
         ev.append(event("razed", seat=razer, owner_seat=owner, card=c.id, foundation=True))
     else:
         discard_card(game, st, k)
@@ -328,8 +332,14 @@ def deal_owner(st, k: int) -> int:
     return next(i for i, p in enumerate(st.seats) if k in p.deals)
 
 
-def discard_options(p) -> list[int]:
-    return p.locations + p.foundations + p.hidden_foundations
+def discard_options(st, p) -> list[int]:
+    """What may pay a 'discard a location' cost: a location of yours nobody captured (R59d), or a
+    foundation (R59, R110)."""
+    locations = p.locations
+    if any_captures(st):
+        taken = {k for q in st.seats for k in q.captured}
+        locations = [k for k in locations if k not in taken]
+    return locations + p.foundations + p.hidden_foundations
 
 
 def exchange_options(st, seat: int) -> list[int]:
@@ -365,3 +375,117 @@ def kept_vp(c, n: int) -> int:
         return 0
     vp = n // keep.per * keep.vp
     return vp if keep.max is None else min(vp, keep.max)
+
+
+# --- deals with opponents' locations (Trade Route, R73, D6) and captures (Temple of Ra, R163, D7) --
+
+
+def deck_ok(c, decks: str) -> bool:
+    """A card of the decks a ``trade`` or ``capture`` names (any, common, empire)."""
+    return decks == "any" or (decks == "common") == c.common
+
+
+def trade_targets(game, st, seat: int, trade) -> list[int]:
+    """The locations of open opponents (A35) ``seat`` may make a deal with under ``trade``: of
+    its kinds and decks, giving what the deal yields, and with no deal made with them yet (a
+    location carries one deal, as a card makes one)."""
+    taken = {k for p in st.seats for k in p.trades}
+    cards = game.cards
+    out = []
+    for q in opponents(st, seat):
+        for k in st.seats[q].locations:
+            c = cards[k]
+            if k in taken or c.kind not in trade.kinds or not deck_ok(c, trade.decks):
+                continue
+            if (trade.yields == "production" and not c.production) or (trade.yields == "deal" and c.deal is None):
+                continue
+            out.append(k)
+    return out
+
+
+def trade_frame(game, k: int, maker: int) -> tuple[int, str]:
+    """The card and part a deal with location ``k`` made by card ``maker`` runs when it pays:
+    the location's production or deal bonus, or the maker's fixed goods (its part ``trade``)."""
+    yields = game.cards[maker].trade.yields
+    return (maker, "trade") if yields == "goods" else (k, yields)
+
+
+def trade_deals_of_opponents(st, seat: int) -> list[int]:
+    """The locations the open opponents' deals by trade are made with (R174: Robbers may cancel
+    one)."""
+    return [k for q in opponents(st, seat) for k in st.seats[q].trades]
+
+
+def trade_owner(st, k: int) -> int:
+    return next(i for i, p in enumerate(st.seats) if k in p.trades)
+
+
+def capture_targets(game, st, seat: int, maker: int) -> list[int]:
+    """The locations of open opponents (A35) ``seat`` may capture with card ``maker``'s tokens:
+    of its kinds and decks, protected ones only if it says so, none captured already, and only
+    while a token is free (A16)."""
+    cap = game.cards[maker].capture
+    p = st.seats[seat]
+    if sum(1 for m in p.captured.values() if m == maker) >= cap.tokens:
+        return []
+    taken = {k for q in st.seats for k in q.captured}
+    cards = game.cards
+    out = []
+    for q in opponents(st, seat):
+        owner = st.seats[q]
+        for k in owner.locations:
+            c = cards[k]
+            if k in taken or c.kind not in cap.kinds or not deck_ok(c, cap.decks):
+                continue
+            if not cap.protected and (k in owner.defended or k in owner.samurai):
+                continue
+            out.append(k)
+    return out
+
+
+def captor_of(st, k: int) -> tuple[int, int] | None:
+    """(the seat that captured location ``k``, the card whose token lies on it), or None."""
+    for i, p in enumerate(st.seats):
+        m = p.captured.get(k)
+        if m is not None:
+            return i, m
+    return None
+
+
+def any_captures(st) -> bool:
+    for p in st.seats:
+        if p.captured:
+            return True
+    return False
+
+
+def own_captured(game, st, p) -> int:
+    """How many of ``p``'s locations others captured: none of them pays a 'discard a location'
+    cost (R59d)."""
+    if not any_captures(st):
+        return 0
+    return sum(1 for q in st.seats for k in q.captured if k in p.locations)
+
+
+def end_links(game, st, seat: int, k: int, ev: list | None) -> None:
+    """Location ``k`` left ``seat``'s empire: a capture of it ends and its token goes back (R164);
+    a deal made with it ends or stays as its maker's ``trade`` says (D6); the captures made by
+    ``k`` end if its ``capture`` says they end when it is lost (D7). A deal made by ``k`` stays
+    (R156)."""
+    cards = game.cards
+    for i, q in enumerate(st.seats):
+        if k in q.trades and cards[q.trades[k]].trade.lost == "ends":
+            del q.trades[k]
+            if ev is not None:
+                ev.append(event("trade_ended", seat=i, card=cards[k].id))
+        if k in q.captured:
+            del q.captured[k]
+            if ev is not None:
+                ev.append(event("capture_ended", seat=i, card=cards[k].id))
+    p = st.seats[seat]
+    cap = cards[k].capture
+    if cap is not None and "lost" in cap.ends:
+        for x in [x for x, m in p.captured.items() if m == k]:
+            del p.captured[x]
+            if ev is not None:
+                ev.append(event("capture_ended", seat=seat, card=cards[x].id))

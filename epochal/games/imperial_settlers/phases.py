@@ -14,7 +14,7 @@ from epochal.engine import Decision, event
 from epochal.engine.effects import Registry
 
 from .decisions import has_free_action
-from .empire import draw_common, order, stored_total, take_card, tokens_of
+from .empire import draw_common, order, stored_total, take_card, tokens_of, trade_frame
 
 if TYPE_CHECKING:
     from .rules import SettlersRules
@@ -123,12 +123,29 @@ def lookout(game: SettlersRules, st, ev: list) -> None:
 @phases.on("production")
 def production(game: SettlersRules, st, ev: list) -> None:
     ev.append(event("production", round=st.round))
-    frames = []
+    captures = {k: m for p in st.seats for k, m in p.captured.items()}
+    frames: list = []
     for seat in order(st):  # R42
         p = st.seats[seat]
         frames.append((seat, -1, f"board:{p.faction}"))  # R41.1, R44
         frames += [(seat, k, "deal") for k in p.deals]  # R41.2, R68
         frames += [(seat, -1, f"attack:{i}") for i in p.attack_deals]  # A44 (Spies)
+        if p.trades:  # deals made with locations (D6)
+            frames += [
+                (seat, *trade_frame(game, k, m)) for k, m in p.trades.items() if game.cards[m].trade.each_production
+            ]
+        if captures:  # D7: a captured location produces for its captor, its owner or both
+            frames += [
+                (seat, k, "production")
+                for k in p.locations  # R41.3
+                if game.cards[k].kind == "production" and produces(game, captures, k, owner=True)
+            ]
+            frames += [
+                (seat, k, "production")
+                for k in p.captured
+                if game.cards[k].kind == "production" and produces(game, captures, k, owner=False)
+            ]
+            continue
         frames += [
             (seat, k, "production")
             for k in p.locations  # R41.3
@@ -137,6 +154,16 @@ def production(game: SettlersRules, st, ev: list) -> None:
     for seat, card, part in reversed(frames):
         game.runner.push(st, seat, card, part)
     st.phase = "action_start"
+
+
+def produces(game: SettlersRules, captures: dict[int, int], k: int, owner: bool) -> bool:
+    """Whether location ``k`` produces for its owner (``owner``) or for its captor (D7)."""
+    m = captures.get(k)
+    if m is None:
+        return owner
+    cap = game.cards[m].capture
+    share = cap.production if cap is not None else "owner"
+    return share == "both" or share == ("owner" if owner else "captor")
 
 
 # --- Action (R49-R55) -----------------------------------------------------------------------
@@ -205,6 +232,9 @@ def cleanup(game: SettlersRules, st, ev: list) -> None:
             setattr(p, good, n)  # R127: the rest is discarded
         p.defended = []  # R106
         p.used = {}  # R94
+        for k in [k for k, m in p.captured.items() if "cleanup" in game.cards[m].capture.ends]:  # D7
+            del p.captured[k]
+            ev.append(event("capture_ended", seat=seat, card=game.cards[k].id))
         ev.append(event("cleanup", seat=seat, kept=tokens_of(kept), n=len(kept)))
     st.first = (st.first + 1) % st.players  # R126.3
     if solo:  # R199, R207

@@ -29,7 +29,7 @@ from .effects import handlers
 from .empire import kept_count, kept_vp, location_owner, order, protection, stored_total, take_card
 from .phases import phases
 from .solo import SoloMode
-from .state import Seat, SettlersState
+from .state import VIRTUAL, Seat, SettlersState
 from .vocab import PROGRAM_OPS, AnyOp, Choose, DiscardLocation, Exchange, PayCard, PayDeal, Place, Store, gain
 
 ROUNDS = 5  # R5, R31
@@ -173,6 +173,8 @@ class SettlersRules(Game):
                 parts["deal"] = [gain({c.deal: 1})]
             if c.raze is not None:
                 parts["raze"] = [gain(c.raze)]
+            if c.trade is not None and c.trade.goods:  # a deal it made with a location pays (D6)
+                parts["trade"] = [gain(c.trade.goods)]
             for name in ("action", "stand_in"):
                 act = getattr(c, name)
                 if act is not None:
@@ -334,6 +336,8 @@ class SettlersRules(Game):
         keeping = [k for k in p.locations if cards[k].under is not None or cards[k].keeps is not None]
         if keeping:  # R134: a Gate's cards, a Shrine's goods
             breakdown["kept"] = sum(kept_vp(cards[k], kept_count(p, k)) for k in keeping)
+        if any(q.trades or q.captured for q in st.seats):
+            self._score_links(st, p, breakdown)
         if st.players == 1:  # R219: solo
             result = self.solo.result(st)
             breakdown.update(
@@ -344,6 +348,20 @@ class SettlersRules(Game):
         if st.options["tiebreak_gold"] == "included":
             goods += p.gold
         return Score(total=sum(breakdown.values()), breakdown=breakdown, tiebreak=(goods, len(p.hand)))
+
+    def _score_links(self, st, p, breakdown: dict) -> None:
+        """Deals made with locations score their maker's ``trade`` VP (D6; none under the board,
+        R71); a captured location whose ``capture`` gives its VP to the captor moves from its
+        owner's rows to the captor's (D7)."""
+        cards = self.cards
+        if p.trades:
+            breakdown["trades"] = sum(cards[m].trade.vp for m in p.trades.values())
+        moved = {k for q in st.seats for k, m in q.captured.items() if cards[m].capture.scores == "captor"}
+        for k in p.locations:
+            if k in moved:
+                breakdown["common_locations" if cards[k].common else "empire_locations"] -= cards[k].vp
+        if p.captured:
+            breakdown["captured"] = sum(cards[k].vp for k in p.captured if k in moved)
 
     def scores(self, st) -> list[Score]:
         return [self.score_seat(st, s) for s in range(st.players)]
@@ -496,6 +514,16 @@ class SettlersRules(Game):
                     problems.append(f"seat {i}: cards or goods kept on {cards[k].id}, which keeps none (R152, R155)")
                 elif keep.capacity is not None and kept_count(p, k) > keep.capacity:
                     problems.append(f"seat {i}: more on {cards[k].id} than its capacity (R152, R155)")
+            for k, m in p.trades.items():  # R73
+                if k in p.locations or cards[m].trade is None:
+                    problems.append(f"seat {i}: a deal by trade with {cards[k].id} (R73)")
+            for k, m in p.captured.items():  # R163, A16
+                owner = location_owner(st, k)
+                cap = cards[m].capture
+                if owner in (i, -1, VIRTUAL) or cap is None:
+                    problems.append(f"seat {i}: captured {cards[k].id}, not an opponent's location (R163)")
+                elif sum(1 for x in p.captured.values() if x == m) > cap.tokens:
+                    problems.append(f"seat {i}: more captures than {cards[m].id} has tokens (A16)")
             for k, n in p.used.items():
                 act = self.action_of(st, k)
                 if k not in p.locations or act is None or n > act.limit:

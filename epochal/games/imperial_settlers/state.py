@@ -40,6 +40,12 @@ class Seat(msgspec.Struct, kw_only=True):
     # Shrine's goods on it (off the supply, open)
     under: dict[int, list[int]] = {}
     kept: dict[int, dict[str, int]] = {}
+    # deals made with other seats' locations (cards.Trade, R73): location -> the card that made
+    # it, whose ``trade`` says what the deal does; open, apart from the deals under the board
+    trades: dict[int, int] = {}
+    # locations of other seats this seat captured (cards.Capture, R163): location -> the card
+    # whose token lies on it and whose ``capture`` says how it is shared; open
+    captured: dict[int, int] = {}
     passed: bool = False  # in this Action phase (R53)
     attack_deals: list[int] = []  # solo: attack cards taken as deals (Spies, A44)
 

@@ -28,6 +28,7 @@ from .vocab import (
     BuildDeal,
     BuildFromHand,
     CancelDeal,
+    CaptureLocation,
     Choose,
     CopyProduction,
     DealAgain,
@@ -44,6 +45,7 @@ from .vocab import (
     Steal,
     TakeDeal,
     TakeRazeGood,
+    TradeDeal,
     Tuck,
 )
 
@@ -72,6 +74,8 @@ OP_WORDS = {
     CancelDeal: "cancel a deal of a player who has not passed",
     TakeDeal: "take a deal of a player who has not passed (it pays from the next Production)",
     BuildDeal: "build one of your deals at full cost, discarding no location",
+    TradeDeal: "make a deal with a location of a player who has not passed (this card's trade)",
+    CaptureLocation: "capture a location of a player who has not passed (this card's capture)",
 }
 
 
@@ -162,6 +166,10 @@ def _card_info(game, k: int, stand_ins: bool = False) -> dict:
         keep = getattr(c, field)
         if keep is not None:
             info[field] = msgspec.to_builtins(keep)
+    for field in ("trade", "capture"):  # R73, R163: what the card says of its deals and captures
+        value = getattr(c, field)
+        if value is not None:
+            info[field] = msgspec.to_builtins(value)
     if c.deal is not None:
         info["deal"] = c.deal
     if c.production:
@@ -219,6 +227,9 @@ def shown_cards(game, st, seat: int | None, legal: list[int] | None = None) -> s
     shown: set[int] = set()
     for i, p in enumerate(st.seats):
         shown.update(p.discard + p.locations + p.foundations + p.deals)
+        for k, m in p.trades.items():  # made in view of all (R73), whatever became of the cards
+            shown.update((k, m))
+        shown.update(p.captured)
         if i == seat:
             shown.update(p.hand + p.hidden_foundations + sum(p.under.values(), []))
             if st.packets and seat < len(st.packets):
@@ -238,6 +249,9 @@ def view(game, st, seat: int | None, face_up: bool = False) -> dict:
     shown (``open_view``)."""
     cards = game.cards
     seats = []
+    # who made a deal with each location, who captured it (R73, R163): open
+    traded = {k: i for i, p in enumerate(st.seats) for k in p.trades}
+    captors = {k: i for i, p in enumerate(st.seats) for k in p.captured}
     for i, p in enumerate(st.seats):
         stored = effective_storage(p) if p.stored else {}
         entry = {
@@ -265,6 +279,8 @@ def view(game, st, seat: int | None, face_up: bool = False) -> dict:
                         if p.under.get(k) and (i == seat or face_up)
                         else {}
                     ),
+                    **({"trade": traded[k]} if k in traded else {}),
+                    **({"captured": captors[k]} if k in captors else {}),
                 }
                 for k in p.locations
             ],
@@ -272,6 +288,16 @@ def view(game, st, seat: int | None, face_up: bool = False) -> dict:
             "hidden_foundations": [cards[k].deck for k in p.hidden_foundations],
             "deals": [cards[k].id for k in p.deals],
         }
+        if p.trades:  # R73: the deals made with locations, and whose they are while they stand
+            entry["trades"] = [
+                {"card": cards[k].id, "by": cards[m].id, "owner": game.location_owner(st, k)}
+                for k, m in p.trades.items()
+            ]
+        if p.captured:  # R163
+            entry["captured"] = [
+                {"card": cards[k].id, "by": cards[m].id, "owner": game.location_owner(st, k)}
+                for k, m in p.captured.items()
+            ]
         if p.attack_deals:
             entry["attack_deals"] = [{"id": game.attacks[i].id, "target": game.target(i)} for i in p.attack_deals]
         if i == seat or face_up:

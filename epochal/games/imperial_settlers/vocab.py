@@ -168,6 +168,19 @@ class PutOn(Op, tag="put_on"):
     n: Count = 1
 
 
+class TradeDeal(Op, tag="trade_deal"):
+    """Make a deal with a location of an opponent who has not passed, as this card's ``trade``
+    says (Trade Route, R73, D6): what the deal gives, when, with which locations, what becomes of
+    it when that location leaves play. The deal is the maker's, kept apart from the deals under
+    the board (R153, R167); it outlives the card that made it (R156)."""
+
+
+class CaptureLocation(Op, tag="capture"):
+    """Capture a location of an opponent who has not passed with one of this card's tokens, as
+    its ``capture`` says (Temple of Ra, R163, R164, D7): who gains its production and who may
+    activate it, how the capture ends, who scores it. A capture gives nothing at once (R163)."""
+
+
 CardOp = (
     Gain
     | GainPer
@@ -189,6 +202,8 @@ CardOp = (
     | FoundationFromHand
     | Tuck
     | PutOn
+    | TradeDeal
+    | CaptureLocation
 )
 CARD_OPS: tuple[type[Op], ...] = get_args(CardOp)
 CardOps = Annotated[list[CardOp], msgspec.Meta(max_length=MAX_OPS)]  # what the loader converts

@@ -246,6 +246,46 @@ def card_lines(game: SettlersRules, c: Phys, lang: str) -> list[tuple[str, str]]
         goods = say(game, lang, "card.storage.or").join(good_word(game, lang, g) for g in keep.goods)
         formula = {"capacity": keep.capacity or 0, "vp": keep.vp, "per": keep.per, "max": keep.max or 0}
         lines.append((field, say(game, lang, f"card.{field}", goods=goods, **formula)))
+    if c.trade is not None:  # R73, D6
+        trade = c.trade
+        when = "both" if trade.now and trade.each_production else "now" if trade.now else "production"
+        goods = goods_text(game, lang, trade.goods)
+        lines.append(
+            (
+                "trade",
+                say(
+                    game,
+                    lang,
+                    "card.trade",
+                    targets=targets_text(game, lang, trade.kinds, trade.decks),
+                    yields=trade.yields,
+                    goods=goods,
+                    when=when,
+                    lost=trade.lost,
+                    vp=trade.vp,
+                ),
+            )
+        )
+    if c.capture is not None:  # R163, R164, D7
+        cap = c.capture
+        lines.append(
+            (
+                "capture",
+                say(
+                    game,
+                    lang,
+                    "card.capture",
+                    targets=targets_text(game, lang, cap.kinds, cap.decks),
+                    protected="yes" if cap.protected else "no",
+                    tokens=cap.tokens,
+                    production=cap.production,
+                    activate=cap.activate,
+                    scores=cap.scores,
+                    cleanup="yes" if "cleanup" in cap.ends else "no",
+                    lost="yes" if "lost" in cap.ends else "no",
+                ),
+            )
+        )
     lines.append(("vp", say(game, lang, "card.vp", n=c.vp)))
     for cid, over in e.variants.items():
         parts = []
@@ -258,6 +298,14 @@ def card_lines(game: SettlersRules, c: Phys, lang: str) -> list[tuple[str, str]]
         if parts and cid != c.id:
             lines.append(("variant", say(game, lang, "card.variant", parts="; ".join(parts))))
     return lines
+
+
+def targets_text(game: SettlersRules, lang: str, kinds: list[str], decks: str) -> str:
+    """The locations a trade or a capture may take: their kinds and decks."""
+    ui = ui_strings(game.name, lang)
+    named = "card.targets.any" if set(kinds) >= {"production", "feature", "action"} else None
+    words_ = say(game, lang, named) if named else ", ".join(ui.get(f"kind.{k}", k) for k in kinds)
+    return say(game, lang, "card.targets", kinds=words_, decks=decks)
 
 
 def cost_line(game: SettlersRules, lang: str, cost: dict, discard: int) -> str:
@@ -329,6 +377,8 @@ PURPOSES = {
     "store a good": "store",
     "put a card under the location": "tuck",
     "put a good on the location": "put_on",
+    "make a deal with a location": "trade_deal",
+    "capture a location": "capture",
     "gain a card": "card",
     "take a resource": "card",
     "the virtual opponent razes": "attack_target",
@@ -395,7 +445,8 @@ def why_not(game: SettlersRules, st, seat: int) -> list[dict]:
     for k in p.locations:
         if cards[k].kind == "action":
             r = refused(
-                L.activate + k, ("stand_in_off", "ability_unknown", "used", "activate_cost", "activate_nothing")
+                L.activate + k,
+                ("stand_in_off", "ability_unknown", "used", "activate_cost", "activate_nothing", "captured"),
             )
             if r:
                 out.append(r)

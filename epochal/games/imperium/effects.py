@@ -1074,6 +1074,9 @@ def op_steal(game: ImperiumRules, st, fr, op: Steal, ev: list) -> int | bool:  #
         if target == WAIT:
             return WAIT
         targets.pop(0)
+        if op.total:  # G29: the players reached give from a common total, chosen below
+            fr.vars.setdefault("_hit", []).append(target)
+            continue
         t, p = st.seats[target], st.seats[fr.seat]
         taken = min(n, getattr(t, res))
         setattr(t, res, getattr(t, res) - taken)
@@ -1087,6 +1090,29 @@ def op_steal(game: ImperiumRules, st, fr, op: Steal, ev: list) -> int | bool:  #
             if st.over:
                 return True
             shared.unrest_taken(game, st, target, ev)  # Vikings
+    if op.total:
+        return _steal_total(game, st, fr, op, ev)
+    return True
+
+
+def _steal_total(game: ImperiumRules, st, fr, op: Steal, ev: list) -> int | bool:
+    """``n`` tokens in all from the players the steal reached, one at a time, the stealer
+    choosing whom (an option per seat, its number the seat's); as many as they have (R170)."""
+    res, p = op.res, st.seats[fr.seat]
+    hit = fr.vars.get("_hit", [])
+    while fr.vars.get("_taken", 0) < op.n:
+        options = [A.OPTION + s for s in hit if getattr(st.seats[s], res) > 0]
+        if not options:
+            break
+        answer = game.runner.choose(st, fr, "option", options, False, purpose="take a token from", rule="R170")
+        if answer == WAIT:
+            return WAIT
+        target = answer - A.OPTION
+        t = st.seats[target]
+        setattr(t, res, getattr(t, res) - 1)
+        setattr(p, res, getattr(p, res) + 1)
+        fr.vars["_taken"] = fr.vars.get("_taken", 0) + 1
+        ev.append(event("steal", seat=fr.seat, from_seat=target, res=res, n=1))
     return True
 
 

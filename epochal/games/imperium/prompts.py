@@ -76,6 +76,7 @@ FORMS = {
     "take the active quest": "quest_hand",
     "discard the active quest": "quest_discard",
     "exile": "exile_card",
+    "take a token from": "steal_from",
 }
 KINDS = {  # decision kind -> the forms its purposes take
     "card": (
@@ -129,7 +130,7 @@ KINDS = {  # decision kind -> the forms its purposes take
         "discard_fewer",
         "avoid_pay",
     ),
-    "option": ("choose", "marvellous"),
+    "option": ("choose", "marvellous", "steal_from"),
     "suit": ("break_through", "gamble"),
     "bt_source": ("bt_source",),
 }
@@ -256,6 +257,9 @@ def describe_decision(game: ImperiumRules, st, seat: int) -> dict | None:
             out["tokens"] = tokens_ref(dict(fees[0].args) if fees else {})
     elif d.kind == "option" and name == "marvellous":
         out["drawn"] = game.cards[d.args["card"]].id
+    elif d.kind == "option" and name == "steal_from":  # R170, G29
+        op = asking_op(game, st, d)
+        out["res"] = getattr(op, "res", "")
     elif d.kind == "bt_source":
         suit = d.args.get("suit") or (fr.vars.get("_suit") if fr is not None else "")
         out["category"] = suit

@@ -84,6 +84,8 @@ def describe(game, st, seat: int, a: int) -> dict:
             out.update(text=text, form="text")
         elif form == "marvellous":
             out["form"] = form
+        elif form == "steal_from":  # the option's number is the seat's (R170, G29)
+            out.update(form=form, target=n)
         return out
     if A.SUIT <= a < A.BT_DECK:
         suit = MARKET_SUITS[a - A.SUIT]

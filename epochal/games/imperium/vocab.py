@@ -207,13 +207,20 @@ class Pay(Op, tag="pay"):
 
 class Steal(Op, tag="steal"):
     """Take ``n`` ``res`` from each other player (in ``state``, with a card ``in_play``);
-    ``else_unrest``: one who cannot pay in full takes an unrest (R170)."""
+    ``else_unrest``: one who cannot pay in full takes an unrest (R170). ``total``: ``n`` in all
+    from the other players, the stealer choosing whom for each token (R170, G29: "each" or "in
+    total" is the card's)."""
 
     res: Res
     n: N = 1
     else_unrest: bool = False
     state: StateName | None = None
     in_play: Filter | None = None
+    total: bool = False
+
+    def __post_init__(self) -> None:
+        if self.total and self.else_unrest:
+            raise ValueError("a steal in total takes what the others have: else_unrest is a steal from each (R170)")
 
 
 class ReturnExhaust(Op, tag="return_exhaust"):

@@ -336,7 +336,7 @@ def _draw(w: Words, op: Draw, mood: str) -> dict:
 
 def _steal(w: Words, op: Steal, mood: str) -> dict:
     having = w.cards(1, op.in_play, case="any") if op.in_play is not None else "none"
-    return {"amount": w.t(f"amount.{op.res}", n=op.n), "having": having}
+    return {"amount": w.t(f"amount.{op.res}", n=op.n), "having": having, "total": "yes" if op.total else "no"}
 
 
 def _take_unrest(w: Words, op: TakeUnrest | ReturnUnrest, mood: str) -> dict:

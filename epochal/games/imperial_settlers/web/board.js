@@ -168,7 +168,8 @@ function tokens(ctx, loc) {
   const stored = Object.entries(loc.stored || {});
   const kept = Object.entries(loc.kept || {});
   const under = loc.under || [];
-  if (!loc.defence && !loc.samurai && !loc.used && !stored.length && !kept.length && !under.length) return null;
+  const linked = loc.trade !== undefined || loc.captured !== undefined;   // a Trade-Route deal, a capture (R73, R163)
+  if (!loc.defence && !loc.samurai && !loc.used && !stored.length && !kept.length && !under.length && !linked) return null;
   const underTitle = [tr(ctx, "under_on", {n: under.length}), ...(loc.under_cards || []).map((id) => cardName(ctx, id))];
   return h("span", {class: "is-tokens"},
     ...stored.map(([g, n]) => h("span", {class: `is-token g-${g}`, title: tr(ctx, "stored_on"), "data-testid": "stored-goods"}, `${GLYPH[g] || g}${n > 1 ? n : ""}`)),
@@ -176,7 +177,9 @@ function tokens(ctx, loc) {
     under.length ? h("span", {class: "is-token used", title: underTitle.join("\n"), "data-testid": "under-cards"}, `${GLYPH.card}${under.length}`) : null,
     loc.defence ? h("span", {class: "is-token g-defence", title: tr(ctx, "defended"), "data-testid": "defence-token"}, GLYPH.defence) : null,
     loc.samurai ? h("span", {class: "is-token g-samurai", title: tr(ctx, "samurai_on")}, GLYPH.samurai) : null,
-    loc.used ? h("span", {class: "is-token used", title: tr(ctx, "used", {n: loc.used})}, `✓${loc.used > 1 ? loc.used : ""}`) : null);
+    loc.used ? h("span", {class: "is-token used", title: tr(ctx, "used", {n: loc.used})}, `✓${loc.used > 1 ? loc.used : ""}`) : null,
+    loc.trade !== undefined ? h("span", {class: "is-token used", title: tr(ctx, "trade_on", {seat: ctx.names[loc.trade]}), "data-testid": "trade-token"}, `${GLYPH.deal}${ctx.names[loc.trade]?.[0] || ""}`) : null,
+    loc.captured !== undefined ? h("span", {class: "is-token used", title: tr(ctx, "captured_on", {seat: ctx.names[loc.captured]}), "data-testid": "captured-token"}, `⚑${ctx.names[loc.captured]?.[0] || ""}`) : null);
 }
 
 // --- actions -------------------------------------------------------------------------------------
@@ -336,7 +339,20 @@ function dealsPanel(ctx, s, acts) {
     s.deals.length ? h("div", {class: "is-tucked"}, s.deals.map((id) =>
       mini(ctx, id, acts, h("span", {class: "is-deal-good", title: tr(ctx, "deal")},
         ctx.view.cards[id]?.deal ? good(ctx, ctx.view.cards[id].deal, 1, {count: true}) : "?"))))
-      : h("span", {class: "muted small"}, tr(ctx, "no_deals")));
+      : h("span", {class: "muted small"}, tr(ctx, "no_deals")),
+    linkedList(ctx, s.trades, "trades", GLYPH.deal, acts),
+    linkedList(ctx, s.captured, "captures", "⚑", acts));
+}
+
+// The deals a seat made with other seats' locations (R73) or the locations it captured (R163):
+// each location by name with its owner, or marked as gone when the deal outlived it.
+function linkedList(ctx, items, key, glyph, acts) {
+  if (!items?.length) return null;
+  return h("div", {class: "is-linked", "data-testid": `${key}-list`},
+    h("h4", {}, glyph, " ", tr(ctx, key), ` (${items.length})`),
+    h("div", {class: "is-tucked"}, items.map((x) => mini(ctx, x.card, acts,
+      h("span", {class: "is-deal-good", title: x.owner >= 0 ? ctx.names[x.owner] : tr(ctx, "trade_gone")},
+        x.owner >= 0 ? ctx.names[x.owner] : "∅")))));
 }
 
 // A card tucked under the board or lying face down: its name, what shows of it, its controls.
