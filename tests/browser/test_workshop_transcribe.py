@@ -20,8 +20,11 @@ WAIT = 30_000  # a preview is a validation of the whole file on the server: slow
 
 
 def start(page, url: str, game: str) -> None:
-    page.goto(f"{url}/workshop?lang=en")
-    page.get_by_test_id("ws-game").select_option(game)
+    """From the lobby, where the card data is chosen, to the workshop, with the game picked."""
+    page.goto(f"{url}/?lang=en")
+    page.get_by_test_id("game").select_option(game)
+    page.get_by_test_id("workshop-link").click()
+    expect(page.get_by_test_id("ws-game")).to_have_value(game)
     page.get_by_test_id("ws-builtin").click()
     page.get_by_test_id("ws-preview-en").wait_for()
 
@@ -183,25 +186,31 @@ def guns_and_steel(page, url: str) -> None:
 
 def imperial_settlers(page, url: str) -> None:
     start(page, url, "imperial_settlers")
-    # a card's printed name, English and Russian
-    show(page, "COM001")
-    field(page, "name").fill("Great Statue")
-    field(page, "translated.ru").fill("Великая статуя")
-    says(page, "Great Statue", "Великая статуя")
-    # a common card that discards locations when dealt breaks R59 (0 or 1) beside the field
-    broken(page, "discard", "5", "R59", "0")
+    # a Roman card known only by our translation of its Czech name: its printed names, English
+    # and Russian; the validator then asks to drop the translations, and the owner does
+    show(page, "ROM009")
+    for name, text in (("name", "Gardens of Rome"), ("name_ru", "Сады Рима")):
+        field(page, f"{name}.+").click()
+        field(page, name).fill(text)
+    translated = page.get_by_test_id("ws-form").locator('[data-field="translated"]')
+    expect(translated.get_by_test_id("ws-field-problem").first).to_contain_text("own name is known", timeout=WAIT)
+    for _ in range(2):
+        translated.locator('button[title="Remove"]').first.click()
+    expect(translated.get_by_test_id("ws-field-problem")).to_have_count(0, timeout=WAIT)
+    says(page, "Gardens of Rome", "Сады Рима")
     checked(page)
     # a build bonus built from an operation: add one, pick it, fill its goods
-    show(page, "COM002")
+    show(page, "ROM012")
     field(page, "bonus.+").click()  # the card had no build bonus: add one
     field(page, "bonus.0.op").select_option("gain")
     field(page, "bonus.0.wood").fill("2")
     says(page, "When built: 2 wood", "Бонус строительства: 2 дерева")
     checked(page)
-    # a cost: one more wood
-    show(page, "COM003")
-    field(page, "cost.wood").fill("3")
-    says(page, "Cost: 3 wood, 1 stone", "Стоимость: 3 дерева, 1 камень")
+    # an empire card discards 0 or 1 location (R59), then its cost
+    show(page, "ROM015")
+    broken(page, "discard", "5", "R59", "1")
+    field(page, "cost.stone").fill("3")
+    says(page, "Cost: 3 stone", "Стоимость: 3 камня")
     checked(page)
     key = save(page, "imperial_settlers", "Imperial Settlers, my box")
     play(
@@ -211,9 +220,9 @@ def imperial_settlers(page, url: str) -> None:
         key,
         "Imperial Settlers, my box",
         {
-            "COM001": ("Great Statue", "Великая статуя"),
-            "COM002": ("2 wood", "2 дерева"),
-            "COM003": ("3 wood, 1 stone", "3 дерева, 1 камень"),
+            "ROM009": ("Gardens of Rome", "Сады Рима"),
+            "ROM012": ("When built: 2 wood", "Бонус строительства: 2 дерева"),
+            "ROM015": ("Cost: 3 stone", "Стоимость: 3 камня"),
         },
     )
 

@@ -343,7 +343,9 @@ function exactness(entry) {
   const item = entry.item;
   const exact = ws.form.exact || {};
   if (exact.by === "item") {
-    const whole = (item[exact.field] ?? exact.default) === exact.value;
+    // a file that leaves the field out means its default (Imperium's cards: exact)
+    const fallback = exact.default ?? resolve(listSchema(entry.spec).properties?.[exact.field]).default;
+    const whole = (item[exact.field] ?? fallback) === exact.value;
     let note = item[exact.source] || "";
     if (Array.isArray(note)) {                 // source keys, each described by the file's citations
       const citations = exact.citations ? holder(entry.spec)[exact.citations] || {} : {};
@@ -714,7 +716,8 @@ async function main() {
   languageSelect();
   meta = await api("GET", "/api/meta");
   const m = /^\/workshop\/([\w-]+)\/([\w-]+)$/.exec(location.pathname);
-  ws.game = m ? m[1] : meta.games[0]?.name;
+  const asked = new URLSearchParams(location.search).get("game");    // the lobby's link names its game
+  ws.game = m ? m[1] : meta.games.some((g) => g.name === asked) ? asked : meta.games[0]?.name;
   drawStart();
   if (m) await openStored(m[1], m[2]);
 }
