@@ -841,11 +841,16 @@ def create_app(
     @app.get("/api/games/{game_id}/cards")
     async def table_cards(game_id: str, request: Request, lang: str = "en"):
         """Every card of the table's card data (its own data set, if it has one), with its name
-        and text in ``lang``: public, the same for every seat."""
+        and text in ``lang``, and the board's constants from that data (a card's facts on its
+        face): public, the same for every seat."""
         service = svc(request)
         table = await service.open_table(game_id)
         service.check_lang(table, lang)
-        return {"cards": card_texts(table.game, lang)}
+        return {
+            "cards": card_texts(table.game, lang),
+            "constants": table.game.table_constants(),
+            "data_set": service.data_set_label(table),
+        }
 
     @app.post("/api/games/{game_id}/actions")
     async def act(

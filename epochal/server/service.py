@@ -1365,8 +1365,18 @@ class GameService:
             "version": table.version,
             "lang": lang,
             "languages": languages(table.game.name),
+            "data_set": self.data_set_label(table),
             **self._board_meta(table),
         }
+
+    def data_set_label(self, table: Table) -> dict | None:
+        """The card data set a table plays with, when it is not the built-in data: its key and
+        the name its owner gave it (a configured file's key), so the table can say whose cards
+        these are."""
+        if table.data_key == "builtin":
+            return None
+        stored = self.workshop.sets.get(table.game.name, {}).get(table.data_key)
+        return {"key": table.data_key, "name": stored.name if stored is not None else table.data_key}
 
     def _board_meta(self, table: Table) -> dict:
         """An analysis board's part of the meta: where it was set up, and whose last action may

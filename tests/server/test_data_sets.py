@@ -20,7 +20,7 @@ from sqlalchemy import text
 from epochal.engine import game_names, get_game
 from epochal.server import create_app
 
-from .conftest import HUMAN, TestClient, bot, play_random, service
+from .conftest import HUMAN, TestClient, bot, play_random, service, tok
 
 OWNER = "X-Owner-Token"
 
@@ -314,3 +314,26 @@ def test_bad_checked_marks_are_refused_and_change_nothing(client, body):
     assert r.status_code == 422, r.text
     assert client.get(url).json()["checked"] == ["cards:I-BLU-01"]
     assert client.put("/api/data/hadara/set-000000000000/checked", json={"checked": []}).status_code == 404
+
+
+def test_a_table_with_a_set_names_it_and_draws_its_cards_from_it(client):
+    """The table's page says whose cards it plays with (``meta.data_set``), and its cards (names,
+    texts and the facts a card's face shows) come from that set, not from the built-in data."""
+    doc = json.loads(builtin(client, "guns_and_steel"))
+    card = next(c for c in doc["cards"] if c["id"] == "C24")
+    card["vp"] += 1
+    made = upload(client, "guns_and_steel", json.dumps(doc), name="my box")
+    assert made["playable"], made["problems"][:2]
+    r = client.post("/api/games", json={"game": "guns_and_steel", "seats": [HUMAN, bot()], "data": made["key"]})
+    assert r.status_code == 201, r.text
+    game = r.json()
+    view = client.get(f"/api/games/{game['id']}/view", headers=tok(game, 0)).json()
+    assert view["meta"]["data_set"] == {"key": made["key"], "name": "my box"}
+    cards = client.get(f"/api/games/{game['id']}/cards").json()
+    assert cards["data_set"] == {"key": made["key"], "name": "my box"}
+    builtin_faces = get_game("guns_and_steel").table_constants()["faces"]
+    assert cards["constants"]["faces"]["C24"]["vp"] == builtin_faces["C24"]["vp"] + 1
+    assert f"{card['vp']} VP" in " ".join(next(c for c in cards["cards"] if c["id"] == "C24")["text"])
+
+    plain = client.post("/api/games", json={"game": "guns_and_steel", "seats": [HUMAN, bot()]}).json()
+    assert client.get(f"/api/games/{plain['id']}/cards").json()["data_set"] is None

@@ -132,6 +132,9 @@ class DataFile(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
     note: str = ""
 
 
+NAME_LANGS = ("en", "ru")  # the languages a card's and a wonder's name are written in
+
+
 @cache
 def data_form(lang: str = "en") -> dict:
     """The workshop's form of a data file (``Game.data_form``): each field a source establishes
@@ -151,6 +154,8 @@ def data_form(lang: str = "en") -> dict:
             ("Civ", "resource"): RESOURCES,
             ("Civ", "type"): TYPES,
             ("Civ", "cost"): RESOURCES,
+            ("Civ", "name"): NAME_LANGS,
+            ("Wonder", "name"): NAME_LANGS,
             ("Wonder", "theme"): THEMES[1:],
             ("Wonder", "epoch"): EPOCHS,
             ("Clause", "what"): tuple(COUNTS),

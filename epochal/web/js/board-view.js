@@ -19,7 +19,8 @@ export async function boardLayout(game, cardsPath, old) {
     api("GET", `${cardsPath}?lang=${lang()}`).catch(() => ({cards: []})),
     same ? null : stylesheet(`${base}/board.css`),
   ]);
-  return {name: game, lang: lang(), module, strings: table.strings || {}, constants: table.constants || {},
+  // a table's own cards come with the constants drawn from its data (a card's facts on its face)
+  return {name: game, lang: lang(), module, strings: table.strings || {}, constants: catalogue.constants || table.constants || {},
           cards: new Map(catalogue.cards.flatMap((c) => [c.id, ...(c.copies || [])].map((id) => [id, c])))};
 }
 

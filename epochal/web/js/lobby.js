@@ -128,6 +128,9 @@ function drawForm() {
         h("span", {class: "muted small option-help"}, word(g.name, `option.${o.name}.help`, ""))))),
     h("label", {}, t("lobby.data"), h("select", {name: "data", "data-testid": "data"},
       g.data_sets.map((d) => h("option", {value: d.key, title: d.status}, dataSetLabel(d))))),
+    // an owner's own printed cards: the workshop transcribes them into a set offered here
+    h("a", {class: "small", href: `/workshop?game=${encodeURIComponent(g.name)}&lang=${lang()}`, "data-testid": "workshop-link"},
+      t("lobby.workshop")),
     h("label", {class: "check"}, h("input", {type: "checkbox", name: "undo", "data-testid": "undo"}), t("lobby.undo")),
     h("label", {class: "check"}, h("input", {type: "checkbox", name: "open_replay", checked: form.elements.open_replay?.checked ?? true,
                                              "data-testid": "open-replay"}), t("lobby.open_replay")),

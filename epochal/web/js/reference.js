@@ -6,6 +6,8 @@ import {LANGS, format, lang, pickLang, setLang, t} from "./i18n.js";
 import {ruleLink, rulesFor} from "./rules.js";
 
 const [kind, game] = location.pathname.split("/").filter(Boolean).map(decodeURIComponent);
+// /cards/<game>?table=<id>: that table's cards (an owner's data set, when it plays with one)
+const tableId = kind === "cards" ? new URLSearchParams(location.search).get("table") : null;
 const $ = (id) => document.getElementById(id);
 
 async function draw() {
@@ -16,7 +18,8 @@ async function draw() {
   const title = words.title || meta.games.find((g) => g.name === game)?.title || game;
   document.title = `${title} — ${t(kind === "rules" ? "table.rules" : "table.cards")} — Epochal`;
   $("title").textContent = title;
-  fill($("nav"), ["rules", "cards"].map((k) => h("a", {href: `/${k}/${encodeURIComponent(game)}?${q}`,
+  const own = tableId ? `table=${encodeURIComponent(tableId)}&` : "";
+  fill($("nav"), ["rules", "cards"].map((k) => h("a", {href: `/${k}/${encodeURIComponent(game)}?${k === "cards" ? own : ""}${q}`,
                                                         class: k === kind ? "here" : ""}, t(`table.${k}`))));
   if (kind === "rules") return rulesPage((await api("GET", `${base}/rules?${q}`)).rules);
   const files = `/static/games/${encodeURIComponent(game)}`;
@@ -25,9 +28,14 @@ async function draw() {
   }
   const [module, cards] = await Promise.all([
     import(`${files}/board.js`).catch(() => null),
-    api("GET", `${base}/cards?${q}`),
+    api("GET", tableId ? `/api/games/${encodeURIComponent(tableId)}/cards?${q}` : `${base}/cards?${q}`),
   ]);
-  cardsPage(module, words, table.constants || {}, cards.cards);
+  cardsPage(module, words, cards.constants || table.constants || {}, cards.cards);
+  if (tableId) {
+    const set = cards.data_set;
+    $("content").prepend(h("p", {class: "panel", "data-testid": "cards-of"},
+      set ? t("table.cards_of_set", {name: set.name}) : t("table.cards_of_table")));
+  }
 }
 
 function rulesPage(rules) {

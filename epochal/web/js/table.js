@@ -173,8 +173,17 @@ async function loadLayout(game) {
   if (layout?.name === game && layout.lang === lang()) return;
   layout = await boardLayout(game, `/api/games/${encodeURIComponent(gameId)}/cards`, layout);
   rulesFor(game);
-  fill($("help"), ["rules", "cards"].map((k) => h("a", {href: `/${k}/${encodeURIComponent(game)}?lang=${lang()}`,
+  // the cards link shows this table's cards: an owner's data set, when it plays with one
+  const of = {rules: "", cards: `table=${encodeURIComponent(gameId)}&`};
+  fill($("help"), ["rules", "cards"].map((k) => h("a", {href: `/${k}/${encodeURIComponent(game)}?${of[k]}lang=${lang()}`,
                                                         target: "_blank", "data-testid": `${k}-link`}, t(`table.${k}`))));
+}
+
+// A table played with cards other than the built-in ones names them: whose transcription this is.
+function dataSetLine(meta) {
+  const el = $("data-set");
+  el.hidden = !meta.data_set;
+  if (meta.data_set) el.textContent = t("table.data_set", {name: meta.data_set.name});
 }
 
 // --- acting -------------------------------------------------------------------------------------
@@ -248,6 +257,7 @@ function render() {
   document.body.classList.toggle("busy", pending);
   document.body.dataset.version = current.version;      // lets tests wait for the next position
   provisional(view);
+  dataSetLine(meta);
   banner(ctx, mine);
   drawBoard($("board"), layout, ctx);
   decisionPanel(ctx, mine);

@@ -174,9 +174,11 @@ function editor(schema, get, set, locked, path) {
   return h("code", {}, JSON.stringify(get()));
 }
 
+// The object (or list) a field holds, made when the file left the field out: made to be written
+// into, so it is kept even while it still equals the field's default (``set(v, true)``).
 function ensureObject(get, set) {
   let o = get();
-  if (o === null || o === undefined || typeof o !== "object") { o = {}; set(o); }
+  if (o === null || o === undefined || typeof o !== "object") { o = {}; set(o, true); }
   return o;
 }
 
@@ -190,25 +192,32 @@ function objectEditor(s, get, set, locked, path, skip = []) {
 function setField(object, name, schema) {
   const had = Object.hasOwn(object() || {}, name);
   const fallback = JSON.stringify(resolve(schema).default ?? schema.default);
-  return (v) => {
+  return (v, making = false) => {
     const o = object();
-    if (!had && fallback !== undefined && JSON.stringify(v) === fallback) delete o[name];
+    if (!had && !making && fallback !== undefined && JSON.stringify(v) === fallback) delete o[name];
     else o[name] = v;
   };
 }
 
-function mapEditor(s, get, set, locked, path) {
+// ``fields``: the map's keys are the item's own fields (which field a source establishes), chosen
+// from those fields and shown in their words.
+function mapEditor(s, get, set, locked, path, fields = null) {
   const values = s.additionalProperties || {};
   const entries = Object.entries(get() || s.default || {});
   // keys the rules fix (resources, goods) are chosen from a list of words; others are typed
-  const allowed = s.propertyNames?.enum?.filter((k) => !entries.some(([have]) => have === k));
+  const allowed = (fields || s.propertyNames?.enum)?.filter((k) => !entries.some(([have]) => have === k));
+  const keyWord = (k) => fields ? label(k) : s.propertyNames ? valueLabel(k) : k;
   const newKey = allowed
-    ? h("select", {disabled: locked, "data-path": `${path}.+`}, allowed.map((k) => h("option", {value: k}, valueLabel(k))))
+    ? h("select", {disabled: locked, "data-path": `${path}.+`}, allowed.map((k) => h("option", {value: k}, keyWord(k))))
     : h("input", {type: "text", placeholder: t("workshop.new_key"), disabled: locked, size: 8});
   return h("div", {class: "ws-nested"},
     entries.map(([k]) => h("div", {class: "ws-field"},
-      h("span", {class: "ws-label"}, s.propertyNames ? valueLabel(k) : k,
-        locked ? null : h("button", {type: "button", title: t("workshop.remove"), onclick: () => { delete ensureObject(get, set)[k]; changed(); drawCard(); }}, "×")),
+      h("span", {class: "ws-label"}, keyWord(k),
+        locked ? null : h("button", {type: "button", title: t("workshop.remove"), onclick: () => {
+          const o = ensureObject(get, set);
+          delete o[k];
+          set(o); changed(); drawCard();
+        }}, "×")),
       h("span", {class: "ws-value"}, editor(values, () => get()?.[k], (v) => { ensureObject(get, set)[k] = v; }, locked, `${path}.${k}`)))),
     locked || (allowed && !allowed.length) ? null : h("div", {class: "ws-row"}, newKey, h("button", {type: "button", onclick: () => {
       const k = newKey.value.trim();
@@ -220,12 +229,14 @@ function mapEditor(s, get, set, locked, path) {
 
 function listEditor(s, get, set, locked, path) {
   const items = get() ?? s.default ?? [];
-  const list = () => { let a = get(); if (!Array.isArray(a)) { a = []; set(a); } return a; };
+  const list = () => { let a = get(); if (!Array.isArray(a)) { a = []; set(a, true); } return a; };
   return h("div", {class: "ws-nested"},
     items.map((_, i) => h("div", {class: "ws-list-item"},
       editor(s.items || {}, () => get()?.[i], (v) => { list()[i] = v; }, locked, `${path}.${i}`),
-      locked ? null : h("button", {type: "button", onclick: () => { list().splice(i, 1); changed(); drawCard(); }}, t("workshop.remove")))),
-    locked ? null : h("button", {type: "button", onclick: () => { list().push(blank(s.items || {})); changed(); drawCard(); }}, t("workshop.add")));
+      locked ? null : h("button", {type: "button", onclick: () => { const a = list(); a.splice(i, 1); set(a); changed(); drawCard(); }},
+        t("workshop.remove")))),
+    locked ? null : h("button", {type: "button", "data-path": `${path}.+`, onclick: () => { list().push(blank(s.items || {})); changed(); drawCard(); }},
+      t("workshop.add")));
 }
 
 // A tagged union (the game's typed operations): a select of its kinds, then the kind's fields.
@@ -236,9 +247,17 @@ function unionEditor(s, get, set, locked, path) {
     const inner = parts[0];
     if (value === null || value === undefined) {
       return h("span", {}, h("span", {class: "ws-note"}, t("workshop.none"), " "),
-        locked ? null : h("button", {type: "button", onclick: () => { set(blank(inner)); changed(); drawCard(); }}, t("workshop.add")));
+        locked ? null : h("button", {type: "button", "data-path": `${path}.+`, onclick: () => {
+          // a list starts with one entry to fill (an effect with its first operation), not empty
+          const fresh = blank(inner), items = resolve(inner).items;
+          if (Array.isArray(fresh) && items) fresh.push(blank(items));
+          set(fresh); changed(); drawCard();
+        }}, t("workshop.add")));
     }
-    return editor(inner, get, set, locked, path);
+    // a value the card has can be taken away again ("X or nothing": nothing)
+    return h("div", {}, editor(inner, get, set, locked, path),
+      locked ? null : h("button", {type: "button", "data-path": `${path}.-`, onclick: () => { set(null); changed(); drawCard(); }},
+        t("workshop.remove")));
   }
   const field = disc.propertyName;
   const tags = Object.keys(disc.mapping);
@@ -290,6 +309,14 @@ function items() {
 }
 
 function itemId({spec, item, index}) { return spec.id ? String(item[spec.id]) : String(index + 1); }
+// An item's printed name in the page's language, when the file writes one (a name, a name per
+// language, a Russian name beside it); else nothing, and the item goes by its code.
+function itemName(item) {
+  const name = item?.name;
+  if (name && typeof name === "object") return name[lang()] || name.en || "";
+  if (typeof name !== "string") return "";
+  return item[`name_${lang()}`] || item.translated?.[lang()] || name;
+}
 function itemRef(entry) { return `${listKey(entry.spec)}:${itemId(entry)}`; }
 function listLabel(spec) { return spec.label || label(listPath(spec).at(-1)); }
 function groupOf({spec, item}) {
@@ -316,7 +343,9 @@ function exactness(entry) {
   const item = entry.item;
   const exact = ws.form.exact || {};
   if (exact.by === "item") {
-    const whole = (item[exact.field] ?? exact.default) === exact.value;
+    // a file that leaves the field out means its default (Imperium's cards: exact)
+    const fallback = exact.default ?? resolve(listSchema(entry.spec).properties?.[exact.field]).default;
+    const whole = (item[exact.field] ?? fallback) === exact.value;
     let note = item[exact.source] || "";
     if (Array.isArray(note)) {                 // source keys, each described by the file's citations
       const citations = exact.citations ? holder(entry.spec)[exact.citations] || {} : {};
@@ -348,7 +377,7 @@ function drawStart() {
   if (!meta) return;
   const select = h("select", {"data-testid": "ws-game"},
     meta.games.map((g) => h("option", {value: g.name, selected: g.name === ws.game}, g.title)));
-  const file = h("input", {type: "file", accept: ".json,application/json", "data-testid": "ws-upload",
+  const file = h("input", {type: "file", accept: ".json,application/json", "data-testid": "ws-upload", hidden: true,
     onchange: () => file.files[0] && upload(select.value, file.files[0])});
   fill(startPanel,
     h("h2", {}, t("workshop.title")),
@@ -356,7 +385,8 @@ function drawStart() {
     h("div", {class: "ws-row"}, h("label", {}, t("lobby.game"), " ", select)),
     h("div", {class: "ws-row"},
       h("button", {type: "button", class: "primary", "data-testid": "ws-builtin", onclick: () => startBuiltin(select.value)}, t("workshop.builtin"))),
-    h("div", {class: "ws-row"}, h("label", {}, t("workshop.upload"), " ", file)),
+    h("div", {class: "ws-row"}, h("button", {type: "button", "data-testid": "ws-upload-button", onclick: () => file.click()},
+      t("workshop.upload")), file),
     h("div", {class: "ws-note", id: "ws-message", "data-testid": "ws-message"}));
 }
 
@@ -418,7 +448,7 @@ function drawCard() {
     const g = groupOf(e);
     if (!groups.has(g)) groups.set(g, h("optgroup", {label: g}));
     groups.get(g).append(h("option", {value: `${listKey(e.spec)}\u0000${e.index}`, selected: e === entry},
-      `${marks.has(itemRef(e)) ? "✓ " : ""}${itemId(e)}`));
+      `${marks.has(itemRef(e)) ? "✓ " : ""}${itemId(e)}${itemName(e.item) ? ` — ${itemName(e.item)}` : ""}`));
   }
   picker.append(...groups.values());
   const item = entry.item;
@@ -427,7 +457,11 @@ function drawCard() {
   const rows = Object.entries(s.properties || {}).map(([name, sub]) => {
     const locked = exact.locked(name) || name === entry.spec.id;
     const source = exact.source(name);
-    const row = fieldRow(name, editor(sub, () => item[name], setField(() => item, name, sub), locked, name),
+    const sources = ws.form.exact?.by === "field" && name === ws.form.exact.field && !resolve(sub).properties;
+    const fields = sources ? Object.keys(s.properties).filter((f) => f !== name && f !== entry.spec.id) : null;
+    const row = fieldRow(name, fields
+      ? mapEditor(resolve(sub), () => item[name], setField(() => item, name, sub), locked, name, fields)
+      : editor(sub, () => item[name], setField(() => item, name, sub), locked, name),
       source ? h("div", {class: "ws-source"}, t("workshop.source", {source})) : null);
     if (locked) row.classList.add("locked");
     return row;
@@ -682,7 +716,8 @@ async function main() {
   languageSelect();
   meta = await api("GET", "/api/meta");
   const m = /^\/workshop\/([\w-]+)\/([\w-]+)$/.exec(location.pathname);
-  ws.game = m ? m[1] : meta.games[0]?.name;
+  const asked = new URLSearchParams(location.search).get("game");    // the lobby's link names its game
+  ws.game = m ? m[1] : meta.games.some((g) => g.name === asked) ? asked : meta.games[0]?.name;
   drawStart();
   if (m) await openStored(m[1], m[2]);
 }
