@@ -46,6 +46,7 @@ from .vocab import (
 )
 
 DECK_SIZE = {2: 6, 3: 7, 4: 8}  # R50
+COLLAPSE_POINTS = 50.0  # what an unrest card weighs in a collapsed game's final estimate (R224)
 FAME_REMOVED = {2: 2, 3: 1, 4: 0}  # R49
 START_TOKENS = {"3/2/1": (3, 2, 1), "2/3/1": (2, 3, 1)}  # R42, G5
 ROTATIONS = sides.rotations(NATIONS)
@@ -476,9 +477,15 @@ class ImperiumRules(Game):
 
     def estimate(self, st) -> list[float]:
         """VP as they stand, plus what the position promises: tokens, pinned cards in play,
-        the Empire state, and fewer development cards left to buy."""
+        the Empire state, and fewer development cards left to buy. A game that ended in
+        collapse is won by the fewest unrest cards, VP parting only those tied (R224-R225): its
+        final estimate puts COLLAPSE_POINTS between two seats for each unrest card, so that a
+        search ranks its ends as the rules do."""
         if st.over:
-            return [float(s.total) for s in self.scores(st)]
+            scores = self.scores(st)
+            if st.collapsed:
+                return [s.total - COLLAPSE_POINTS * scoring.unrest_count(self, st, i) for i, s in enumerate(scores)]
+            return [float(s.total) for s in scores]
         out = []
         for seat in range(st.players):
             p = st.seats[seat]

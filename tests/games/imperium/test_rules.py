@@ -1525,6 +1525,9 @@ def test_R224_collapse_fewest_unrest_wins_whatever_the_vp():
     corruption(g, st)  # ... and takes the last one: 3
     assert st.collapsed and [scoring.unrest_count(g, st, s) for s in (0, 1)] == [1, 3]
     assert g.winners(st) == [0]
+    # the search's final estimate ranks the collapse as the rules do, not by VP
+    total = [s.total for s in g.scores(st)]
+    assert total[1] > total[0] and g.estimate(st)[0] > g.estimate(st)[1]
 
 
 def test_R225_G44_collapse_ties_go_to_vp_then_all_tied_players_win():
