@@ -16,6 +16,10 @@ def test_an_owner_edits_checks_and_saves_a_hadara_card(browser, server):
     ctx.set_default_timeout(20_000)
     page = ctx.new_page()
     try:
+        page.goto(f"{server.url}/workshop?lang=ru")  # the games by their titles in the page's language
+        expect(page.get_by_test_id("ws-game").locator("option[value=imperium]")).to_have_text(
+            "Империи: Классика и Легенды"
+        )
         page.goto(f"{server.url}/workshop?lang=en")
         page.get_by_test_id("ws-game").select_option("hadara")
         page.get_by_test_id("ws-builtin").click()

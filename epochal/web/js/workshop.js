@@ -37,6 +37,7 @@ function languageSelect() {
   fill(select, Object.entries(LANGS).map(([code, name]) => h("option", {value: code, selected: code === lang()}, name)));
   select.onchange = async () => {
     setLang(select.value); translateStatic();
+    await loadTitles();
     if (ws.form) {                              // the form's words come with the schema
       try { ws.form = await api("GET", `/api/data/${ws.game}/schema?lang=${lang()}`); } catch { /* keep the old words */ }
     }
@@ -58,7 +59,18 @@ function label(name) {
 function valueLabel(value) { return ws.form?.labels?.value?.[String(value)] ?? String(value); }
 function opLabel(tag) { return ws.form?.labels?.op?.[tag] ?? tag; }
 
-function gameTitle(name) { return meta?.games.find((g) => g.name === name)?.title || name; }
+// A game's title in the page's language (its table words), else the engine's English one.
+let titles = {};
+function gameTitle(name) { return titles[name] || meta?.games.find((g) => g.name === name)?.title || name; }
+
+async function loadTitles() {
+  const pairs = await Promise.all(meta.games.map(async (g) => {
+    const words = await api("GET", `/api/meta/${g.name}/table?lang=${g.languages.includes(lang()) ? lang() : "en"}`)
+      .catch(() => null);
+    return [g.name, words?.strings?.title || g.title];
+  }));
+  titles = Object.fromEntries(pairs);
+}
 
 // --- storage: the owner's secrets in this browser; the checked marks with the set ------------------
 const OWNERS = "epochal.workshop.owners";
@@ -376,7 +388,7 @@ function drawAll() { drawStart(); drawSet(); drawCard(); drawProblems(); }
 function drawStart() {
   if (!meta) return;
   const select = h("select", {"data-testid": "ws-game"},
-    meta.games.map((g) => h("option", {value: g.name, selected: g.name === ws.game}, g.title)));
+    meta.games.map((g) => h("option", {value: g.name, selected: g.name === ws.game}, gameTitle(g.name))));
   const file = h("input", {type: "file", accept: ".json,application/json", "data-testid": "ws-upload", hidden: true,
     onchange: () => file.files[0] && upload(select.value, file.files[0])});
   fill(startPanel,
@@ -715,6 +727,7 @@ async function main() {
   translateStatic();
   languageSelect();
   meta = await api("GET", "/api/meta");
+  await loadTitles();
   const m = /^\/workshop\/([\w-]+)\/([\w-]+)$/.exec(location.pathname);
   const asked = new URLSearchParams(location.search).get("game");    // the lobby's link names its game
   ws.game = m ? m[1] : meta.games.some((g) => g.name === asked) ? asked : meta.games[0]?.name;
