@@ -849,7 +849,7 @@ def create_app(
         return {
             "cards": card_texts(table.game, lang),
             "constants": table.game.table_constants(),
-            "data_set": service.data_set_label(table),
+            "data_set": service.data_set_label(table.game.name, table.data_key),
         }
 
     @app.post("/api/games/{game_id}/actions")

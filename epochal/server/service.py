@@ -1365,18 +1365,18 @@ class GameService:
             "version": table.version,
             "lang": lang,
             "languages": languages(table.game.name),
-            "data_set": self.data_set_label(table),
+            "data_set": self.data_set_label(table.game.name, table.data_key),
             **self._board_meta(table),
         }
 
-    def data_set_label(self, table: Table) -> dict | None:
+    def data_set_label(self, game_name: str, data_key: str) -> dict | None:
         """The card data set a table plays with, when it is not the built-in data: its key and
-        the name its owner gave it (a configured file's key), so the table can say whose cards
-        these are."""
-        if table.data_key == "builtin":
+        the name its owner gave it (a configured file's key), so the table and the lobby can say
+        whose cards these are."""
+        if data_key == "builtin":
             return None
-        stored = self.workshop.sets.get(table.game.name, {}).get(table.data_key)
-        return {"key": table.data_key, "name": stored.name if stored is not None else table.data_key}
+        stored = self.workshop.sets.get(game_name, {}).get(data_key)
+        return {"key": data_key, "name": stored.name if stored is not None else data_key}
 
     def _board_meta(self, table: Table) -> dict:
         """An analysis board's part of the meta: where it was set up, and whose last action may
@@ -1489,6 +1489,8 @@ class GameService:
             if r["status"] == "finished":
                 row["scores"], row["winners"] = r["scores"], r["winners"]
         row["title"] = get_game(row["game"]).title
+        data_key = table_or_row.data_key if isinstance(table_or_row, Table) else table_or_row.get("data_key", "builtin")
+        row["data_set"] = self.data_set_label(row["game"], data_key)
         watch_hash = table_or_row.watch_hash if isinstance(table_or_row, Table) else table_or_row.get("watch_hash")
         row["spectator_link"] = None if watch_hash else f"/game/{row['id']}"  # kept to the host's link
         if row["status"] == "finished":

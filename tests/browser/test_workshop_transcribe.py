@@ -96,6 +96,9 @@ def play(page, url: str, game: str, key: str, name: str, cards: dict[str, tuple[
     data.select_option(key)
     page.get_by_test_id("create").click()
     link = page.get_by_test_id("seat-link-0").input_value()
+    game_id = re.search(r"/game/([^#?]+)", link).group(1)
+    listed = page.locator(f'li[data-game-id="{game_id}"] [data-testid=game-data-set]')  # the lobby's list names it
+    expect(listed.first).to_contain_text(name, timeout=WAIT)
 
     page.goto(seat_url(link, "en"))
     expect(page.get_by_test_id("data-set")).to_contain_text(name, timeout=WAIT)

@@ -337,3 +337,8 @@ def test_a_table_with_a_set_names_it_and_draws_its_cards_from_it(client):
 
     plain = client.post("/api/games", json={"game": "guns_and_steel", "seats": [HUMAN, bot()]}).json()
     assert client.get(f"/api/games/{plain['id']}/cards").json()["data_set"] is None
+    # the lobby's lists and a game's summary name the set too
+    listed = {g["id"]: g for games in client.get("/api/games").json().values() for g in games}
+    assert listed[game["id"]]["data_set"] == {"key": made["key"], "name": "my box"}
+    assert listed[plain["id"]]["data_set"] is None
+    assert client.get(f"/api/games/{game['id']}").json()["data_set"]["name"] == "my box"

@@ -291,6 +291,7 @@ function gameItem(g) {
   });
   return h("li", {"data-game-id": g.id},
     h("b", {}, word(g.game, "title", g.title)), " ", h("span", {class: "muted"}, t("lobby.moves", {n: g.ply})), " ", names, " ",
+    g.data_set ? [h("span", {class: "muted small", "data-testid": "game-data-set"}, t("lobby.played_with", {name: g.data_set.name})), " "] : null,
     g.spectator_link ? h("a", {href: `${g.spectator_link}?lang=${lang()}`}, t("lobby.watch")) : null,
     g.replay_link ? [" · ", h("a", {href: `${g.replay_link}?lang=${lang()}`, "data-testid": "replay-link"}, t("lobby.replay"))] : null,
     g.record_link ? [" · ", h("a", {href: g.record_link, download: true}, t("lobby.record"))] : null);
