@@ -153,16 +153,6 @@ class ImperiumRules(Game):
         # search scores every card of every seat at every iteration), else None: scoring.card_vp
         self.fixed_vp = [0 if c.vp is None else c.vp if isinstance(c.vp, int) else c.vp.fixed for c in cards]
         self.when_gone = frozenset(i for i, c in enumerate(cards) if any(type(x) is WhenGone for x in c.passive))
-        # the cards that watch the decks between operations (shared.between_ops): a game
-        # without any of them in its pool, or without a when_gone card, skips that watch
-        self.deck_watching = frozenset(
-            i
-            for i, c in enumerate(cards)
-            for face in (c, c.side_b)
-            if face is not None
-            for x in face.passive
-            if type(x) is DeckOutUnrest
-        )
         # passive kind -> the cards with a passive of that kind on either face: shared.active
         # asks (several times per legal list) only about the seat's cards among these. Derived
         # from the card data alone, so no state, cloned or not, can see it out of step.
@@ -172,6 +162,9 @@ class ImperiumRules(Game):
                 for x in face.passive if face is not None else ():
                     holders.setdefault(type(x), set()).add(i)
         self.passive_holders = {kind: frozenset(ks) for kind, ks in holders.items()}
+        # the cards that watch between operations (shared.between_ops): a game whose pool holds
+        # none of a kind skips that watch (ImperiumState.watch_play, watch_decks)
+        self.deck_watching = self.passive_holders.get(DeckOutUnrest, frozenset())
         self.kok_index = next((i for i, c in enumerate(cards) if c.group == "king_of_kings"), -1)
         self.boxes = [b for b in BOXES if any(c.box == b for c in cards)]  # the common decks with data (R59)
         missing = handlers.missing([*get_args(AnyOp), *STEPS])
