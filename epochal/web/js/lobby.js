@@ -2,6 +2,7 @@
 // game's title, its options' labels, one-sentence descriptions and choices, and its sides'
 // names (nations, empires) are the game's own words (GET /api/meta/<game>/table?lang=).
 import {api, fill, h} from "./dom.js";
+import {gameWords} from "./game-words.js";
 import {LANGS, lang, pickLang, setLang, t} from "./i18n.js";
 import {forget, hostOf, hostedGames, playerKey, remember, rememberHost, remembered, seatSecret, setPlayerKey} from "./seats.js";
 
@@ -31,24 +32,8 @@ function languageSelect() {
 
 async function loadWords() {
   const tables = await Promise.all(meta.games.map((g) =>
-    tableWords(g).catch(() => ({strings: {}}))));
+    gameWords(g).catch(() => ({strings: {}}))));
   words = Object.fromEntries(meta.games.map((g, i) => [g.name, tables[i].strings || {}]));
-}
-
-// A game's words in the page's language; a request that fails (a busy or restarting server) is
-// tried again a few times before the lobby falls back to the engine's own names.
-async function tableWords(g, tries = 4) {
-  const path = `/api/meta/${encodeURIComponent(g.name)}/table?lang=${g.languages.includes(lang()) ? lang() : "en"}`;
-  for (let i = 1; ; i++) {
-    try {
-      const answer = await api("GET", path);
-      if (answer.strings) return answer;
-      throw new Error("no words in the answer");
-    } catch (err) {
-      if (i >= tries || (err.status && err.status < 500)) throw err;
-      await new Promise((resolve) => setTimeout(resolve, 250 * 2 ** i));
-    }
-  }
 }
 
 // A game's word for `key`, or `fallback` when the game has none.

@@ -5,6 +5,7 @@
 // each card checked against their copy, and saves (POST, then PUT with the owner's secret),
 // downloads or uploads the file. The page names no game: all it knows comes from the schema.
 import {api, fill, h} from "./dom.js";
+import {gameWords} from "./game-words.js";
 import {LANGS, has, lang, pickLang, setLang, t} from "./i18n.js";
 
 const startPanel = document.getElementById("start");
@@ -65,8 +66,7 @@ function gameTitle(name) { return titles[name] || meta?.games.find((g) => g.name
 
 async function loadTitles() {
   const pairs = await Promise.all(meta.games.map(async (g) => {
-    const words = await api("GET", `/api/meta/${g.name}/table?lang=${g.languages.includes(lang()) ? lang() : "en"}`)
-      .catch(() => null);
+    const words = await gameWords(g).catch(() => null);
     return [g.name, words?.strings?.title || g.title];
   }));
   titles = Object.fromEntries(pairs);
