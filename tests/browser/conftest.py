@@ -12,6 +12,7 @@ from pathlib import Path
 
 import httpx
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from epochal.server.process import ServerProcess
 
@@ -89,8 +90,11 @@ def click_something(page, rng: random.Random) -> None:
     """Click one of the enabled legal-action controls and wait for the answer to be drawn."""
     before = version(page)
     buttons = page.locator("[data-action-id]:enabled")
+    try:  # a position drawn a moment ago may be replaced by the next one: wait for its controls
+        buttons.first.wait_for(state="attached", timeout=10_000)
+    except PlaywrightTimeout:
+        raise AssertionError(f"it is my turn but there is nothing to click: {page.inner_text('#banner')!r}") from None
     count = buttons.count()
-    assert count, "it is my turn but there is nothing to click"
     buttons.nth(rng.randrange(count)).click()
     page.wait_for_function("v => Number(document.body.dataset.version) > v", arg=before)
     # The socket's update may be drawn before the HTTP answer: the controls stay disabled until then.

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+import httpx
 from playwright.sync_api import expect
 
 NO_SCROLL = "() => document.documentElement.scrollWidth <= window.innerWidth"
@@ -64,6 +65,8 @@ def test_an_owner_edits_checks_and_saves_a_hadara_card(browser, server):
 
         # the checked mark travels with the set: another browser, without the secret, sees it
         key = re.search(r"/workshop/hadara/(set-\w+)", page.url).group(1)
+        stored = httpx.get(f"{server.url}/api/data/hadara/{key}", timeout=30).json()
+        assert stored["playable"] and stored["name"] == "My own Hadara", stored
         other = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en")
         try:
             seen = other.new_page()
@@ -75,7 +78,7 @@ def test_an_owner_edits_checks_and_saves_a_hadara_card(browser, server):
         page.goto(f"{server.url}/?lang=en")
         page.get_by_test_id("game").select_option("hadara")
         # the form is drawn again once the games' words arrive: wait for the option, not a snapshot
-        expect(page.get_by_test_id("data").locator("option", has_text="My own Hadara")).to_have_count(1)
+        expect(page.get_by_test_id("data").locator("option", has_text="My own Hadara")).to_have_count(1, timeout=20_000)
     finally:
         ctx.close()
 
@@ -84,8 +87,6 @@ def test_the_builtin_data_of_every_game_round_trips_through_the_page_unchanged(b
     """Load each game's built-in data in the workshop, walk to another card and back, change a
     field and change it back, save: the stored file is the built-in file, byte for byte (its
     layout kept), so it plays as the built-in data."""
-    import httpx
-
     ctx = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en")
     ctx.set_default_timeout(30_000)
     page = ctx.new_page()
