@@ -1257,13 +1257,16 @@ def sys_solstice_order(game: ImperiumRules, st, fr, op: SolsticeOrder, ev: list)
     and its power card), one at a time in the order the seat chooses (R112); the last one
     left applies without a question. A card that left the play area meanwhile applies nothing."""
     p = st.seats[fr.seat]
-    if "_left" not in fr.vars:
-        left = [k for k in p.play if game.cards[k].solstice]
-        # the power card, and the Utopians' active path card, a second power card (R206)
-        left += [k for k in shared.power_cards(p) if game.face(k, shared.side_of(p, k)).solstice]
-        fr.vars["_left"] = left
     powers = shared.power_cards(p)
-    left = fr.vars["_left"] = [k for k in fr.vars["_left"] if k in p.play or k in powers]
+    left = fr.vars.get("_left")
+    if left is None:
+        solstice = game.solstice_cards
+        left = [k for k in p.play if k in solstice]
+        # the power card, and the Utopians' active path card, a second power card (R206)
+        left += [k for k in powers if game.face(k, shared.side_of(p, k)).solstice]
+    else:
+        left = [k for k in left if k in p.play or k in powers]
+    fr.vars["_left"] = left
     k = shared.pick_card(game, st, fr, left, False, "apply a solstice effect", "R112")
     if k == WAIT:
         return WAIT

@@ -121,6 +121,10 @@ class ImperiumRules(Game):
         self.card_infos: dict[int, dict] = {}  # view.card_info, once per card
         self.by_nation = {n: [i for i, c in enumerate(cards) if c.deck == n] for n in NATIONS}
         self.nations = [n for n in NATIONS if self.by_nation[n]]  # those with card data
+        self.common_of: dict[str, list[int]] = {}  # box -> its common deck's cards, in order
+        for i, c in enumerate(cards):
+            if c.deck == "common":
+                self.common_of.setdefault(c.box, []).append(i)
         self.programs = PROGRAMS
         # The cards with a passive, and those whose passive watches the play area (when_gone):
         # the play area is searched for passives at every legality check and between every two
@@ -152,6 +156,9 @@ class ImperiumRules(Game):
         # a card's VP when they do not depend on where it lies or what its owner has (the
         # search scores every card of every seat at every iteration), else None: scoring.card_vp
         self.fixed_vp = [0 if c.vp is None else c.vp if isinstance(c.vp, int) else c.vp.fixed for c in cards]
+        # the cards with a solstice effect (effects.sys_solstice_order lists a seat's at every
+        # solstice, and asks again after each one)
+        self.solstice_cards = frozenset(i for i, c in enumerate(cards) if c.solstice)
         self.when_gone = frozenset(i for i, c in enumerate(cards) if any(type(x) is WhenGone for x in c.passive))
         # passive kind -> the cards with a passive of that kind on either face: shared.active
         # asks (several times per legal list) only about the seat's cards among these. Derived
@@ -346,14 +353,13 @@ class ImperiumRules(Game):
     def pool(self, st) -> list[int]:
         """Every card of the game: the chosen common deck's, the chosen nations' and the other
         deck's tributaries that replaced a nation's namesake (R58-R62)."""
-        nations = {p.nation for p in st.seats}
-        box = st.options["common_deck"]
-        common = [i for i, c in enumerate(self.cards) if c.deck == "common" and c.box == box or c.deck in nations]
-        return common + st.mixed_in
+        nations = [p.nation for p in st.seats]
+        common = self.common_of.get(st.options["common_deck"], [])
+        return sorted({*common, *(k for n in set(nations) for k in self.by_nation[n])}) + st.mixed_in
 
     def kok_of(self, box: str) -> int:
         """The box's King of Kings (each box has its own, R47)."""
-        return next((i for i, c in enumerate(self.cards) if c.group == "king_of_kings" and c.box == box), -1)
+        return next((i for i in self.common_of.get(box, ()) if self.cards[i].group == "king_of_kings"), -1)
 
     def deal_common(self, st, box: str, nations: list[str], players: int) -> list[int]:
         """The common cards of ``box`` but King of Kings (R59), each tributary named after a
@@ -362,13 +368,15 @@ class ImperiumRules(Game):
         nation, is set aside and another drawn (R61). This happens before the cards for
         fewer players are removed (R62), which then applies to the replacements too. The
         replaced cards go to the box; the replacements are in ``st.mixed_in``."""
-        common = [i for i, c in enumerate(self.cards) if c.deck == "common" and c.box == box]
-        common = [i for i in common if self.cards[i].group != "king_of_kings"]
+        common = [i for i in self.common_of.get(box, []) if self.cards[i].group != "king_of_kings"]
         guests = [
             i
-            for i, c in enumerate(self.cards)
-            if c.deck == "common" and c.box != box and c.group == "market" and c.suits == ["tributary"]
+            for other, cards in self.common_of.items()
+            if other != box
+            for i in cards
+            if self.cards[i].group == "market" and self.cards[i].suits == ["tributary"]
         ]
+        guests.sort()  # in the cards' order, whichever box they come from
         out: list[int] = []
         shuffled = False  # the other deck's tributaries are shuffled at the first swap only
         for i in common:
