@@ -1306,10 +1306,11 @@ def _as_cost(handler):
 
     def run(game: ImperiumRules, st, fr, op, ev: list) -> int | bool:
         if "_cost" not in fr.vars:
-            fr.vars["_cost"] = True
             ops = game.runner.ops(fr)
-            if fr.pc + 1 < len(ops) and not playing.precondition(game, st, fr.seat, ops[fr.pc :], fr.card):
-                return game.runner.abort(fr)
+            if fr.pc + 1 < len(ops):  # checked once: the handler may ask and run again
+                if not playing.precondition(game, st, fr.seat, ops[fr.pc :], fr.card):
+                    return game.runner.abort(fr)
+                fr.vars["_cost"] = True
         return handler(game, st, fr, op, ev)
 
     return run

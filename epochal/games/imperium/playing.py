@@ -411,7 +411,17 @@ STEP_RULES: dict[type, str] = {Abandon: "R167", Recall: "R158", SwapExile: "R142
 
 
 def can_exhaust(game: ImperiumRules, st, seat: int, k: int) -> bool:
-    return exhaust_refusal(game, st, seat, k) is None
+    """``exhaust_refusal`` is None, without wording a refusal (the Activate list asks it of
+    every card in play)."""
+    p = st.seats[seat]
+    ops = game.face(k, shared.side_of(p, k)).exhaust
+    return (
+        bool(ops)
+        and type(ops[0]) is not When
+        and k not in p.exhausted
+        and p.exhausts >= 1
+        and precondition(game, st, seat, ops, k)
+    )
 
 
 def exhaust_refusal(game: ImperiumRules, st, seat: int, k: int) -> Refusal | None:
