@@ -39,8 +39,12 @@ ABORT = "_abort"
 ANSWER = "_answer"
 
 
-class Frame(msgspec.Struct, kw_only=True):
-    """A running effect: which op list (a card's part, or a rules program) and where in it."""
+class Frame(msgspec.Struct, kw_only=True, dict=True):
+    """A running effect: which op list (a card's part, or a rules program) and where in it.
+
+    The list a frame runs is looked up once and kept in the frame's ``__dict__`` (``ops``),
+    which is not a field: not stored, not copied by a clone, found again when needed. Its
+    fields say which list it is, and none of them changes once the frame is made."""
 
     seat: int
     card: int = -1  # the card whose effect runs (-1: a rules program)
@@ -129,8 +133,13 @@ class EffectRunner:
 
     # --- frames -----------------------------------------------------------------------------
     def ops(self, frame: Frame) -> list:
-        ops = self.ops_of(frame)
-        return op_path(ops, frame.path) if frame.path else ops
+        ops = frame.__dict__.get("ops")
+        if ops is None:
+            ops = self.ops_of(frame)
+            if frame.path:
+                ops = op_path(ops, frame.path)
+            frame.__dict__["ops"] = ops
+        return ops
 
     def push(self, st, seat: int, card: int = -1, part: str = "", path=(), vars_=None, **fields) -> Frame:
         frame = self.frame_type(seat=seat, card=card, part=part, path=list(path), vars=dict(vars_ or {}), **fields)
@@ -178,9 +187,9 @@ class EffectRunner:
         between_ops, frame_done = self.between_ops, self.frame_done
         while True:
             fr = run[-1]
-            ops = self.ops_of(fr)  # self.ops(fr), without a call more per frame
-            if fr.path:
-                ops = op_path(ops, fr.path)
+            ops = fr.__dict__.get("ops")  # self.ops(fr), without a call more per frame
+            if ops is None:
+                ops = self.ops(fr)
             while fr.pc < len(ops) and not fr.vars.get(ABORT):
                 op = ops[fr.pc]
                 kind: type = type(op)  # a type is hashable (mypy does not see it of type[Any])

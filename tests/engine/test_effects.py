@@ -137,6 +137,18 @@ def test_nested_lists_run_for_each_seat_in_child_frames_sharing_the_root_variabl
     assert st.gold == [1, 1] and st.over
 
 
+def test_a_frame_keeps_its_list_found_once_and_neither_stores_nor_copies_it():
+    game = Toy([{"op": "each", "do": [{"op": "gain", "n": 1}, {"op": "pick", "options": [1, 2]}]}])
+    st = game.new(2, 1)
+    child = st.run[-1]
+    assert child.__dict__["ops"] is game.program[0].do  # found once, through its path
+    assert b"ops" not in st.to_json()
+    copy = st.clone()
+    assert "ops" not in copy.run[-1].__dict__ and game.runner.ops(copy.run[-1]) is game.program[0].do
+    game.apply(copy, 0, 2)  # the copy plays on, finding its lists again
+    assert copy.gold == [1, 1] and copy.run[0].vars["picked"] == 2  # and the second seat gained
+
+
 def test_an_abort_stops_the_rest_of_the_frame_and_keeps_what_was_done():
     game = Toy([{"op": "gain", "n": 2}, {"op": "stop"}, {"op": "gain", "n": 5}])
     st = game.new(2, 1)
