@@ -32,10 +32,11 @@ run: $(RUN_STAMP)
 
 # The browser tests wait on pages and servers more than they compute, so they run beside the
 # others (whose two workers keep both cores busy); their report follows when both are done.
+# Each report ends with its slowest tests: the whole must stay under 15 minutes on 2 cores.
 test: $(STAMP) chromium
 	@log=$$(mktemp); \
-	$(BIN)/python -m pytest -p no:xdist -m browser tests/browser > $$log 2>&1 & browser=$$!; \
-	$(BIN)/python -m pytest -n 2 -m "not browser"; others=$$?; \
+	$(BIN)/python -m pytest -p no:xdist -m browser --durations=10 tests/browser > $$log 2>&1 & browser=$$!; \
+	$(BIN)/python -m pytest -n 2 -m "not browser" --durations=10; others=$$?; \
 	wait $$browser; pages=$$?; \
 	echo "--- the browser tests:"; cat $$log; rm -f $$log; \
 	test $$others -eq 0 && test $$pages -eq 0

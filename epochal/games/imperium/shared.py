@@ -193,6 +193,10 @@ def pick_card(
     if ANSWER in fr.vars:  # the answer to the question asked: the candidates are not needed again
         answer = fr.vars.pop(ANSWER)
         return None if answer == game.runner.end else answer - game.action_space.card
+    if not cards:
+        return None
+    if len(cards) == 1 and not optional:  # as choose takes a single option without asking
+        return cards[0]
     base = game.action_space.card
     options = [base + k for k in dict.fromkeys(cards)]
     answer = game.runner.choose(st, fr, "card", options, optional, seat=seat, purpose=purpose, rule=rule, **args)
