@@ -64,6 +64,9 @@ function chosenSide(o) { return form.elements[`option.${o.name}`]?.value ?? null
 function gameMeta() { return meta.games.find((g) => g.name === form.elements.game.value) || meta.games[0]; }
 
 function drawForm() {
+  // the options stay as the person left them: read from the page, as the toggle event that
+  // also records it comes a moment after the click (a quick change of game would beat it)
+  openOptions = form.querySelector("details.options")?.open ?? openOptions;
   const chosen = form.elements.game?.value || meta.games[0].name;
   const g = meta.games.find((x) => x.name === chosen);
   const asked = Number(form.elements.players?.value || 3);
