@@ -353,9 +353,9 @@ class ImperiumRules(Game):
     def pool(self, st) -> list[int]:
         """Every card of the game: the chosen common deck's, the chosen nations' and the other
         deck's tributaries that replaced a nation's namesake (R58-R62)."""
-        nations = [p.nation for p in st.seats]
+        nations = {p.nation for p in st.seats}
         common = self.common_of.get(st.options["common_deck"], [])
-        return sorted({*common, *(k for n in set(nations) for k in self.by_nation[n])}) + st.mixed_in
+        return sorted({*common, *(k for n in nations for k in self.by_nation[n])}) + st.mixed_in
 
     def kok_of(self, box: str) -> int:
         """The box's King of Kings (each box has its own, R47)."""
