@@ -9,10 +9,15 @@ answer(game, st, 0, A.CARD_EMPIRE)                  # answer the pending decisio
 
 from __future__ import annotations
 
+import json
+import shutil
+from pathlib import Path
+
 import pytest
 
 from epochal.engine import Decision, IllegalAction
 from epochal.games.imperial_settlers import actions as A
+from epochal.games.imperial_settlers import cards as C
 from epochal.games.imperial_settlers import make_game
 from tests.support.cards import covers as covers  # the tests import it from here
 
@@ -25,6 +30,23 @@ def settlers():
     if _GAME is None:
         _GAME = make_game()
     return _GAME
+
+
+def edited_data(tmp_path: Path, changes: dict[str, dict[str, dict]]) -> Path:
+    """A copy of the built-in data in which the cards ``changes`` names, by deck file and card
+    id (``{"japanese": {"JAP012": {...}}}``), have these fields. Each set of changes gets its
+    own directory, so one test may build several games."""
+    out = tmp_path / f"data{abs(hash(json.dumps(changes, sort_keys=True)))}"
+    if out.exists():
+        shutil.rmtree(out)
+    shutil.copytree(C.DATA_DIR, out)
+    for deck, cards in changes.items():
+        path = out / f"{deck}.json"
+        data = json.loads(path.read_text(encoding="utf-8"))
+        found = [entry.update(cards[entry["id"]]) for entry in data["cards"] if entry["id"] in cards]
+        assert len(found) == len(cards), f"{deck}: no card among {sorted(cards)}"
+        path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    return out
 
 
 def idx(game, card_id: str) -> int:

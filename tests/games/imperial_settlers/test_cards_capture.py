@@ -8,9 +8,7 @@ gives the built-in Temple of Ra an action and a ``capture`` of its own in a copy
 
 from __future__ import annotations
 
-import json
 import random
-import shutil
 
 import pytest
 
@@ -19,7 +17,7 @@ from epochal.games.imperial_settlers import actions as A
 from epochal.games.imperial_settlers import cards as C
 from epochal.games.imperial_settlers import make_game
 from tests.games.imperial_settlers import scenario
-from tests.games.imperial_settlers.scenario import act, fresh, give, supply
+from tests.games.imperial_settlers.scenario import act, edited_data, fresh, give, supply
 
 TEMPLE = "EGY013"
 LUMBER, LUMBER2 = "COM062", "COM063"  # common production locations: 1 wood
@@ -30,17 +28,7 @@ ACTION = {"limit": 2, "pay": {"worker": 1}, "do": [{"op": "capture"}]}
 
 
 def data_with(tmp_path, capture: dict):
-    out = tmp_path / f"data{abs(hash(json.dumps(capture, sort_keys=True)))}"
-    if out.exists():
-        shutil.rmtree(out)
-    shutil.copytree(C.DATA_DIR, out)
-    path = out / "egyptians.json"
-    data = json.loads(path.read_text(encoding="utf-8"))
-    for entry in data["cards"]:
-        if entry["id"] == TEMPLE:
-            entry.update({"action": ACTION, "capture": capture, "unknown": []})
-    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
-    return out
+    return edited_data(tmp_path, {"egyptians": {TEMPLE: {"action": ACTION, "capture": capture, "unknown": []}}})
 
 
 def with_capture(tmp_path, monkeypatch, **capture):

@@ -8,9 +8,7 @@ data, which the built-in data never does."""
 
 from __future__ import annotations
 
-import json
 import random
-import shutil
 
 import pytest
 
@@ -19,7 +17,17 @@ from epochal.games.imperial_settlers import actions as A
 from epochal.games.imperial_settlers import cards as C
 from epochal.games.imperial_settlers import make_game
 from tests.games.imperial_settlers import scenario
-from tests.games.imperial_settlers.scenario import act, answer, assert_illegal, decision, fresh, give, goods, supply
+from tests.games.imperial_settlers.scenario import (
+    act,
+    answer,
+    assert_illegal,
+    decision,
+    edited_data,
+    fresh,
+    give,
+    goods,
+    supply,
+)
 
 GATE, SHRINE = "JAP013", "JAP015"
 NAMES = ["Ana", "Boris"]
@@ -33,16 +41,7 @@ SHRINE_DATA = {
 
 def data_with(tmp_path, changes: dict[str, dict]):
     """A copy of the built-in data whose Japanese cards ``changes`` names have these fields."""
-    out = tmp_path / "data"
-    if out.exists():
-        shutil.rmtree(out)
-    shutil.copytree(C.DATA_DIR, out)
-    path = out / "japanese.json"
-    data = json.loads(path.read_text(encoding="utf-8"))
-    for card in data["cards"]:
-        card.update(changes.get(card["id"], {}))
-    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
-    return out
+    return edited_data(tmp_path, {"japanese": changes})
 
 
 @pytest.fixture

@@ -6,9 +6,6 @@ Warehouses has no capacity in any source (D8), so each test mutates a copy of th
 
 from __future__ import annotations
 
-import json
-import shutil
-
 import pytest
 
 from epochal.engine.locale import prompt_words
@@ -16,7 +13,17 @@ from epochal.games.imperial_settlers import actions as A
 from epochal.games.imperial_settlers import cards as C
 from epochal.games.imperial_settlers import make_game
 from tests.games.imperial_settlers import scenario
-from tests.games.imperial_settlers.scenario import act, answer, assert_illegal, decision, fresh, give, goods, supply
+from tests.games.imperial_settlers.scenario import (
+    act,
+    answer,
+    assert_illegal,
+    decision,
+    edited_data,
+    fresh,
+    give,
+    goods,
+    supply,
+)
 
 WAREHOUSES = "ROM019"
 NAMES = ["Ana", "Boris"]
@@ -24,14 +31,7 @@ NAMES = ["Ana", "Boris"]
 
 def data_with(tmp_path, **storage):
     """A copy of the built-in data whose Warehouses stores ``storage``."""
-    out = tmp_path / "data"
-    shutil.copytree(C.DATA_DIR, out)
-    path = out / "romans.json"
-    data = json.loads(path.read_text(encoding="utf-8"))
-    card = next(c for c in data["cards"] if c["id"] == WAREHOUSES)
-    card["storage"] = storage
-    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
-    return out
+    return edited_data(tmp_path, {"romans": {WAREHOUSES: {"storage": storage}}})
 
 
 @pytest.fixture

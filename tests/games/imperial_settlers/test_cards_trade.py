@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import random
-import shutil
 
 import pytest
 
@@ -18,7 +17,7 @@ from epochal.games.imperial_settlers import actions as A
 from epochal.games.imperial_settlers import cards as C
 from epochal.games.imperial_settlers import make_game
 from tests.games.imperial_settlers import scenario
-from tests.games.imperial_settlers.scenario import act, fresh, give, goods, supply
+from tests.games.imperial_settlers.scenario import act, edited_data, fresh, give, goods, supply
 
 ROUTE, ROUTE2 = "JAP021", "JAP022"  # Trade Route, two copies
 LUMBER, QUARRY = "COM062", "EGY026"  # a common production location (1 wood); an Egyptian one (2 stone, deal: stone)
@@ -33,17 +32,7 @@ ACTION = {"limit": 2, "pay": {"food": 1}, "do": [{"op": "trade_deal"}]}
 
 def data_with(tmp_path, trade: dict, deck: str = "japanese", card: str = ROUTE, **fields):
     """A copy of the built-in data whose ``card`` has this ``trade`` and action."""
-    out = tmp_path / f"data{abs(hash(json.dumps([trade, fields], sort_keys=True)))}"
-    if out.exists():
-        shutil.rmtree(out)
-    shutil.copytree(C.DATA_DIR, out)
-    path = out / f"{deck}.json"
-    data = json.loads(path.read_text(encoding="utf-8"))
-    for entry in data["cards"]:
-        if entry["id"] == card:
-            entry.update({"action": ACTION, "trade": trade, "unknown": [], **fields})
-    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
-    return out
+    return edited_data(tmp_path, {deck: {card: {"action": ACTION, "trade": trade, "unknown": [], **fields}}})
 
 
 def with_trade(tmp_path, monkeypatch, **trade):

@@ -6,32 +6,24 @@ Sphinx, whose feature no source states (D8), an "each time you raze" feature of 
 
 from __future__ import annotations
 
-import json
-import shutil
-
 import pytest
 
-from epochal.games.imperial_settlers import cards as C
 from epochal.games.imperial_settlers import make_game
 from tests.games.imperial_settlers import scenario
-from tests.games.imperial_settlers.scenario import fresh, give, pick
+from tests.games.imperial_settlers.scenario import edited_data, fresh, give, pick
 
 OLD_FOREST, QUARRY, GALLOWS, SPHINX = "COM007", "COM009", "COM005", "EGY019"
 SPHINX_FEATURE = [{"on": "raze", "in_production": True, "do": [{"op": "gain", "gold": 1}]}]
 
 
 def data_with(tmp_path, sphinx_triggers=SPHINX_FEATURE):
-    out = tmp_path / "data"
-    shutil.copytree(C.DATA_DIR, out)
-    for deck, cid, changes in (
-        ("common", OLD_FOREST, {"production": [{"op": "raze_own"}]}),
-        ("egyptians", SPHINX, {"triggers": sphinx_triggers}),
-    ):
-        path = out / f"{deck}.json"
-        data = json.loads(path.read_text(encoding="utf-8"))
-        next(c for c in data["cards"] if c["id"] == cid).update(changes)
-        path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
-    return out
+    return edited_data(
+        tmp_path,
+        {
+            "common": {OLD_FOREST: {"production": [{"op": "raze_own"}]}},
+            "egyptians": {SPHINX: {"triggers": sphinx_triggers}},
+        },
+    )
 
 
 @pytest.fixture
