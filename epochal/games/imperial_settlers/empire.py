@@ -390,17 +390,22 @@ def trade_targets(game, st, seat: int, trade) -> list[int]:
     its kinds and decks, giving what the deal yields, and with no deal made with them yet (a
     location carries one deal, as a card makes one)."""
     taken = {k for p in st.seats for k in p.trades}
-    cards = game.cards
-    out = []
+    return [
+        k
+        for _, k, c in open_locations(game, st, seat, trade.kinds, trade.decks, taken)
+        if (trade.yields != "production" or c.production) and (trade.yields != "deal" or c.deal is not None)
+    ]
+
+
+def open_locations(game, st, seat: int, kinds, decks: str, taken: set[int]):
+    """(owner, location, card) for each location of an open opponent (A35) of ``kinds`` and
+    ``decks`` that is not among ``taken``: what a deal or a capture may be made with."""
     for q in opponents(st, seat):
-        for k in st.seats[q].locations:
-            c = cards[k]
-            if k in taken or c.kind not in trade.kinds or not deck_ok(c, trade.decks):
-                continue
-            if (trade.yields == "production" and not c.production) or (trade.yields == "deal" and c.deal is None):
-                continue
-            out.append(k)
-    return out
+        owner = st.seats[q]
+        for k in owner.locations:
+            c = game.cards[k]
+            if k not in taken and c.kind in kinds and deck_ok(c, decks):
+                yield owner, k, c
 
 
 def trade_frame(game, k: int, maker: int) -> tuple[int, str]:
@@ -429,18 +434,11 @@ def capture_targets(game, st, seat: int, maker: int) -> list[int]:
     if sum(1 for m in p.captured.values() if m == maker) >= cap.tokens:
         return []
     taken = {k for q in st.seats for k in q.captured}
-    cards = game.cards
-    out = []
-    for q in opponents(st, seat):
-        owner = st.seats[q]
-        for k in owner.locations:
-            c = cards[k]
-            if k in taken or c.kind not in cap.kinds or not deck_ok(c, cap.decks):
-                continue
-            if not cap.protected and (k in owner.defended or k in owner.samurai):
-                continue
-            out.append(k)
-    return out
+    return [
+        k
+        for owner, k, _ in open_locations(game, st, seat, cap.kinds, cap.decks, taken)
+        if cap.protected or (k not in owner.defended and k not in owner.samurai)
+    ]
 
 
 def captor_of(st, k: int) -> tuple[int, int] | None:
