@@ -124,7 +124,7 @@ class ImperiumRules(Game):
         self.common_of: dict[str, list[int]] = {}  # box -> its common deck's cards, in order
         for i, c in enumerate(cards):
             if c.deck == "common":
-                self.common_of.setdefault(c.box, []).append(i)
+                self.common_of.setdefault(c.box or "classics", []).append(i)
         self.programs = PROGRAMS
         # The cards with a passive, and those whose passive watches the play area (when_gone):
         # the play area is searched for passives at every legality check and between every two
