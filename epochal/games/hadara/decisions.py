@@ -8,8 +8,9 @@ does them.
 
 from __future__ import annotations
 
-import copy
 from typing import TYPE_CHECKING, Any
+
+import msgspec
 
 from epochal.engine import Decision, event
 from epochal.engine.effects import Registry
@@ -353,18 +354,28 @@ def resolve_feed(game: HadaraRules, st: HadaraState, i: int, action: int, d: Dec
         ev.append(event("removed", seat=i, card=game.card_id[card]))
 
 
+_SEAT_COPY = (msgspec.msgpack.Encoder(), msgspec.msgpack.Decoder(Seat))
+
+
+def copy_of(seat: Seat) -> Seat:
+    """A deep copy of ``seat`` (a round trip through msgpack: several times faster than
+    ``copy.deepcopy``, and the same fields, every one a number or a list or dict of them)."""
+    encoder, decoder = _SEAT_COPY
+    return decoder.decode(encoder.encode(seat))
+
+
 def feed_all_cards(game: HadaraRules, seat: Seat) -> list[int]:
     """The cards the feed-all answer removes, in order (R67: which cards go is the player's
     choice; this answer is the choice of the cards that cost the least): each time the card
     whose removal lowers FOOD least (R69), then the one worth the fewest VP, the one raising the
     other tracks least, one without a purple effect, the one bought last; until fed."""
-    trial = copy.deepcopy(seat)
+    trial = copy_of(seat)
     scratch: list[int] = []  # the removed cards' pile of the trial
     chosen: list[int] = []
     while game.hunger(trial) > 0 and trial.cards:
 
         def cost(card: int, position: int) -> tuple:
-            after = copy.deepcopy(trial)
+            after = copy_of(trial)
             remove(game, scratch, after, card)
             lost = [a - b for a, b in zip(trial.tracks, after.tracks, strict=True)]
             effect = game.fx.effect_of[card] is not None

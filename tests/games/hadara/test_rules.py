@@ -6,6 +6,7 @@ fixed by the test itself (``variant``), so these tests check the rules, not the 
 
 from __future__ import annotations
 
+import copy
 import json
 import math
 import random
@@ -14,7 +15,7 @@ import pytest
 
 from epochal.games.hadara import actions as A
 from epochal.games.hadara import steps
-from epochal.games.hadara.decisions import feed_all_cards
+from epochal.games.hadara.decisions import copy_of, feed_all_cards
 from tests.games.hadara.scenario import (
     CULTURE,
     FOOD,
@@ -667,6 +668,25 @@ def test_R67_feed_all_removes_the_cards_worth_least_in_one_answer():
     assert sorted(seat.cards) == sorted(set(cards) - set(chosen)) and len(seat.cards) == seat.tracks[FOOD]
     assert not any(f.kind == "feed" for f in st.stack)
     assert game.check_invariants(st) == []
+
+
+def test_R67_feed_all_tries_removals_on_a_full_and_separate_copy_of_the_seat():
+    """The feed-all answer weighs each removal on a copy of the seat (``copy_of``): equal to a
+    deep copy, field for field, and sharing nothing with the seat, over the seats of random
+    games at every step."""
+    game, rng = fresh(3)[0], random.Random(7)
+    for seed in range(3):
+        st = game.new(3, seed)
+        while not st.over:
+            for seat in st.seats:
+                twin = copy_of(seat)
+                assert twin == copy.deepcopy(seat)
+                twin.cards.append(-1)
+                twin.tracks.append(99)
+                twin.held[-1] = 0
+                assert -1 not in seat.cards and -1 not in seat.held and len(seat.tracks) == len(twin.tracks) - 1
+            actor = game.actors(st)[0]
+            game.apply(st, actor, rng.choice(game.legal(st, actor)))
 
 
 def test_R67_feed_all_keeps_food_cards_last_and_is_offered_only_for_two_or_more():
