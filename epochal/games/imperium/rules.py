@@ -35,6 +35,7 @@ from .vocab import (
     DiscardHand,
     DrawToLimit,
     ExhaustTokens,
+    Filter,
     OfferReaction,
     PlaceMarketToken,
     Require,
@@ -160,6 +161,10 @@ class ImperiumRules(Game):
         # solstice, and asks again after each one)
         self.solstice_cards = frozenset(i for i, c in enumerate(cards) if c.solstice)
         self.when_gone = frozenset(i for i, c in enumerate(cards) if any(type(x) is WhenGone for x in c.passive))
+        self.unrest_cards = frozenset(i for i, c in enumerate(cards) if "unrest" in c.suits)
+        # a count's filter -> the cards it matches, each with how many it counts as
+        # (scoring.counted): filled as the filters of the card data are first counted
+        self.filter_weights: dict[int, tuple[Filter | None, dict[int, int]]] = {}
         # passive kind -> the cards with a passive of that kind on either face: shared.active
         # asks (several times per legal list) only about the seat's cards among these. Derived
         # from the card data alone, so no state, cloned or not, can see it out of step.

@@ -32,13 +32,15 @@ def count(game: ImperiumRules, st, seat: int, spec: Count, fr=None) -> int:
                     icons = sum(game.cards[k].regions.count(kind) for k in p.play)
                     total += 3 * min(as_production(p, kind), icons)
             return total
-        return sum(shared.region_weight(game, k, f) for k in p.play if shared.matches(game, k, f))  # R263
+        weights = counted(game, f)
+        return sum(weights[k] for k in p.play if k in weights)  # R263
     if spec.zone is not None:
         zone = scoring_zones(p) if spec.zone == "all" else st.exile if spec.zone == "exile" else getattr(p, spec.zone)
         which = spec.filter
         if which is not None and which.region_type is not None:  # "2 VP per {fertile}": the icons, repeats counted
             return _icons(game, zone, which)
-        return sum(shared.region_weight(game, k, which) for k in zone if shared.matches(game, k, which))
+        weights = counted(game, which)
+        return sum(weights[k] for k in zone if k in weights)
     if spec.unrest_others:
         return sum(unrest_in_scoring(game, st, s) for s in range(st.players) if s != seat)
     if spec.fewer is not None:  # Sacred Grove
@@ -47,6 +49,19 @@ def count(game: ImperiumRules, st, seat: int, spec: Count, fr=None) -> int:
     if spec.garrisoned is not None:  # "per garrisoned {knight}" (Gawain)
         return sum(1 for host in p.play for g in p.garrison.get(host, []) if shared.matches(game, g, spec.garrisoned))
     raise ValueError(f"unknown count {spec}")
+
+
+def counted(game: ImperiumRules, f: Filter | None) -> dict[int, int]:
+    """The cards a count of filter ``f`` matches, each with how many cards it counts as
+    (``shared.region_weight``, R263). Both depend on the card data alone, and the filters are
+    the card data's own, so each filter's are worked out once per game (the search scores every
+    card of every seat at every iteration); the entry holds its filter, so its id stays its own."""
+    entry = game.filter_weights.get(id(f))
+    if entry is not None:
+        return entry[1]
+    weights = {k: shared.region_weight(game, k, f) for k in range(game.n_cards) if shared.matches(game, k, f)}
+    game.filter_weights[id(f)] = (f, weights)
+    return weights
 
 
 def as_production(p: Seat, kind: str) -> int:
@@ -66,7 +81,8 @@ def _icons(game: ImperiumRules, cards: list[int], f: Filter) -> int:
 
 
 def unrest_in_scoring(game: ImperiumRules, st, seat: int) -> int:
-    return sum(1 for k in scoring_zones(st.seats[seat]) if "unrest" in game.cards[k].suits)
+    unrest = game.unrest_cards
+    return sum(1 for k in scoring_zones(st.seats[seat]) if k in unrest)
 
 
 def card_vp(game: ImperiumRules, st, seat: int, k: int, vp: int | VP | None, cap: bool = True) -> int:
@@ -122,7 +138,8 @@ def _return_unrest_anywhere(game: ImperiumRules, st, seat: int, n: int, ev: list
 def unrest_count(game: ImperiumRules, st, seat: int) -> int:
     p = st.seats[seat]
     zones = p.hand + p.play + p.deck + p.discard + p.history  # R224, G33
-    return sum(1 for k in zones if "unrest" in game.cards[k].suits)
+    unrest = game.unrest_cards
+    return sum(1 for k in zones if k in unrest)
 
 
 def scoring_zones(p: Seat) -> list[int]:
