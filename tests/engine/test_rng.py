@@ -1,6 +1,6 @@
-"""The state's generator: a long list's shuffle (numpy) draws exactly the numbers of the
-short one's loop, which is ``randbelow`` step by step, so a game deals the same whatever the
-length of what it shuffles."""
+"""The state's generator: a long list's shuffle (numpy), and several lists shuffled at once, draw
+exactly the numbers of the short one's loop, which is ``randbelow`` step by step, so a game
+deals the same whatever the length of what it shuffles."""
 
 from __future__ import annotations
 
@@ -40,3 +40,17 @@ def test_the_long_shuffle_is_the_one_taken_from_its_length_on():
             items = [f"card {i}" for i in range(n)]
             rng.shuffle(holder, items)
             assert (items, holder.rng) == by_randbelow(state, [f"card {i}" for i in range(n)])
+
+
+@given(
+    st.integers(min_value=0, max_value=rng.MASK),
+    st.lists(st.integers(min_value=0, max_value=140), max_size=6),
+)
+def test_shuffling_several_lists_at_once_draws_as_shuffling_each_in_turn(state, sizes):
+    together, one_by_one = Holder(state), Holder(state)
+    decks = [[f"{d}.{i}" for i in range(n)] for d, n in enumerate(sizes)]
+    expected = [list(deck) for deck in decks]
+    rng.shuffle_each(together, decks)
+    for deck in expected:
+        rng.shuffle(one_by_one, deck)
+    assert (decks, together.rng) == (expected, one_by_one.rng)

@@ -75,6 +75,22 @@ def free_actions(game: SettlersRules, st, seat: int) -> list[int]:
     return out
 
 
+ANY_SEAT = "any"
+
+
+def hand_facts(cards: list) -> list[tuple]:
+    """Per card, what a turn asks of it in the hand, read off the card data once: its discard
+    cost (R59) and its cost as ``cost_check`` takes it (R58); the faction whose seat may make a
+    deal with it (R67-R69), None without a deal; and whose seat may raze it from the hand
+    (R75-R77): any seat's a common card, only a Japanese seat a Japanese card (R13), None."""
+    out = []
+    for c in cards:
+        deal = c.faction if c.deal is not None else None
+        raze = None if c.raze is None else ANY_SEAT if c.common else "Japanese" if c.faction == "Japanese" else None
+        out.append((c.discard, c.cost_key, deal, raze))
+    return out
+
+
 @legal.on("turn")
 def turn_legal(game: SettlersRules, st, d: Decision, seat: int) -> list[int]:
     """R50-R55: an action, a free action or passing."""
@@ -84,17 +100,19 @@ def turn_legal(game: SettlersRules, st, d: Decision, seat: int) -> list[int]:
     out = [A.PASS] + free_actions(game, st, seat)
     gold_build = True
     food_ok = p.food > 0 or (p.gold > 0 and gold_ok(st, "deal"))
-    japanese = p.faction == "Japanese"
     sites = len(p.locations) + len(p.foundations) + len(p.hidden_foundations) - own_captured(game, st, p)  # R59d
     can_build = cost_check(p, gold_build)
+    facts, build, deal, raze_hand = game.hand_facts, L.build, L.deal, L.raze_hand
+    dealer = p.faction if food_ok else None
+    razer = (ANY_SEAT, p.faction) if p.raze else ()
     for k in p.hand:
-        c = cards[k]
-        if (not c.discard or sites >= c.discard) and can_build(c.cost_key):
-            out.append(L.build + k)  # R57
-        if c.deal is not None and food_ok and c.faction == p.faction:
-            out.append(L.deal + k)  # R67-R69
-        if p.raze and c.raze is not None and (c.common or (japanese and c.faction == "Japanese")):
-            out.append(L.raze_hand + k)  # R75-R77
+        discard, cost, deal_by, raze_by = facts[k]
+        if (not discard or sites >= discard) and can_build(cost):
+            out.append(build + k)  # R57
+        if deal_by is not None and deal_by == dealer:
+            out.append(deal + k)  # R67-R69
+        if raze_by in razer:
+            out.append(raze_hand + k)  # R75-R77
     if p.raze >= 2 and st.options["peaceful"] == "off":  # R78, R192
         for q in opponents(st, seat):
             owner = st.seats[q]

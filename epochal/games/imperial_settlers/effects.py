@@ -114,19 +114,28 @@ def pick_deal(
     return game.runner.choose(st, fr, "pick", options, purpose=purpose, rule=rule)
 
 
+def gain_plan(op: Gain) -> tuple[list[tuple[str, int]], list[str], list[str]]:
+    """What a gain adds: (good, n) for each good it names, in the order of ``TRACK_GAINS``; their
+    tokens; and one entry per card, naming its deck. Read off the operation's fields once and
+    kept with it (a card's gain runs at every production and action that names it)."""
+    plan = op.__dict__.get("plan")
+    if plan is None:
+        goods = [(good, getattr(op, good)) for good in TRACK_GAINS if getattr(op, good)]
+        cards = [g for g in CARD_GAINS for _ in range(getattr(op, g))]
+        plan = op.__dict__["plan"] = (goods, tokens_of(dict(goods)), cards)
+    return plan
+
+
 @handlers.on(Gain)
 def gain(game: SettlersRules, st: SettlersState, fr: Frame, op: Gain, ev: list) -> int:
     p = st.seats[fr.seat]
     if "_cards" not in fr.vars:
-        goods = {}
-        for good in TRACK_GAINS:
-            n = getattr(op, good)
-            if n:
-                setattr(p, good, getattr(p, good) + n)
-                goods[good] = n
+        goods, tokens, cards = gain_plan(op)
         if goods:
-            ev.append(event("gain", seat=fr.seat, goods=tokens_of(goods)))
-        fr.vars["_cards"] = [g for g in CARD_GAINS for _ in range(getattr(op, g))]
+            for good, n in goods:
+                setattr(p, good, getattr(p, good) + n)
+            ev.append(event("gain", seat=fr.seat, goods=list(tokens)))
+        fr.vars["_cards"] = list(cards)
     cards = fr.vars["_cards"]
     while cards:
         sources = card_sources(st, fr.seat, cards[0])

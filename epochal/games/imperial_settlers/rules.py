@@ -24,7 +24,7 @@ from . import actions as A
 from . import words
 from .activation import action_of
 from .cards import FACTIONS, Action, DataSet, copy_ids
-from .decisions import legal, resolve, why_not
+from .decisions import hand_facts, legal, resolve, why_not
 from .effects import handlers
 from .empire import kept_count, kept_vp, location_owner, order, protection, stored_total, take_card
 from .phases import phases
@@ -160,6 +160,7 @@ class SettlersRules(Game):
         self.attacks = data.attacks.cards  # R196, D3
         self.by_faction = {f: [c.index for c in self.cards if c.faction == f] for f in FACTIONS}
         self.common_cards = [c.index for c in self.cards if c.common]
+        self.hand_facts = hand_facts(self.cards)  # decisions.turn_legal's, per card
         self.factions = [f for f in FACTIONS if self.by_faction[f] and f in data.boards]
         self.programs: dict[str, list[AnyOp]] = dict(PROGRAMS)
         for faction, board in data.boards.items():
@@ -276,12 +277,13 @@ class SettlersRules(Game):
         opts = self.configure(players, options)
         factions = sides.for_seats(opts["factions"], players, FACTIONS, self.factions)
         st = SettlersState(game=self.name, players=players, options=opts, rng=rngmod.seed_state(seed))
-        st.common_deck = list(self.common_cards)
-        rngmod.shuffle(st, st.common_deck)  # R23
+        st.common_deck = list(self.common_cards)  # R23
         for faction in factions:  # R24, R25
-            p = Seat(faction=faction, deck=list(self.by_faction[faction]))
-            rngmod.shuffle(st, p.deck)
-            st.seats.append(p)
+            st.seats.append(Seat(faction=faction, deck=list(self.by_faction[faction])))
+        if players == 1:
+            st.attack_deck = list(range(len(self.attacks)))  # R196.2
+        # every deck shuffled, in this order: the common deck, the empire decks, the attack deck
+        rngmod.shuffle_each(st, [st.common_deck, *(p.deck for p in st.seats), st.attack_deck])
         ev: list = []
         if players == 1:  # R196, R197
             self.solo.setup(st, ev)

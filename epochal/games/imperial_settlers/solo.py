@@ -56,9 +56,9 @@ class SoloMode:
 
     # --- setup (R196, R197) -------------------------------------------------------------------
     def setup(self, st, ev: list) -> None:
+        """The solo game's own set-up, once the decks are shuffled (the attack deck among them,
+        R196.2): the player starts every round (R197), and the first attack card is revealed."""
         st.first = st.start_first = 0  # R197
-        st.attack_deck = list(range(len(self.attacks)))  # R196.2
-        rngmod.shuffle(st, st.attack_deck)
         self.reveal_attack(st, ev)  # R196.3
 
     def target(self, i: int) -> str:

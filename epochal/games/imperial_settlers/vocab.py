@@ -39,8 +39,9 @@ Count = Annotated[int, msgspec.Meta(ge=1, le=MAX_COUNT)]
 OpList = Annotated[list["CardOp"], msgspec.Meta(max_length=MAX_OPS)]
 
 
-class Gain(Op, tag="gain"):
-    """Gain these goods; each card asks for its deck (R43, R113, R115, R118)."""
+class Gain(Op, tag="gain", dict=True):
+    """Gain these goods; each card asks for its deck (R43, R113, R115, R118). (``dict``: the
+    handler keeps what it reads off the fields with the operation, effects.gain_plan.)"""
 
     wood: Count = 0
     stone: Count = 0
