@@ -1143,7 +1143,8 @@ def create_app(
                     "forbidden_origin",
                     f"pages from {origin} may not open this socket (only the server's own origin and those it allows)",
                 )
-            raw = await asyncio.wait_for(_receive_text(websocket, max_body), HELLO_TIMEOUT)
+            async with asyncio.timeout(HELLO_TIMEOUT):  # not wait_for: it may lose a cancel (3.11)
+                raw = await _receive_text(websocket, max_body)
             first = _ws_object(raw)
             table = await service.open_table(game_id)
             token, watch = first.get("token"), first.get("watch")

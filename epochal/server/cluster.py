@@ -340,8 +340,11 @@ class PostgresCluster(Cluster):
                         self._wake.clear()
                         await self._tend(conn, discover=rounds % DISCOVER_EVERY == 0)
                         rounds += 1
-                        with contextlib.suppress(asyncio.TimeoutError):
-                            await asyncio.wait_for(self._wake.wait(), LEASE_TICK)
+                        # asyncio.timeout, not wait_for: Python 3.11's wait_for returns when
+                        # the wake and a cancel come in one turn, and the cancel is lost
+                        with contextlib.suppress(TimeoutError):
+                            async with asyncio.timeout(LEASE_TICK):
+                                await self._wake.wait()
             except asyncio.CancelledError:
                 raise
             except Exception as exc:  # the leases went with the connection

@@ -1796,8 +1796,11 @@ class GameService:
                 if left is None:
                     await table.changed.wait()
                 elif left > 0:
+                    # asyncio.timeout, not wait_for, which in Python 3.11 loses a cancel that
+                    # comes with a change: the server's shutdown then waited for this loop forever
                     with contextlib.suppress(TimeoutError):
-                        await asyncio.wait_for(table.changed.wait(), left)
+                        async with asyncio.timeout(left):
+                            await table.changed.wait()
                 else:
                     await self._time_out(table)
                 continue

@@ -4,6 +4,7 @@ restart."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 import time
@@ -274,3 +275,25 @@ def test_a_spectator_link_survives_a_restart(db_url):
         assert c.get(f"/api/games/{game['id']}/view").status_code == 403
         headers = {"X-Watch-Token": watch.split("#watch=")[1]}
         assert c.get(f"/api/games/{game['id']}/view", headers=headers).status_code == 200
+
+
+def test_a_bot_loop_cancelled_as_its_table_changes_stops(client, game):
+    """The server's shutdown cancels each table's bot loop and waits for it. A loop waiting on
+    the turn clock that is cancelled in the same turn as its table changes must stop: Python
+    3.11's ``wait_for`` returned with the change and lost the cancel, and the shutdown of a test
+    server on PostgreSQL waited for the loop forever."""
+    gid = game["id"]
+    r = client.put(f"/api/games/{gid}/clock", headers=host(game), json={"seconds": 60, "fallback": "easy"})
+    assert r.status_code == 200, r.text
+    table = service(client).tables[gid]
+    wait_until(lambda: table.bot_task is not None, what="the clock's task")
+
+    async def change_and_cancel() -> bool:
+        task = table.bot_task
+        await asyncio.sleep(0.05)  # the loop waits for the clock or a change
+        table.changed.set()
+        task.cancel()
+        await asyncio.wait([task], timeout=2)
+        return task.cancelled()
+
+    assert client.portal.call(change_and_cancel)
