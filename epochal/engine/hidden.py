@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from .state import State
 
 Places = list[tuple[list, int]]  # (a list in the state, an index into it)
+Spans = list[tuple[list, int, int]]  # (a list in the state, a start, a stop): cards[start:stop]
 
 
 def redeal(groups: Mapping[Any, Places], rng) -> dict[int, int]:  # a group's key only names it
@@ -44,6 +45,28 @@ def redeal(groups: Mapping[Any, Places], rng) -> dict[int, int]:  # a group's ke
             c[j] = now
             if was != now:
                 moved[was] = now
+    return moved
+
+
+def redeal_spans(groups: Mapping[Any, Spans], rng) -> dict[int, int]:  # a group's key only names it
+    """``redeal`` for groups of whole runs of places, as a game that groups hidden cards by
+    where they lie (a deck, a seat's hand and deck together) has them: the runs are read and
+    written as slices, not card by card. Returns old card -> the card now lying where it lay,
+    for every re-dealt card (itself when it stayed)."""
+    moved: dict[int, int] = {}
+    for spans in groups.values():
+        old: list[int] = []
+        for cards, start, stop in spans:
+            old += cards[start:stop]
+        if len(old) < 2:
+            continue
+        new = sorted(old)
+        shuffle(new, rng)
+        at = 0
+        for cards, start, stop in spans:
+            cards[start:stop] = new[at : at + stop - start]
+            at += stop - start
+        moved.update(zip(old, new, strict=True))
     return moved
 
 

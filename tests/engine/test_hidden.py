@@ -12,9 +12,11 @@ import random
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from epochal.engine import get_game
-from epochal.engine.hidden import revealing
+from epochal.engine.hidden import redeal, redeal_spans, revealing
 from epochal.engine.rng import derive
 
 RECORDED_CARDS = {"imperium": 552}  # the cards in the game's list when its cases were recorded
@@ -156,3 +158,19 @@ def test_the_fast_shuffle_deals_exactly_as_random_shuffle():
     items = list(range(10))
     shuffle(items, rng)
     assert sorted(items) == list(range(10))
+
+
+@given(st.integers(0, 2**32), st.lists(st.tuples(st.integers(0, 6), st.integers(0, 6)), min_size=1, max_size=4))
+def test_a_redeal_of_runs_deals_as_the_redeal_of_their_places(seed, lists):
+    """``redeal_spans`` (Imperium's hidden cards, in runs: a deck, a hand) deals the cards as
+    ``redeal`` does place by place: the same draws, the same card in each place, and each card
+    it reports mapped to the card now in its place."""
+    base = [[10 * i + j for j in range(length)] for i, (length, _) in enumerate(lists)]
+    by_runs, by_places = [list(cards) for cards in base], [list(cards) for cards in base]
+    starts = [min(start, length) for length, start in lists]  # the hidden run: cards[start:]
+    spans = [(cards, start, len(cards)) for cards, start in zip(by_runs, starts, strict=True)]
+    places = [(cards, j) for cards, start in zip(by_places, starts, strict=True) for j in range(start, len(cards))]
+    moved_runs = redeal_spans({"hidden": spans}, random.Random(seed))
+    moved_places = redeal({"hidden": places}, random.Random(seed))
+    assert by_runs == by_places
+    assert {was: now for was, now in moved_runs.items() if was != now} == moved_places

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import msgspec
 
-from epochal.engine.hidden import follow, follow_action, offered_cards, redeal
+from epochal.engine.hidden import Spans, follow, follow_action, offered_cards, redeal_spans
 from epochal.engine.locale import describe_text
 
 from . import prompts, table
@@ -196,12 +196,18 @@ def determinize(game: ImperiumRules, st: ImperiumState, seat: int, rng) -> Imper
     out = st.clone()
     out.rng = rng.getrandbits(64)
     keep = {frame.card for frame in out.run} | seen_by(game, out, seat)
-    groups: dict[object, list[tuple[list, int]]] = {}
+    groups: dict[str, Spans] = {}
 
     def hide(group: str, cards: list, start: int = 0) -> None:
-        for j in range(start, len(cards)):
-            if cards[j] not in keep:
-                groups.setdefault(group, []).append((cards, j))
+        spans = groups.setdefault(group, [])
+        if keep.isdisjoint(cards):
+            spans.append((cards, start, len(cards)))
+            return
+        for j in range(start, len(cards)):  # the runs between the cards kept in place
+            if cards[j] in keep:
+                spans.append((cards, start, j))
+                start = j + 1
+        spans.append((cards, start, len(cards)))
 
     for i, p in enumerate(out.seats):
         if i != seat:
@@ -214,11 +220,11 @@ def determinize(game: ImperiumRules, st: ImperiumState, seat: int, rng) -> Imper
     for name, deck in out.decks.items():
         hide(name, deck)
     hide("fame", out.fame)
-    hide("fame", out.box)
+    groups["fame"] += [  # the fame cards removed unseen at setup (R49); the box holds others too
+        (out.box, j, j + 1) for j, k in enumerate(out.box) if k not in keep and "fame" in game.cards[k].suits
+    ]
     hide("unrest", out.unrest)
-    if "fame" in groups:  # the box also holds cards that are not fame
-        groups["fame"] = [(c, j) for c, j in groups["fame"] if "fame" in game.cards[c[j]].suits]
-    moved = redeal(groups, rng)
+    moved = redeal_spans(groups, rng)
     if moved:
         follow_cards(game, out, moved)
     return out
