@@ -14,6 +14,7 @@ runs the check, so the committed file is never edited by hand).
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import os
@@ -30,6 +31,10 @@ from pathlib import Path
 from typing import Protocol, TypeVar
 
 import msgspec
+
+from epochal.problems import KERNEL
+
+say = KERNEL.say  # every problem sentence from locale/problems.en.json, so the workshop can translate it
 
 D = TypeVar("D")  # a generator's data set, as its build function returns it
 T = TypeVar("T")  # the type a data file decodes into
@@ -127,16 +132,16 @@ def read_bytes(path: str | Path, error: type[Exception] = DataError, limit: int 
     try:
         info = os.stat(path)  # before opening: opening a pipe would block
         if not stat.S_ISREG(info.st_mode):
-            kind = "a directory" if stat.S_ISDIR(info.st_mode) else "not a regular file"
-            raise error(f"{path}: cannot read: {kind}")
+            kind = say("directory") if stat.S_ISDIR(info.st_mode) else say("not_regular")
+            raise error(say("cannot_read", file=path, why=kind))
         if info.st_size > limit:
-            raise error(f"{path}: {info.st_size} bytes, more than the {_size(limit)} a file may hold")
+            raise error(say("too_large", file=path, size=info.st_size, limit=_size(limit)))
         with open(path, "rb") as f:
             raw = f.read(limit + 1)
     except OSError as exc:
-        raise error(f"{path}: cannot read: {exc.strerror or exc}") from None
+        raise error(say("cannot_read", file=path, why=exc.strerror or exc)) from None
     if len(raw) > limit:
-        raise error(f"{path}: more than the {_size(limit)} a file may hold")
+        raise error(say("too_large_read", file=path, limit=_size(limit)))
     return raw
 
 
@@ -154,7 +159,7 @@ def decode(
     except msgspec.ValidationError as exc:
         raise error(f"{path}: {located(str(exc), raw, labels)}") from None
     except msgspec.DecodeError as exc:
-        raise error(f"{path}: not valid JSON: {exc}") from None
+        raise error(say("file_not_json", file=path, detail=exc)) from None
 
 
 def refuse(path: str | Path, problems: list[str], error: type[Exception] = DataError, most: int | None = None) -> None:
@@ -175,7 +180,7 @@ def check_source(path: str | Path, error: type[Exception] = DataError, limit: in
     try:
         info = os.stat(path)
     except OSError as exc:
-        raise error(f"{path}: cannot read: {exc.strerror or exc}") from None
+        raise error(say("cannot_read", file=path, why=exc.strerror or exc)) from None
     if stat.S_ISDIR(info.st_mode):
         total = 0
         try:
@@ -183,21 +188,21 @@ def check_source(path: str | Path, error: type[Exception] = DataError, limit: in
             for entry in entries:
                 sub = os.stat(entry)
                 if not stat.S_ISREG(sub.st_mode):
-                    raise error(f"{entry}: cannot read: not a regular file")
+                    raise error(say("cannot_read", file=entry, why=say("not_regular")))
                 total += sub.st_size
         except OSError as exc:
-            raise error(f"{path}: cannot read: {exc.strerror or exc}") from None
+            raise error(say("cannot_read", file=path, why=exc.strerror or exc)) from None
         if total > limit:
-            raise error(f"{path}: its *.json files hold {total} bytes; a data directory has at most {_size(limit)}")
+            raise error(say("directory_too_large", file=path, size=total, limit=_size(limit)))
         return
     if not stat.S_ISREG(info.st_mode):
-        raise error(f"{path}: cannot read: not a regular file")
+        raise error(say("cannot_read", file=path, why=say("not_regular")))
     if info.st_size > limit:
-        raise error(f"{path}: {info.st_size} bytes, more than the {_size(limit)} a file may hold")
+        raise error(say("too_large", file=path, size=info.st_size, limit=_size(limit)))
 
 
 def _size(n: int) -> str:
-    return f"{n >> 20} MiB" if n % (1 << 20) == 0 else f"{n} bytes"
+    return say("mib", n=n >> 20) if n % (1 << 20) == 0 else say("bytes", n=n)
 
 
 def located(message: str, raw: bytes, labels: dict[str, str] | None = None, top: str = "card") -> str:
@@ -266,22 +271,22 @@ def bundle_files(raw: bytes, game: str, where: str | Path = "bundle", error: typ
         return None
     unknown = sorted(set(doc) - BUNDLE_KEYS)
     if unknown:
-        raise error(f"{where}: a bundle has no key {unknown[0]!r} (keys: {', '.join(sorted(BUNDLE_KEYS))})")
+        raise error(say("bundle_key", file=where, key=repr(unknown[0]), keys=", ".join(sorted(BUNDLE_KEYS))))
     if doc.get("game") != game:
-        raise error(f"{where}: a bundle of {_show(doc.get('game'))} card data, not {game}")
+        raise error(say("bundle_game", file=where, other=_show(doc.get("game")), game=game))
     files = doc.get("files")
     if not isinstance(files, dict) or not 0 < len(files) <= BUNDLE_FILES:
-        raise error(f"{where}: files: an object of 1 to {BUNDLE_FILES} data files (name -> text)")
+        raise error(say("bundle_files", file=where, most=BUNDLE_FILES))
     out: dict[str, bytes] = {}
     for name, content in files.items():
         if not BUNDLE_FILE.fullmatch(name):
-            raise error(f"{where}: files: {_show(name)} is not a data file name (like common.json)")
+            raise error(say("bundle_name", file=where, name=_show(name)))
         if isinstance(content, str):
             out[name] = content.encode("utf-8")
         elif isinstance(content, (list, dict)):
             out[name] = render_file(content).encode("utf-8")
         else:
-            raise error(f"{where}: files.{name}: the file's text or its JSON, not {_show(content)}")
+            raise error(say("bundle_content", file=where, name=name, value=_show(content)))
     return out
 
 
@@ -389,7 +394,7 @@ class Schema(ABC):
         return not self.problems(value)
 
     def wrong(self, value, where: str) -> list[str]:
-        return [f"{where or 'value'}: {_show(value)} is not {self.what}"]
+        return [say("schema.wrong", where=where or say("schema.value"), value=_show(value), what=self.what)]
 
 
 class Int(Schema):
@@ -397,7 +402,7 @@ class Int(Schema):
 
     def __init__(self, low: int, high: int):
         self.low, self.high = low, high
-        self.what = f"an integer from {low} to {high}"
+        self.what = say("schema.integer", low=low, high=high)
 
     def problems(self, value, where=""):
         ok = isinstance(value, int) and not isinstance(value, bool) and self.low <= value <= self.high
@@ -405,7 +410,7 @@ class Int(Schema):
 
 
 class Bool(Schema):
-    what = "true or false"
+    what = say("schema.bool")
 
     def problems(self, value, where=""):
         return [] if isinstance(value, bool) else self.wrong(value, where)
@@ -416,7 +421,7 @@ class Text(Schema):
 
     def __init__(self, longest: int = 200):
         self.longest = longest
-        self.what = f"a string of 1 to {longest} characters"
+        self.what = say("schema.text", longest=longest)
 
     def problems(self, value, where=""):
         ok = isinstance(value, str) and 0 < len(value) <= self.longest
@@ -428,7 +433,7 @@ class Choice(Schema):
 
     def __init__(self, *values):
         self.values = values
-        self.what = "one of " + ", ".join(_show(v) if not isinstance(v, str) else v for v in values)
+        self.what = say("schema.one_of", values=", ".join(_show(v) if not isinstance(v, str) else v for v in values))
 
     def problems(self, value, where=""):
         ok = any(type(value) is type(v) and value == v for v in self.values)
@@ -440,7 +445,7 @@ class List(Schema):
 
     def __init__(self, item: Schema, low: int = 0, high: int = 1000, unique: bool = False):
         self.item, self.low, self.high, self.unique = item, low, high, unique
-        self.what = f"a list of {low} to {high} items, each {item.what}"
+        self.what = say("schema.list", low=low, high=high, item=item.what)
 
     def problems(self, value, where=""):
         if not isinstance(value, list) or not self.low <= len(value) <= self.high:
@@ -449,7 +454,7 @@ class List(Schema):
         for i, item in enumerate(value):
             out += self.item.problems(item, _at(where, i))
         if self.unique and not out and len({json.dumps(v, sort_keys=True) for v in value}) != len(value):
-            out.append(f"{where}: an item appears twice in {_show(value)}")
+            out.append(say("schema.twice", where=where, value=_show(value)))
         return out
 
 
@@ -458,7 +463,7 @@ class Map(Schema):
 
     def __init__(self, keys: Choice, value: Schema):
         self.keys, self.value = keys, value
-        self.what = f"an object of {', '.join(map(str, keys.values))} to {value.what}"
+        self.what = say("schema.map", keys=", ".join(map(str, keys.values)), value=value.what)
 
     def problems(self, value, where=""):
         if not isinstance(value, dict):
@@ -466,7 +471,8 @@ class Map(Schema):
         out = []
         for key, item in value.items():
             if key not in self.keys.values:
-                out.append(f"{_at(where, key)}: unknown key {key!r} (keys: {', '.join(map(str, self.keys.values))})")
+                keys = ", ".join(map(str, self.keys.values))
+                out.append(say("schema.unknown_key", where=_at(where, key), key=repr(key), keys=keys))
             else:
                 out += self.value.problems(item, _at(where, key))
         return out
@@ -479,8 +485,9 @@ class Obj(Schema):
     def __init__(self, required: dict | None = None, optional: dict | None = None, name: str = "an object"):
         self.required, self.optional = dict(required or {}), dict(optional or {})
         self.name = name
-        keys = ", ".join([*self.required, *self.optional]) or "none"
-        self.what = f"{name} (keys: {keys})" if name != "an object" else f"an object (keys: {keys})"
+        keys = ", ".join([*self.required, *self.optional]) or say("schema.none")
+        named = name != "an object"
+        self.what = say("schema.named", name=name, keys=keys) if named else say("schema.object_keys", keys=keys)
 
     def problems(self, value, where=""):
         if not isinstance(value, dict):
@@ -488,12 +495,12 @@ class Obj(Schema):
         out = []
         for key in self.required:
             if key not in value:
-                out.append(f"{where or 'value'}: {self.name} needs key {key!r}")
+                out.append(say("schema.needs_key", where=where or say("schema.value"), name=self.name, key=repr(key)))
         for key, item in value.items():
             spec = self.required.get(key) or self.optional.get(key)
             if spec is None:
-                known = ", ".join([*self.required, *self.optional]) or "none"
-                out.append(f"{_at(where, key)}: {self.name} has no key {key!r} (keys: {known})")
+                known = ", ".join([*self.required, *self.optional]) or say("schema.none")
+                out.append(say("schema.no_key", where=_at(where, key), name=self.name, key=repr(key), keys=known))
             else:
                 out += spec.problems(item, _at(where, key))
         return out
@@ -502,7 +509,7 @@ class Obj(Schema):
 class AnyObject(Schema):
     """Any object: its keys are checked elsewhere (by a ``Rule`` around it)."""
 
-    what = "an object"
+    what = say("schema.object")
 
     def problems(self, value, where=""):
         return [] if isinstance(value, dict) else self.wrong(value, where)
@@ -514,7 +521,8 @@ class Either(Schema):
 
     def __init__(self, *options: Schema, what: str | None = None):
         self.options = options
-        self.what = what or " or ".join(o.what for o in options)
+        either = functools.reduce(lambda a, b: say("schema.either", first=a, rest=b), (o.what for o in options))
+        self.what = what or either
 
     def problems(self, value, where=""):
         best: tuple[int, list[str]] = (0, [])  # the first option sharing most keys, if any
@@ -545,15 +553,15 @@ class Tagged(Schema):
 
     def __init__(self, tag: str, shapes: dict[str, Obj], noun: str = "operation"):
         self.tag, self.shapes, self.noun = tag, shapes, noun
-        self.what = f"an object with {tag!r} one of {', '.join(shapes)}"
+        self.what = say("schema.tagged", tag=repr(tag), shapes=", ".join(shapes))
 
     def problems(self, value, where=""):
         if not isinstance(value, dict):
-            return [f"{where or 'value'}: an {self.noun} is an object, not {_show(value)}"]
+            return [say("schema.not_object", where=where or say("schema.value"), noun=self.noun, value=_show(value))]
         name = value.get(self.tag)
         if not isinstance(name, str) or name not in self.shapes:
             shown = repr(name) if isinstance(name, str) else _show(name)
-            return [f"{_at(where, self.tag)}: unknown {self.noun} {shown}"]
+            return [say("schema.unknown_tagged", where=_at(where, self.tag), noun=self.noun, name=shown)]
         shape = self.shapes[name]
         rest = {k: v for k, v in value.items() if k != self.tag}
         return shape.problems(rest, where)
@@ -565,7 +573,7 @@ class Lazy(Schema):
     def __init__(self, build):
         self.build = build
         self._schema = None
-        self.what = "an operation list"
+        self.what = say("schema.op_list")
 
     def problems(self, value, where=""):
         if self._schema is None:

@@ -53,7 +53,7 @@ from .service import (
     languages,
 )
 from .workshop import MAX_BODY as DATA_BODY
-from .workshop import NAME_LENGTH, BadData, builtin_bytes, check_name
+from .workshop import NAME_LENGTH, BadData, builtin_bytes, check_name, in_words
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 TOKEN_HEADER = "X-Seat-Token"
@@ -685,9 +685,13 @@ def create_app(
         except BadData as exc:
             raise ApiError(422, "invalid_request", str(exc), field="name") from None
 
-    def data_set(request: Request, row: dict, owner: str | None = None) -> dict:
-        """A stored set's answer: what the validator said, where its file is, and (to its
-        creator only) the owner's secret and link."""
+    def worded(game: str, problems: list[dict], lang: str) -> list[dict]:
+        """The problems with their sentences in ``lang`` (``text``), a language the game has."""
+        return in_words(game, problems, lang if lang in languages(game) else "en")
+
+    def data_set(request: Request, row: dict, lang: str, owner: str | None = None) -> dict:
+        """A stored set's answer: what the validator said (in ``lang`` too), where its file is,
+        and (to its creator only) the owner's secret and link."""
         base = str(request.base_url).rstrip("/")
         out = {
             "key": row["key"],
@@ -695,7 +699,7 @@ def create_app(
             "name": row["name"],
             "status": row["status"],
             "playable": row["playable"],
-            "problems": row["problems"],
+            "problems": worded(row["game"], row["problems"], lang),
             "data_id": row["data_id"],
             "created_at": row["created_at"].isoformat(),
             "updated_at": row["updated_at"].isoformat(),
@@ -732,7 +736,7 @@ def create_app(
         return form
 
     @app.post("/api/data/{game}/preview")
-    async def preview_data(game: str, body: DataPreview, request: Request):
+    async def preview_data(game: str, body: DataPreview, request: Request, lang: str = Query("en", max_length=8)):
         """A card of a data file in the table's words (English and Russian), with the problems
         the game's validator finds (``status`` "draft" while there are any); a file the game
         cannot read at all has no words (422 ``data_not_playable``)."""
@@ -744,38 +748,39 @@ def create_app(
                 "data_not_playable",
                 "the data has problems and this card cannot be read from it yet",
                 field="data",
-                problems=verdict.problems,
+                problems=worded(game, verdict.problems, lang),
             )
         if words is None:
             raise ApiError(404, "not_found", f"no card {body.card!r} in the data", field="card")
-        return {"card": body.card, "texts": words, "status": verdict.status, "problems": verdict.problems}
+        problems = worded(game, verdict.problems, lang)
+        return {"card": body.card, "texts": words, "status": verdict.status, "problems": problems}
 
     @app.post("/api/data/{game}/validate")
-    async def validate_data(game: str, body: DataCheck, request: Request):
+    async def validate_data(game: str, body: DataCheck, request: Request, lang: str = Query("en", max_length=8)):
         """The problems the game's own validator finds in a data file; nothing is stored."""
         limit_checks(request)
         _, verdict = await svc(request).check_data(game, body.data)
         return {
             "status": verdict.status,
             "playable": verdict.playable,
-            "problems": verdict.problems,
+            "problems": worded(game, verdict.problems, lang),
             "data_id": verdict.data_id,
         }
 
     @app.post("/api/data/{game}", status_code=201)
-    async def add_data(game: str, body: DataBody, request: Request):
+    async def add_data(game: str, body: DataBody, request: Request, lang: str = Query("en", max_length=8)):
         """Store a data set: checked by the game's own validator; with problems it is a draft
         (kept, never played). The answer holds the owner's secret, which changes it."""
         limit_creations(request)
         name = named(body.name)
         assert name is not None
         row, owner = await svc(request).add_data_set(game, name, body.data)
-        return _json(data_set(request, row, owner), 201)
+        return _json(data_set(request, row, lang, owner), 201)
 
     @app.get("/api/data/{game}/{key}")
-    async def data_info(game: str, key: str, request: Request):
+    async def data_info(game: str, key: str, request: Request, lang: str = Query("en", max_length=8)):
         """A stored set: its name, status and problems."""
-        return data_set(request, await svc(request).data_set_row(game, key))
+        return data_set(request, await svc(request).data_set_row(game, key), lang)
 
     @app.get("/api/data/{game}/{key}/file")
     async def data_file(game: str, key: str, request: Request):
@@ -790,12 +795,13 @@ def create_app(
         body: DataReplace,
         request: Request,
         token: str | None = Header(None, alias=OWNER_HEADER),
+        lang: str = Query("en", max_length=8),
     ):
         """Replace a stored set's file (and name) with the owner's secret; refused once a game
         was played with it."""
         limit_checks(request)
         row = await svc(request).replace_data_set(game, key, token, named(body.name), body.data)
-        return data_set(request, row)
+        return data_set(request, row, lang)
 
     @app.put("/api/data/{game}/{key}/checked")
     async def replace_checked(
@@ -804,12 +810,13 @@ def create_app(
         body: DataChecked,
         request: Request,
         token: str | None = Header(None, alias=OWNER_HEADER),
+        lang: str = Query("en", max_length=8),
     ):
         """Replace a stored set's checked marks with the owner's secret (so another browser
         opening the set sees the same progress); allowed on a set a game used: no card changes."""
         limit_checks(request)
         row = await svc(request).set_checked(game, key, token, body.checked)
-        return data_set(request, row)
+        return data_set(request, row, lang)
 
     @app.get("/api/games")
     async def lobby(request: Request, limit: int = Query(50, ge=1, le=500)):

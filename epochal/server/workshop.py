@@ -28,6 +28,7 @@ import msgspec
 
 from epochal import datafile
 from epochal.engine import Game, game_package, get_game, load_game
+from epochal.problems import KERNEL, Problems
 
 from .db import Store, now
 
@@ -225,6 +226,13 @@ def problem(message: str) -> dict:
     if where:
         out["path"] = where.group(1)
     return out
+
+
+def in_words(game_name: str, problems: list[dict], lang: str) -> list[dict]:
+    """The problems, each with ``text``: its sentence in ``lang`` from the game's problem
+    catalog (``epochal.problems``); the English ``message`` where the catalog has no words."""
+    catalog = Problems(game_package(game_name), KERNEL)
+    return [{**p, "text": catalog.translate(p["message"], lang)} for p in problems]
 
 
 def check_name(name: str) -> str:

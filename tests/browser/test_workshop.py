@@ -1,6 +1,7 @@
 """The card workshop in a real browser, on a phone: start from Hadara's built-in cards, change a
 card and see its words change, break a rule and see the problem with its rule number beside the
-field, fix it, mark the card checked, save, and find the set in the lobby's card data select."""
+field (in Russian too), fix it, mark the card checked, save, and find the set in the lobby's
+card data select."""
 
 from __future__ import annotations
 
@@ -46,6 +47,12 @@ def test_an_owner_edits_checks_and_saves_a_hadara_card(browser, server):
         assert "R5" in problem.inner_text() and "epoch" in problem.inner_text()
         assert page.get_by_test_id("ws-rule").first.inner_text() == "Rule R5"
         assert "problem" in page.get_by_test_id("ws-status").inner_text()
+        page.get_by_test_id("lang").select_option("ru")  # the problem in the reader's language
+        expect(page.get_by_test_id("ws-field-problem").first).to_contain_text("эпох")
+        expect(page.get_by_test_id("ws-rule").first).to_have_text("Правило R5")
+        page.get_by_test_id("lang").select_option("en")
+        expect(page.get_by_test_id("ws-field-problem").first).to_contain_text("epoch 5")
+        form = page.get_by_test_id("ws-form")  # drawn again in the language chosen
         form.locator('input[data-path="epoch"]').fill("1")
         page.get_by_test_id("ws-field-problem").first.wait_for(state="detached")
         english.wait_for()

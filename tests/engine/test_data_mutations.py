@@ -34,6 +34,7 @@ from hypothesis import strategies as hst
 
 from epochal.agents import RandomAgent
 from epochal.datafile import DataError
+from epochal.problems import KERNEL, Problems
 
 GAMES_DIR = Path(__file__).resolve().parents[2] / "epochal" / "games"
 SOURCES = {  # game: the built-in data (a file, or a directory of files)
@@ -211,6 +212,14 @@ def assert_names_the_problem(message: str, name: str, doc, path: tuple) -> None:
     assert found, f"the message names neither the entry nor the field of {path}: {message}"
 
 
+def assert_worded_in_every_language(game_name: str, exc: DataError) -> None:
+    """Every problem is made from a template of the game's catalog (or the kernel's), so the
+    workshop can word it in the reader's language (``epochal.problems``)."""
+    catalog = Problems(f"epochal.games.{game_name}", KERNEL)
+    unread = [p for p in exc.problems or [str(exc)] if not catalog.knows(p)]
+    assert not unread, f"no template of the problem catalogs makes: {unread[:3]}"
+
+
 @contextlib.contextmanager
 def memory_cap(headroom: int = MEMORY_HEADROOM):
     """Cap this process's address space at what it uses now plus ``headroom`` (restored after):
@@ -260,6 +269,7 @@ def check(game_name: str, tmp: Path, mutation, seed: int) -> str:
             game = module.make_game(str(data))
         except DataError as exc:
             assert_names_the_problem(str(exc), name, DOCS[game_name][name], path)
+            assert_worded_in_every_language(game_name, exc)
             return "refused"
         for players in (game.min_players, game.max_players):
             play_to_the_end(game, players, seed)

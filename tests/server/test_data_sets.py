@@ -342,3 +342,24 @@ def test_a_table_with_a_set_names_it_and_draws_its_cards_from_it(client):
     assert listed[game["id"]]["data_set"] == {"key": made["key"], "name": "my box"}
     assert listed[plain["id"]]["data_set"] is None
     assert client.get(f"/api/games/{game['id']}").json()["data_set"]["name"] == "my box"
+
+
+def test_the_problems_come_worded_in_the_language_asked_for(client):
+    """The workshop's problems in the page's language (``?lang=``): ``text`` beside the
+    validator's English ``message``, which stays as the CLI prints it (R5: three epochs)."""
+    doc = json.loads(builtin(client, "hadara"))
+    doc["cards"][0]["epoch"] = 5
+    english = client.post("/api/data/hadara/validate", json={"data": doc}).json()["problems"]
+    russian = client.post("/api/data/hadara/validate?lang=ru", json={"data": doc}).json()["problems"]
+    assert [p["message"] for p in russian] == [p["message"] for p in english]
+    assert all(p["text"] == p["message"] for p in english)
+    epoch = next(p for p in russian if p.get("rule") == "R5" and "epoch 5" in p["message"])
+    assert "эпох" in epoch["text"] and "R5" in epoch["text"], epoch
+    unknown = client.post("/api/data/hadara/validate?lang=xx", json={"data": doc}).json()["problems"]
+    assert unknown == english  # a language the game lacks: English
+
+    draft = upload(client, "hadara", doc, name="epoch five")
+    stored = client.get(f"/api/data/hadara/{draft['key']}?lang=ru").json()["problems"]
+    assert stored == russian  # a stored set's sentences are worded when asked for
+    too_long = client.post("/api/data/hadara/validate?lang=" + "r" * 9, json={"data": doc})
+    assert too_long.status_code == 422 and too_long.json()["error"] == "invalid_request"

@@ -21,6 +21,7 @@ import msgspec
 
 from epochal import datafile
 from epochal.engine.locale import ui_strings
+from epochal.problems import KERNEL, Problems
 
 # The effect vocabulary (vocab.py) is part of the schema: its users name it from here too.
 from .vocab import (  # noqa: F401
@@ -45,6 +46,10 @@ from .vocab import (  # noqa: F401
     Use,
     Vp,
 )
+
+# every problem sentence from locale/problems.en.json, so the workshop can word it in Russian
+PROBLEMS = Problems("epochal.games.guns_and_steel", KERNEL)
+say = PROBLEMS.say
 
 DATA_DIR = Path(__file__).parent / "data"
 DATA_FILE = DATA_DIR / "guns_and_steel.json"
@@ -228,53 +233,51 @@ def load(path: str | Path | None = None) -> DataSet:
 
 
 def validate(data: DataFile) -> list[str]:
-    """Every constraint the rules record that a data file can break."""
+    """Every constraint the rules record that a data file can break (each problem a sentence
+    of locale/problems.en.json)."""
     problems: list[str] = []
     ids = [c.id for c in data.cards]
     for cid in sorted({i for i in ids if ids.count(i) > 1}):
-        problems.append(f"card {cid}: id used twice")
+        problems.append(say("card.twice", where=_label(cid)))
     expected = list(START_IDS) + [f"C{i:02d}" for i in range(6, 56)]
     if sorted(ids) != expected:
         absent = sorted(set(expected) - set(ids))
         extra = sorted(set(ids) - set(expected))
-        problems.append(f"cards: the box holds C01-C55 (R6); missing {absent or 'none'}, unexpected {extra or 'none'}")
+        problems.append(say("cards.box", absent=absent or "none", extra=extra or "none"))
     for c in data.cards:
-        where = f"card {c.id}"
+        where = _label(c.id)
         number = int(c.id[1:]) if c.id[1:].isdigit() and c.id[:1] == "C" else 0
         theme = (
             "start" if 1 <= number <= 5 else next((t for t, (lo, hi) in THEME_IDS.items() if lo <= number <= hi), None)
         )
         if c.theme != theme:
-            problems.append(f"{where}: theme {c.theme!r}, but its number makes it {theme} (R6)")
+            problems.append(_theme_problem(where, c.theme, theme))
         if c.type not in TYPES:
-            problems.append(f"{where}: type {c.type!r} is not one of {', '.join(TYPES)} (R20)")
+            problems.append(say("card.type", where=where, value=repr(c.type), types=", ".join(TYPES)))
         if c.resource not in RESOURCES:
-            problems.append(f"{where}: resource {c.resource!r} is not a resource (R11)")
+            problems.append(say("card.resource", where=where, value=repr(c.resource)))
         for res, n in c.cost.items():
             if res not in RESOURCES or not isinstance(n, int) or n < 1:
-                problems.append(f"{where}: cost {res}: {n} (a resource and a count >= 1, R76)")
+                problems.append(say("card.cost", where=where, res=res, n=n))
             elif n > MAX_UNITS:
-                problems.append(f"{where}: cost {res}: {n}, more than {MAX_UNITS}")
+                problems.append(say("card.cost_most", where=where, res=res, n=n, most=MAX_UNITS))
         if c.theme == "start" and (c.cost or c.two_player):
-            problems.append(f"{where}: a start card is never bought nor removed (§19.2)")
+            problems.append(say("card.start_bought", where=where))
         for name, value in (("vp", c.vp), ("military", c.military)):
             if value < 0:
-                problems.append(f"{where}: {name} {value} is negative")
+                problems.append(say("entry.negative", where=where, name=name, value=value))
             elif value > MAX_VP:
-                problems.append(f"{where}: {name} {value}, more than {MAX_VP}")
+                problems.append(say("entry.most", where=where, name=name, value=value, most=MAX_VP))
         for field in c.sources:
             if field not in CARD_FIELDS and field != "resource":
-                problems.append(f"{where}: sources names {field!r}, not a card field")
-        problems += [f"{where}: effect{p}" for p in check_effect(c.effect, c)]
+                problems.append(say("card.source_field", where=where, field=repr(field)))
+        problems += check_effect(c.effect, c, where)
         if c.theme != "renaissance" and _gives_vp(c.effect):
-            problems.append(f"{where}: only Renaissance cards move the VP card (R70, R73)")
+            problems.append(say("card.vp_op", where=where))
     start = [c for c in data.cards if c.theme == "start"]
     counts = {r: sum(c.resource == r for c in start) for r in RESOURCES}
     if {r: n for r, n in counts.items() if n} != START_RESOURCES:
-        problems.append(
-            f"start cards: their resource sides give 3 Food and 2 Iron (R9), not "
-            f"{ {r: n for r, n in counts.items() if n} }"
-        )
+        problems.append(say("start.resources", counts={r: n for r, n in counts.items() if n}))
     for theme, (lo, _hi) in THEME_IDS.items():
         for offset, (epoch, n) in enumerate(EPOCH_COUNTS.items()):
             first = lo + sum(list(EPOCH_COUNTS.values())[:offset])
@@ -282,7 +285,14 @@ def validate(data: DataFile) -> list[str]:
             have = {c.id for c in data.cards if c.theme == theme and c.resource == epoch}
             if have != want:
                 problems.append(
-                    f"{theme} {epoch}: cards {sorted(have)}, the box has C{first:02d}-C{first + n - 1:02d} (R6)"
+                    say(
+                        "epoch.cards",
+                        theme=theme,
+                        epoch=epoch,
+                        have=sorted(have),
+                        first=f"C{first:02d}",
+                        last=f"C{first + n - 1:02d}",
+                    )
                 )
     for theme in THEME_IDS:
         left = [
@@ -290,159 +300,142 @@ def validate(data: DataFile) -> list[str]:
             for e in EPOCHS
         ]
         if any(a != b + 1 for a, b in zip(left, left[1:], strict=False)):
-            problems.append(
-                f"{theme}: without its two-player cards the rows hold {left}; each "
-                f"row must be one card longer than the row above (R39.2, R40)"
-            )
+            problems.append(say("theme.rows", theme=theme, left=left))
     wids = [w.id for w in data.wonders]
     expected_w = [f"W{i:02d}" for i in range(1, 21)]
     if sorted(wids) != expected_w:
-        problems.append(f"wonders: the box holds W01-W20 (R6), found {sorted(wids)}")
+        problems.append(say("wonders.box", found=sorted(wids)))
     cards = {c.id: c for c in data.cards}
     for w in data.wonders:
-        where = f"wonder {w.id}"
+        where = _label(w.id, "wonder")
         number = int(w.id[1:]) if w.id[1:].isdigit() else 0
         theme = next((t for t, (lo, hi) in WONDER_IDS.items() if lo <= number <= hi), None)
         if w.theme != theme:
-            problems.append(f"{where}: theme {w.theme!r}, but its number makes it {theme} (R6)")
+            problems.append(_theme_problem(where, w.theme, theme))
         if w.epoch not in EPOCHS:
-            problems.append(f"{where}: epoch {w.epoch!r} is not one of {', '.join(EPOCHS)}")
+            problems.append(say("wonder.epoch", where=where, value=repr(w.epoch), epochs=", ".join(EPOCHS)))
         card = cards.get(w.depicts)
         if card is None or card.theme != w.theme:
-            problems.append(f"{where}: depicts {w.depicts!r}, not a card of its theme (R26)")
+            problems.append(say("wonder.depicts", where=where, value=repr(w.depicts)))
         if w.theme == "new_world" and not w.build:
-            problems.append(f"{where}: a New World wonder needs a build condition (R25.6)")
+            problems.append(say("wonder.build_needed", where=where))
         if w.theme == "renaissance" and (not w.glory or w.tokens < 1):
-            problems.append(
-                f"{where}: a Renaissance wonder needs a glory condition and a token count >= 1 (R25.6b, R25.7)"
-            )
+            problems.append(say("wonder.glory_needed", where=where))
         if w.theme == "renaissance" and w.build:
-            problems.append(
-                f"{where}: Renaissance checks only the glory condition (R93, A23); "
-                f"a build condition would never be read"
-            )
+            problems.append(say("wonder.build_unread", where=where))
         if w.theme == "new_world" and (w.glory or w.tokens):
-            problems.append(f"{where}: New World has no glory tokens (R38, R85)")
+            problems.append(say("wonder.no_glory", where=where))
         if w.tokens > GLORY_TOKENS:
-            problems.append(f"{where}: {w.tokens} glory tokens, but a player has only {GLORY_TOKENS} (R38)")
+            problems.append(say("wonder.tokens", where=where, tokens=w.tokens, most=GLORY_TOKENS))
         if w.vp < 0:
-            problems.append(f"{where}: vp {w.vp} is negative")
+            problems.append(say("entry.negative", where=where, name="vp", value=w.vp))
         elif w.vp > MAX_VP:
-            problems.append(f"{where}: vp {w.vp}, more than {MAX_VP}")
+            problems.append(say("entry.most", where=where, name="vp", value=w.vp, most=MAX_VP))
         if card is not None and card.theme == w.theme and card.resource != w.epoch:
-            problems.append(
-                f"{where}: depicts {w.depicts}, a {card.resource} card; the setup "
-                f"compares cards of the wonder's own row, {w.epoch} (R43, E1, A12)"
-            )
+            problems.append(say("wonder.row", where=where, card=w.depicts, resource=card.resource, epoch=w.epoch))
         if w.theme == "new_world":
             late = [c.what for c in w.build if c.what in NW_UNKNOWN_COUNTS]
             if late:
-                problems.append(
-                    f"{where}: build counts {', '.join(late)}; New World has no VP "
-                    f"card (R73) and checks before the recall (R85)"
-                )
+                problems.append(say("wonder.late_counts", where=where, counts=", ".join(late)))
         for part in ("build", "glory"):
-            problems += [f"{where}: {part}{p}" for p in check_condition(getattr(w, part))]
+            problems += check_condition(getattr(w, part), where, part)
         for field in w.sources:
             if field not in WONDER_FIELDS:
-                problems.append(f"{where}: sources names {field!r}, not a wonder field")
+                problems.append(say("wonder.source_field", where=where, field=repr(field)))
     for theme in WONDER_IDS:
         for epoch in EPOCHS:
             n = sum(w.theme == theme and w.epoch == epoch for w in data.wonders)
             if n != 2:
-                problems.append(f"{theme} wonders: {n} of epoch {epoch}, a pair per epoch (R42)")
+                problems.append(say("wonders.pair", theme=theme, n=n, epoch=epoch))
             elif len({w.depicts for w in data.wonders if w.theme == theme and w.epoch == epoch}) < 2:
-                problems.append(
-                    f"{theme} wonders of epoch {epoch}: both depict the same card, so "
-                    f"the setup cannot choose between them (R43)"
-                )
+                problems.append(say("wonders.same_card", theme=theme, epoch=epoch))
             elif all(w.two_player for w in data.wonders if w.theme == theme and w.epoch == epoch):
-                problems.append(
-                    f"{theme} wonders of epoch {epoch}: both carry the two-player "
-                    f"icon, so two players would have none (A11)"
-                )
+                problems.append(say("wonders.two_player", theme=theme, epoch=epoch))
     keys = set(data.sources)
     entries: list[Civ | Wonder] = [*data.cards, *data.wonders]
     for entry in entries:
         for field, cite in entry.sources.items():
             key = cite.split(":")[0].strip()
             if key not in keys:
-                kind = "card" if isinstance(entry, Civ) else "wonder"
-                problems.append(
-                    f"{kind} {entry.id}: source {key!r} of {field} is not described in the file's 'sources'"
-                )
+                where = _label(entry.id, "card" if isinstance(entry, Civ) else "wonder")
+                problems.append(say("entry.source", where=where, key=repr(key), field=field))
     return problems
 
 
-def check_effect(ops: list, card: Civ, inside: str = "") -> list[str]:
-    """Problems of an effect's op list, each as "[i]: ..." (paths into the list)."""
+def _label(ident: str, kind: str = "card") -> str:
+    """How a problem names a card ("card C06", the kernel's words for it) or a wonder."""
+    return KERNEL.say("entry.card", id=ident) if kind == "card" else say("label.wonder", id=ident)
+
+
+def _theme_problem(where: str, written: str, theme: str | None) -> str:
+    """A card's or a wonder's theme that its number contradicts (R6)."""
+    if theme is None:
+        return say("entry.theme_none", where=where, value=repr(written))
+    return say("entry.theme", where=where, value=repr(written), theme=theme)
+
+
+def check_effect(ops: list, card: Civ, where: str, path: str = "effect", inside: str = "") -> list[str]:
+    """Problems of an effect's op list, each naming the card (``where``) and the op's path in
+    the card (``effect[0].do[1]``)."""
     problems: list[str] = []
     for i, op in enumerate(ops):
-        at = f"[{i}]"
+        at = f"{path}[{i}]"
         for name in ("res",):
             value = getattr(op, name, None)
             if isinstance(value, dict):
                 for res, n in value.items():
                     if res not in RESOURCES or not 1 <= n <= MAX_UNITS:
-                        problems.append(
-                            f"{at}: {op.__struct_config__.tag} {res}: {n} (a "
-                            f"resource and a count from 1 to {MAX_UNITS})"
-                        )
+                        tag = op.__struct_config__.tag
+                        problems.append(say("effect.res", where=where, path=at, tag=tag, res=res, n=n, most=MAX_UNITS))
             elif isinstance(value, str) and value != "any" and value not in RESOURCES:
-                problems.append(f"{at}: {value!r} is not a resource nor 'any'")
+                problems.append(say("effect.res_word", where=where, path=at, value=repr(value)))
         if isinstance(op, PayVp):
             if op.n < 1:
-                problems.append(f"{at}: pay_vp {op.n}: a VP cost is at least 1 VP (R71)")
+                problems.append(say("effect.pay_vp_low", where=where, path=at, n=op.n))
             elif op.n > MAX_VP:
-                problems.append(f"{at}: pay_vp {op.n}, more than {MAX_VP} VP")
+                problems.append(say("effect.pay_vp_most", where=where, path=at, n=op.n, most=MAX_VP))
         elif getattr(op, "n", 1) < 1:
-            problems.append(f"{at}: n must be >= 1")
+            problems.append(say("effect.n_low", where=where, path=at))
         elif getattr(op, "n", 1) > MAX_UNITS:
-            problems.append(f"{at}: n {op.n}, more than {MAX_UNITS}")
+            problems.append(say("effect.n_most", where=where, path=at, n=op.n, most=MAX_UNITS))
         if isinstance(op, COSTS):
             tag = op.__struct_config__.tag
             if any(not isinstance(o, COSTS) for o in ops[:i]):
-                problems.append(f"{at}: a cost ({tag}) comes before the effect it pays for (R51)")
+                problems.append(say("effect.cost_first", where=where, path=at, tag=tag))
             if inside:
-                problems.append(f"{at}: a cost ({tag}) belongs to the card, not inside {inside}")
+                problems.append(say("effect.cost_inside", where=where, path=at, tag=tag, inside=inside))
         if isinstance(op, ATTACK_ONLY) and inside != "attack":
-            problems.append(
-                f"{at}: {op.__struct_config__.tag} gives to the attacker: only inside an attack's 'defeated' (R66)"
-            )
+            problems.append(say("effect.attack_only", where=where, path=at, tag=op.__struct_config__.tag))
         if isinstance(op, (Lose, LoseVp)) and inside not in ("attack", "each_player", "each_other"):
-            problems.append(
-                f"{at}: {op.__struct_config__.tag} names who loses: only inside an attack's 'defeated', "
-                f"each_player or each_other (R54, R66)"
-            )
+            problems.append(say("effect.loser", where=where, path=at, tag=op.__struct_config__.tag))
         if isinstance(op, LoseVp) and op.to_attacker and inside != "attack":
-            problems.append(f"{at}: lose_vp to_attacker needs an attacker: only inside an attack's 'defeated'")
+            problems.append(say("effect.to_attacker", where=where, path=at))
         if isinstance(op, Attack):
             if card.type != "attack":
-                problems.append(f"{at}: only Attack cards attack (R20)")
+                problems.append(say("effect.attack_type", where=where, path=at))
             if inside:
-                problems.append(
-                    f"{at}: an attack belongs to the card, not inside {inside} "
-                    f"(R59: each attack is resolved on its own)"
-                )
+                problems.append(say("effect.attack_inside", where=where, path=at, inside=inside))
             if op.vp < 0:
-                problems.append(f"{at}: attack vp {op.vp} is negative (R68)")
+                problems.append(say("effect.attack_vp_negative", where=where, path=at, vp=op.vp))
             elif op.vp > MAX_VP:
-                problems.append(f"{at}: attack vp {op.vp}, more than {MAX_VP}")
-            problems += [f"{at}.defeated{p}" for p in check_effect(op.defeated, card, "attack")]
+                problems.append(say("effect.attack_vp_most", where=where, path=at, vp=op.vp, most=MAX_VP))
+            problems += check_effect(op.defeated, card, where, f"{at}.defeated", "attack")
         if isinstance(op, (PlayAttacks, ActivateAttacks)) and card.type != "tactics":
-            problems.append(f"{at}: only Tactics cards play or activate Attack cards (R57)")
+            problems.append(say("effect.tactics", where=where, path=at))
         if isinstance(op, Reactivate):
             if op.type != "any" and op.type not in TYPES:
-                problems.append(f"{at}: reactivate type {op.type!r} is not 'any' nor one of {', '.join(TYPES)} (R20)")
+                problems.append(
+                    say("effect.reactivate_type", where=where, path=at, value=repr(op.type), types=", ".join(TYPES))
+                )
             if inside:
-                problems.append(f"{at}: reactivate acts on your own zone: not inside {inside} (R53)")
+                problems.append(say("effect.reactivate_inside", where=where, path=at, inside=inside))
         if isinstance(op, (EachPlayer, EachOther)):
             tag = str(op.__struct_config__.tag)
             if inside:
-                problems.append(f"{at}: {tag} does not nest")
+                problems.append(say("effect.nest", where=where, path=at, tag=tag))
             if not op.do:
-                problems.append(f"{at}: {tag} with nothing to do")
-            problems += [f"{at}.do{p}" for p in check_effect(op.do, card, tag)]
+                problems.append(say("effect.empty", where=where, path=at, tag=tag))
+            problems += check_effect(op.do, card, where, f"{at}.do", tag)
     return problems
 
 
@@ -455,20 +448,24 @@ def _gives_vp(ops: list) -> bool:
     return False
 
 
-def check_condition(clauses: list[Clause]) -> list[str]:
+def check_condition(clauses: list[Clause], where: str, part: str) -> list[str]:
+    """Problems of a wonder's condition (``part``: build or glory), each naming the wonder
+    (``where``) and the clause's path (``build[0]``)."""
     problems: list[str] = []
     for i, c in enumerate(clauses):
-        at = f"[{i}]"
+        at = f"{part}[{i}]"
         if c.what not in COUNTS:
-            problems.append(f"{at}: {c.what!r} is not one of {', '.join(COUNTS)}")
+            problems.append(say("condition.what", where=where, path=at, value=repr(c.what), counts=", ".join(COUNTS)))
             continue
         needs = {"resource_cards": RESOURCES, "epoch_cards": RESOURCES, "tech_cards": TYPES}
         if c.what in needs and c.of not in needs[c.what]:
-            problems.append(f"{at}: {c.what} needs 'of', one of {', '.join(needs[c.what])}")
+            problems.append(
+                say("condition.of_needed", where=where, path=at, what=c.what, values=", ".join(needs[c.what]))
+            )
         if c.what not in needs and c.of is not None:
-            problems.append(f"{at}: {c.what} takes no 'of'")
+            problems.append(say("condition.no_of", where=where, path=at, what=c.what))
         if c.at_least < 1:
-            problems.append(f"{at}: at_least must be >= 1")
+            problems.append(say("condition.low", where=where, path=at))
         elif c.at_least > MAX_AT_LEAST:
-            problems.append(f"{at}: at_least {c.at_least}, more than {MAX_AT_LEAST}")
+            problems.append(say("condition.most", where=where, path=at, n=c.at_least, most=MAX_AT_LEAST))
     return problems

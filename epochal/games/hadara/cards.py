@@ -19,8 +19,14 @@ import msgspec
 
 from epochal import datafile
 from epochal.engine.locale import ui_strings
+from epochal.problems import KERNEL, Problems
 
 from .vocab import ColorPatron, Effect
+
+# Every problem a data file can have is worded from a template of locale/problems.en.json, so that
+# the workshop shows it in the reader's language (``PROBLEMS.translate``).
+PROBLEMS = Problems("epochal.games.hadara", KERNEL)
+say = PROBLEMS.say
 
 FORMAT = "epochal-hadara-data/1"
 BUILTIN = Path(__file__).parent / "data" / "hadara.json"
@@ -196,6 +202,7 @@ MIN_BASIC_PURPLE = 10  # D3: a 5-player first game deals 10 purple cards per epo
 PATRON_COLORS = ("blue", "yellow", "green", "red")  # PE15, D1
 START_NUMBERS = (1, 2, 3, 4, 5)  # 1.2, D4
 COLONY_STACKS, COLONIES_PER_STACK = 5, 5  # R15, D5
+STACK_PATTERN = "{3, a, 15, b, c}"  # R84, D5: the requirement values of the five stacks
 STATUE_SLOTS = 4  # R9, R54
 SALE_VALUE = [2, 3, 4]  # R43
 
@@ -209,7 +216,7 @@ class AtMost(NamedTuple):
 class Fact(NamedTuple):
     kind: str  # "card", "colony", "statue slot" or "start card" (either side)
     fields: dict[str, object]  # field -> stated value (or AtMost)
-    text: str  # short description for messages
+    text: str  # short description for messages (a template of locale/problems.en.json)
 
 
 # Single items the spec states (hadara.md section 7; section 9 lists them as data constraints).
@@ -217,16 +224,14 @@ FACTS: dict[str, Fact] = {
     "EX2": Fact(
         "start card",
         {"initiative": 2, "coins": 8, "tracks": Bonus(income=2, military=1, culture=3, food=4)},
-        "initiative 2, INCOME 2 MILITARY 1 CULTURE 3 FOOD 4, 8 coins",
+        say("fact.EX2"),
     ),
     "EX4": Fact(
         "card",
         {"epoch": 1, "color": "blue", "cost": 3, "bonus": Bonus(culture=2, food=1), "vp": 2},
-        "blue epoch I card, cost 3, CULTURE +2 FOOD +1, 2 VP",
+        say("fact.EX4"),
     ),
-    "EX20": Fact(
-        "card", {"color": "yellow", "bonus": Bonus(income=1, military=1)}, "yellow card with INCOME +1 MILITARY +1"
-    ),
+    "EX20": Fact("card", {"color": "yellow", "bonus": Bonus(income=1, military=1)}, say("fact.EX20")),
     "EX11": Fact(
         "colony",
         {
@@ -237,22 +242,18 @@ FACTS: dict[str, Fact] = {
             "back_bonus": Bonus(income=1, military=1),
             "back_vp": 2,
         },
-        "requirement 3, 2 VP, plunder 3, annex 1, back INCOME +1 MILITARY +1 and 2 VP",
+        say("fact.EX11"),
     ),
     "EX12": Fact(
         "colony",
         {"requirement": AtMost(12), "annex_cost": 1, "back_bonus": Bonus(military=2, culture=1), "back_vp": 5},
-        "requirement <= 12, annex 1, back MILITARY +2 CULTURE +1 and 5 VP",
+        say("fact.EX12"),
     ),
-    "EX13": Fact(
-        "colony", {"requirement": AtMost(15), "plunder": 5, "front_vp": 8}, "requirement <= 15, plunder 5, 8 VP"
-    ),
-    "EX14": Fact("statue slot", {"requirement": 6, "vp": 4}, "requirement 6, 4 VP"),
-    "EX15": Fact("statue slot", {"requirement": AtMost(13), "bonus": 3}, "requirement <= 13, X = 3"),
-    "EX16": Fact("statue slot", {"requirement": AtMost(20), "vp": 14, "bonus": 4}, "requirement <= 20, 14 VP, X = 4"),
+    "EX13": Fact("colony", {"requirement": AtMost(15), "plunder": 5, "front_vp": 8}, say("fact.EX13")),
+    "EX14": Fact("statue slot", {"requirement": 6, "vp": 4}, say("fact.EX14")),
+    "EX15": Fact("statue slot", {"requirement": AtMost(13), "bonus": 3}, say("fact.EX15")),
+    "EX16": Fact("statue slot", {"requirement": AtMost(20), "vp": 14, "bonus": 4}, say("fact.EX16")),
 }
-
-SECTION = {"card": "cards", "colony": "colonies", "statue slot": "statue_slots", "start card": "start_cards"}
 
 # EX24 (final scoring) shows these VP values; section 9 records them as occurring.
 VP_SEEN: dict[str, tuple[int, ...]] = {
@@ -270,7 +271,7 @@ def validate(data: DataSet) -> list[str]:
     """
     problems: list[str] = []
     if data.format != FORMAT:
-        problems.append(f"format: {data.format!r}, expected {FORMAT!r}")
+        problems.append(say("data.format", value=repr(data.format), expected=repr(FORMAT)))
     problems += _too_large(data)
     problems += _check_cards(data.cards)
     problems += _check_start_cards(data.start_cards)
@@ -278,7 +279,7 @@ def validate(data: DataSet) -> list[str]:
     problems += _check_statue_slots(data.statue_slots)
     problems += _check_medal_prices(data.medal_prices)
     if data.sale_value != SALE_VALUE:
-        problems.append(f"sale_value: {data.sale_value}, but R43 states {SALE_VALUE} (epochs I-III)")
+        problems.append(say("data.sale_value", value=data.sale_value, stated=SALE_VALUE))
     problems += _check_facts(data)
     problems += _check_vp_seen(data)
     return problems
@@ -290,27 +291,41 @@ def validate(data: DataSet) -> list[str]:
 def _too_large(data: DataSet) -> list[str]:
     """Every number above MAX_NUMBER, named by its item and field."""
 
-    def walk(value, where: str) -> list[str]:
+    def walk(value, where: str) -> list[tuple[str, int]]:
         if isinstance(value, dict):
             return [p for key, item in value.items() for p in walk(item, f"{where}.{key}" if where else key)]
         if isinstance(value, list):
             return [p for i, item in enumerate(value) for p in walk(item, f"{where}[{i}]")]
         if type(value) is int and value > MAX_NUMBER:
-            return [f"{where}: {value} is more than {MAX_NUMBER}"]
+            return [(where, value)]
         return []
 
     top = msgspec.to_builtins(data)
     problems = []
-    for section, label in LABELS.items():
+    for section, kind in LABELS.items():
         for item in top[section]:
-            name = item.get("id", item.get("number"))
-            problems += [f"{label} {name}: {p}" for p in walk(item, "")]
-    return problems + walk({k: v for k, v in top.items() if k not in LABELS}, "")
+            label = _label(kind, item.get("id", item.get("number")))
+            problems += [
+                say("number.item_too_large", item=label, where=where, value=value, most=MAX_NUMBER)
+                for where, value in walk(item, "")
+            ]
+    rest = walk({k: v for k, v in top.items() if k not in LABELS}, "")
+    return problems + [say("number.too_large", where=where, value=value, most=MAX_NUMBER) for where, value in rest]
 
 
-def _negatives(label: str, values: dict[str, int]) -> list[str]:
+def _label(kind: str, name: object) -> str:
+    """An item as problems name it: ``card I-BLU-03``, ``start card 2`` (``kind`` as in LABELS)."""
+    return say(f"label.{kind.replace(' ', '_')}", id=name, number=name)
+
+
+def _negatives(label: str, values: dict[str, int], effect: str | None = None) -> list[str]:
+    """A problem for each negative value (the fields of purple ``effect``, when it is given)."""
     return [
-        f"{label}: {name} {value} must be >= 0" for name, value in values.items() if value is not None and value < 0
+        say("number.negative", item=label, field=name, value=value)
+        if effect is None
+        else say("effect.negative", item=label, effect=effect, field=name, value=value)
+        for name, value in values.items()
+        if value is not None and value < 0
     ]
 
 
@@ -319,18 +334,28 @@ def _bonus_negatives(label: str, prefix: str, bonus: Bonus) -> list[str]:
 
 
 def _duplicates(kind: str, field: str, values: list) -> list[str]:
-    return [f"{kind} {value}: {field} used {n} times, must be unique" for value, n in Counter(values).items() if n > 1]
+    return [
+        say("item.duplicate", item=_label(kind, value), field=field, n=n)
+        for value, n in Counter(values).items()
+        if n > 1
+    ]
 
 
 def _tag(effect: Effect) -> str:
     return str(type(effect).__struct_config__.tag)  # every effect's tag is a string ("PE1" ...)
 
 
+BONUS_SHOWN = {1: "bonus.one", 2: "bonus.two", 3: "bonus.three", 4: "bonus.four"}  # how many tracks it raises
+
+
 def _show(value: object) -> str:
     if isinstance(value, Bonus):
-        shown = [f"{track.upper()} +{getattr(value, track)}" for track in TRACKS if getattr(value, track)]
-        return " ".join(shown) or "none"
-    return f"<= {value.limit}" if isinstance(value, AtMost) else str(value)
+        fields: dict[str, object] = {}
+        for i, track in enumerate((t for t in TRACKS if getattr(value, t)), 1):
+            suffix = str(i) if i > 1 else ""
+            fields |= {f"track{suffix}": say(f"track.{track}"), f"n{suffix}": getattr(value, track)}
+        return say(BONUS_SHOWN[len(fields) // 2], **fields) if fields else KERNEL.say("schema.none")
+    return say("at_most", limit=value.limit) if isinstance(value, AtMost) else str(value)
 
 
 # --- epoch cards (R5, R6, R13, R90, PE1-PE15, D1, D3) ---
@@ -346,34 +371,32 @@ def _check_cards(cards: list[Card]) -> list[str]:
 
 
 def _card_problems(card: Card) -> list[str]:
-    label = f"card {card.id}"
+    label = _label("card", card.id)
     problems = []
     if card.epoch not in EPOCHS:
-        problems.append(f"{label}: epoch {card.epoch} must be 1, 2 or 3 (R5)")
+        problems.append(say("card.epoch", item=label, epoch=card.epoch))
     problems += _negatives(label, {"cost": card.cost, "vp": card.vp})
     problems += _bonus_negatives(label, "bonus", card.bonus)
     if card.color != "purple":
         if card.effect is not None:
-            problems.append(
-                f"{label}: effect {_tag(card.effect)} on a {card.color} card; only purple cards carry effects (R6)"
-            )
+            problems.append(say("card.effect_color", item=label, effect=_tag(card.effect), color=card.color))
         if card.star:
-            problems.append(f"{label}: star on a {card.color} card; only purple cards carry it (R5)")
+            problems.append(say("card.star_color", item=label, color=card.color))
     elif card.effect is not None:
         problems += _effect_problems(label, card.effect)
     return problems
 
 
 def _effect_problems(label: str, effect: Effect) -> list[str]:
-    prefix = f"effect {_tag(effect)}"
+    tag = _tag(effect)
     problems = []
     for name, value in msgspec.structs.asdict(effect).items():
         if isinstance(value, list):  # PE5: one price per epoch
             if len(value) != len(EPOCHS):
-                problems.append(f"{label}: {prefix} {name} has {len(value)} entries, expected 3 (epochs I-III)")
-            problems += _negatives(label, {f"{prefix} {name}[{i}]": v for i, v in enumerate(value)})
+                problems.append(say("effect.entries", item=label, effect=tag, field=name, n=len(value)))
+            problems += _negatives(label, {f"{name}[{i}]": v for i, v in enumerate(value)}, tag)
         elif isinstance(value, int):
-            problems += _negatives(label, {f"{prefix} {name}": value})
+            problems += _negatives(label, {name: value}, tag)
     return problems
 
 
@@ -385,14 +408,10 @@ def _check_deck_counts(cards: list[Card]) -> list[str]:
         for color, expected in CARDS_PER_COLOR.items():
             if per_deck[epoch, color] != expected:
                 problems.append(
-                    f"cards: epoch {ROMAN[epoch]} has {per_deck[epoch, color]} {color} cards, expected {expected} (R5)"
+                    say("deck.count", epoch=ROMAN[epoch], n=per_deck[epoch, color], color=color, expected=expected)
                 )
         if basic_purple[epoch] < MIN_BASIC_PURPLE:
-            problems.append(
-                f"cards: epoch {ROMAN[epoch]} has {basic_purple[epoch]} purple cards "
-                f"without a star, a 5-player first game needs {MIN_BASIC_PURPLE} "
-                "(R13, D3)"
-            )
+            problems.append(say("deck.basic_purple", epoch=ROMAN[epoch], n=basic_purple[epoch], need=MIN_BASIC_PURPLE))
     return problems
 
 
@@ -400,11 +419,11 @@ def _check_patrons(cards: list[Card]) -> list[str]:
     patrons = [(card.id, card.effect) for card in cards if isinstance(card.effect, ColorPatron)]
     problems = []
     if len(patrons) != len(PATRON_COLORS):
-        problems.append(f"cards: {len(patrons)} PE15 colour patron cards, expected 4 (PE15, D1)")
+        problems.append(say("patrons.count", n=len(patrons)))
     for color in PATRON_COLORS:
         ids = [card_id for card_id, effect in patrons if effect.color == color]
         if len(ids) != 1:
-            problems.append(f"cards: PE15 for {color} on {len(ids)} cards {ids}, expected exactly 1 (PE15, D1)")
+            problems.append(say("patrons.color", color=color, n=len(ids), ids=ids))
     return problems
 
 
@@ -414,12 +433,12 @@ def _check_patrons(cards: list[Card]) -> list[str]:
 def _check_start_cards(cards: list[StartCard]) -> list[str]:
     problems = []
     if len(cards) != len(START_NUMBERS):
-        problems.append(f"start_cards: {len(cards)} cards, expected 5 (section 1.2)")
+        problems.append(say("start.count", n=len(cards)))
     problems += _duplicates("start card", "number", [card.number for card in cards])
     for card in cards:
-        label = f"start card {card.number}"
+        label = _label("start card", card.number)
         if card.number not in START_NUMBERS:
-            problems.append(f"{label}: number must be 1 to 5 (D4)")
+            problems.append(say("start.number", item=label))
         for name in ("A", "B"):
             side: StartSide = getattr(card, name)
             problems += _negatives(label, {f"{name}.initiative": side.initiative, f"{name}.coins": side.coins})
@@ -439,9 +458,14 @@ def _initiative_clashes(cards: list[StartCard]) -> list[str]:
                     value = getattr(first, a).initiative
                     if value == getattr(second, b).initiative:
                         problems.append(
-                            f"start card {second.number}: {b}.initiative {value} equals start card "
-                            f"{first.number} {a}.initiative; the first player order must be strict "
-                            "for every choice of sides (R29, R83)"
+                            say(
+                                "start.initiative",
+                                item=_label("start card", second.number),
+                                side=b,
+                                value=value,
+                                other=first.number,
+                                other_side=a,
+                            )
                         )
     return problems
 
@@ -452,10 +476,10 @@ def _initiative_clashes(cards: list[StartCard]) -> list[str]:
 def _check_colonies(colonies: list[Colony]) -> list[str]:
     problems = []
     if len(colonies) != COLONY_STACKS * COLONIES_PER_STACK:
-        problems.append(f"colonies: {len(colonies)} tokens, expected 25 (section 1.2)")
+        problems.append(say("colonies.count", n=len(colonies)))
     problems += _duplicates("colony", "id", [colony.id for colony in colonies])
     for colony in colonies:
-        label = f"colony {colony.id}"
+        label = _label("colony", colony.id)
         problems += _negatives(
             label,
             {
@@ -468,7 +492,7 @@ def _check_colonies(colonies: list[Colony]) -> list[str]:
         )
         problems += _bonus_negatives(label, "back_bonus", colony.back_bonus)
         if colony.back_vp < colony.front_vp:
-            problems.append(f"{label}: back_vp {colony.back_vp} must be >= front_vp {colony.front_vp} (R52)")
+            problems.append(say("colony.back_vp", item=label, back=colony.back_vp, front=colony.front_vp))
     problems += _check_colony_stacks(colonies)
     return problems
 
@@ -476,18 +500,15 @@ def _check_colonies(colonies: list[Colony]) -> list[str]:
 def _check_colony_stacks(colonies: list[Colony]) -> list[str]:
     per_value = Counter(colony.requirement for colony in colonies)
     problems = [
-        f"colonies: requirement {value} has {n} tokens, expected {COLONIES_PER_STACK} (R15, D5)"
+        say("colonies.stack", value=value, n=n, expected=COLONIES_PER_STACK)
         for value, n in sorted(per_value.items())
         if n != COLONIES_PER_STACK
     ]
     values = sorted(per_value)
     if len(values) != COLONY_STACKS:
-        problems.append(f"colonies: {len(values)} requirement values {values}, expected 5 stacks (R15, D5)")
+        problems.append(say("colonies.stacks", n=len(values), values=values))
     elif not (values[0] == 3 and 3 < values[1] < 15 and values[2] == 15 and values[3] > 19):
-        problems.append(
-            f"colonies: requirement values {values} do not fit {{3, a, 15, b, c}} with "
-            "3 < a < 15 and 19 < b < c (R84, D5)"
-        )
+        problems.append(say("colonies.shape", values=values, pattern=STACK_PATTERN))
     return problems
 
 
@@ -497,10 +518,10 @@ def _check_colony_stacks(colonies: list[Colony]) -> list[str]:
 def _check_statue_slots(slots: list[StatueSlot]) -> list[str]:
     problems = []
     if len(slots) != STATUE_SLOTS:
-        problems.append(f"statue_slots: {len(slots)} slots, expected 4 (R9, R54)")
+        problems.append(say("statues.count", n=len(slots)))
     for number, slot in enumerate(slots, 1):
         problems += _negatives(
-            f"statue slot {number}", {"requirement": slot.requirement, "vp": slot.vp, "bonus": slot.bonus}
+            _label("statue slot", number), {"requirement": slot.requirement, "vp": slot.vp, "bonus": slot.bonus}
         )
     return problems
 
@@ -510,7 +531,7 @@ def _check_medal_prices(table: MedalTable) -> list[str]:
     for kind in ("silver", "gold"):
         prices = getattr(table, kind)
         if len(prices) != len(EPOCHS):
-            problems.append(f"medal_prices: {kind} has {len(prices)} prices, expected 3 (epochs I-III, R72)")
+            problems.append(say("medals.count", kind=kind, n=len(prices)))
         problems += _negatives("medal_prices", {f"{kind}[{i}]": p for i, p in enumerate(prices)})
     return problems
 
@@ -521,12 +542,12 @@ def _check_medal_prices(table: MedalTable) -> list[str]:
 def _faces(data: DataSet, kind: str) -> list[tuple[str, str, list[tuple[str, object]]]]:
     """(label, source, [(field prefix, object compared with a fact)]) for every item of a kind."""
     if kind == "card":
-        return [(f"card {c.id}", c.source, [("", c)]) for c in data.cards]
+        return [(_label(kind, c.id), c.source, [("", c)]) for c in data.cards]
     if kind == "colony":
-        return [(f"colony {c.id}", c.source, [("", c)]) for c in data.colonies]
+        return [(_label(kind, c.id), c.source, [("", c)]) for c in data.colonies]
     if kind == "statue slot":
-        return [(f"statue slot {n}", s.source, [("", s)]) for n, s in enumerate(data.statue_slots, 1)]
-    return [(f"start card {c.number}", c.source, [("A.", c.A), ("B.", c.B)]) for c in data.start_cards]
+        return [(_label(kind, n), s.source, [("", s)]) for n, s in enumerate(data.statue_slots, 1)]
+    return [(_label(kind, c.number), c.source, [("A.", c.A), ("B.", c.B)]) for c in data.start_cards]
 
 
 def _mismatches(item: object, fields: dict[str, object]) -> list[tuple[str, object, object]]:
@@ -549,12 +570,19 @@ def _check_facts(data: DataSet) -> list[str]:
             if all(_mismatches(obj, fact.fields) for _, obj in faces):
                 prefix, obj = faces[0]
                 problems += [
-                    f"{label}: {prefix}{name} {_show(value)}, but hadara.md {ref} states {_show(stated)}"
+                    say(
+                        "fact.mismatch",
+                        item=label,
+                        field=f"{prefix}{name}",
+                        value=_show(value),
+                        ref=ref,
+                        stated=_show(stated),
+                    )
                     for name, value, stated in _mismatches(obj, fact.fields)
                 ]
         found = any(not _mismatches(obj, fact.fields) for _, _, faces in items for _, obj in faces)
         if not citing and not found:
-            problems.append(f"{SECTION[fact.kind]}: no {fact.kind} matches hadara.md {ref} ({fact.text})")
+            problems.append(say(f"fact.missing.{fact.kind.replace(' ', '_')}", ref=ref, text=fact.text))
     return problems
 
 
@@ -565,7 +593,7 @@ def _check_vp_seen(data: DataSet) -> list[str]:
         "statue_slots": {slot.vp for slot in data.statue_slots},
     }
     return [
-        f"{kind}: no item is worth {vp} VP, which EX24 scores"
+        say("vp.unseen", section=kind, vp=vp)
         for kind, values in VP_SEEN.items()
         for vp in values
         if vp not in seen[kind]

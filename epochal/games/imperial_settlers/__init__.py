@@ -50,7 +50,7 @@ def make_game(data: str | None = None) -> ImperialSettlers:
     directory = Path(data) if data else cards.DATA_DIR
     datafile.check_source(directory, cards.DataError)  # no pipe, no huge file read
     if not directory.is_dir():
-        raise cards.DataError(f"{directory}: not a directory of Imperial Settlers data files")
+        raise cards.DataError(cards.say("dir.not_data", dir=directory))
     raw = b"".join(p.read_bytes() for p in sorted(directory.glob("*.json")))
     if not (directory / cards.ATTACK_FILE).exists():
         raw += cards.attack_path(directory).read_bytes()

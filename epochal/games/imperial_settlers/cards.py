@@ -22,6 +22,7 @@ import msgspec
 from epochal import datafile
 from epochal.datafile import Choice, Int, Map, Obj
 from epochal.engine.locale import ui_strings
+from epochal.problems import KERNEL, Problems
 
 from .vocab import (
     COLOURS,
@@ -55,6 +56,10 @@ ATTACK_TARGETS = ("wood", "stone", "food", "gold", "worker", "raze", "defence", 
 MAX_COPIES = 10  # copies of one card entry (the most in the box: 6 Ruins)
 
 Provenance = Literal["exact", "partial", "provisional"]
+
+# every problem sentence from locale/problems.en.json, so the workshop can translate it
+PROBLEMS = Problems("epochal.games.imperial_settlers", KERNEL)
+say = PROBLEMS.say
 
 
 class Action(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
@@ -404,9 +409,9 @@ def load_file(path: Path) -> tuple[DeckFile, list[str]]:
     try:
         doc = msgspec.json.decode(raw)
     except msgspec.DecodeError as exc:
-        raise DataError(f"{path}: not valid JSON: {exc}") from None
+        raise DataError(KERNEL.say("file_not_json", file=path, detail=exc)) from None
     except RecursionError:
-        raise DataError(f"{path}: not a deck file: nested too deeply") from None
+        raise DataError(say("file.deck_too_deep", file=path)) from None
     problems = _check_ops(doc, path.name)
     try:
         return msgspec.convert(doc, DeckFile), problems
@@ -423,13 +428,14 @@ def _check_ops(doc, name: str) -> list[str]:
     problems = []
     board = doc.get("board")
     if isinstance(board, dict):
-        problems += [f"{name} board: {p}" for p in _empty_if_bad(board, "production", "production")]
+        board_at = say("label.board", file=name)
+        problems += [f"{board_at}: {p}" for p in _empty_if_bad(board, "production", "production")]
     cards = doc.get("cards")
     for i, card in enumerate(cards if isinstance(cards, list) else []):
         if not isinstance(card, dict):
             continue
         cid = card.get("id")
-        where = f"{name}: card {cid[:40]}" if isinstance(cid, str) and cid else f"{name}: cards[{i}]"
+        where = _card_at(name, cid, i)
         found = _empty_if_bad(card, "production", "production") + _empty_if_bad(card, "bonus", "bonus")
         for part in ("action", "stand_in"):
             if isinstance(card.get(part), dict):
@@ -460,8 +466,13 @@ def _op_problem(label: str, message: str) -> str:
     if message.endswith("`") and " - at `$" in message:
         text, at = message[:-1].rsplit(" - at `$", 1)
     if at.endswith(".op") and text.startswith("Invalid value "):
-        text = f"unknown operation {text[len('Invalid value ') :]}"
-    return f"{label}{at}: {text}"
+        return say("op.unknown", where=f"{label}{at}", op=text[len("Invalid value ") :])
+    return f"{label}{at}: {text}"  # msgspec's words (the kernel's problems, or op.* of ours)
+
+
+def _card_at(name: str, cid: object, i: int) -> str:
+    """Where a card entry of file ``name`` is: by its id, or else its place in the list."""
+    return f"{name}: {say('label.card', id=cid[:40])}" if isinstance(cid, str) and cid else f"{name}: cards[{i}]"
 
 
 class DataSet:
@@ -492,7 +503,7 @@ class DataSet:
 def load(directory: Path | None = None) -> DataSet:
     directory = Path(directory or DATA_DIR)
     if not directory.is_dir():
-        raise DataError(f"{directory}: not a directory of Imperial Settlers data files")
+        raise DataError(say("dir.not_data", dir=directory))
     files = {}
     op_problems: list[str] = []
     for deck in DECKS:
@@ -501,11 +512,13 @@ def load(directory: Path | None = None) -> DataSet:
             files[deck], found = load_file(path)
             op_problems += found
     if "common" not in files:
-        raise DataError(f"{directory}: no common.json")
+        raise DataError(say("dir.no_common", dir=directory))
     data = DataSet(files, load_attacks(attack_path(directory)))
     problems = op_problems + validate(data)
     taken = {c.id for c in data.phys} & {a.id for a in data.attacks.cards}
-    problems += [f"{ATTACK_FILE}: card {cid}: field 'id': {cid} is also a card of a deck" for cid in sorted(taken)]
+    problems += [
+        say("attacks.id_of_deck", where=f"{ATTACK_FILE}: {say('label.card', id=cid)}", id=cid) for cid in sorted(taken)
+    ]
     if not datafile.noted(problems):  # a draft the workshop previews goes on (datafile.lenient)
         raise DataError(f"{directory}: " + "; ".join(problems[:20]), problems)
     return data
@@ -527,9 +540,9 @@ def load_attacks(path: Path) -> AttackDeck:
     try:
         raw = msgspec.json.decode(datafile.read_bytes(path, DataError))
     except msgspec.DecodeError as exc:
-        raise DataError(f"{path}: not valid JSON: {exc}") from None
+        raise DataError(KERNEL.say("file_not_json", file=path, detail=exc)) from None
     except RecursionError:
-        raise DataError(f"{path}: not an attack deck: nested too deeply") from None
+        raise DataError(say("file.attacks_too_deep", file=path)) from None
     problems = check_attacks(raw, str(path))
     if not datafile.noted(problems):
         raise DataError("; ".join(problems[:20]), problems)
@@ -549,58 +562,57 @@ def load_attacks(path: Path) -> AttackDeck:
 def check_attacks(raw, name: str = ATTACK_FILE) -> list[str]:
     """Problems in a decoded attack file: its shape, 16 cards (§2), one good each (R198)."""
     if not isinstance(raw, dict):
-        return [f"{name}: an object with 'deck', 'sources', 'note' and 'cards'"]
+        return [say("attacks.not_object", file=name)]
     problems = []
     for key in sorted(set(raw) - _ATTACK_FILE_FIELDS):
-        problems.append(f"{name}: unknown field {key!r} (fields: deck, sources, note, cards)")
+        problems.append(say("field.unknown", where=name, key=repr(key), fields="deck, sources, note, cards"))
     if raw.get("deck") != "attacks":
-        problems.append(f"{name}: field 'deck' must be 'attacks', not {raw.get('deck')!r}")
+        problems.append(say("attacks.deck", file=name, value=repr(raw.get("deck"))))
     sources = raw.get("sources", {})
     if not isinstance(sources, dict) or not all(isinstance(v, str) for v in sources.values()):
-        problems.append(f"{name}: field 'sources' maps a short key to a description")
+        problems.append(say("field.sources", where=name))
         sources = {}
     if not isinstance(raw.get("note", ""), str):
-        problems.append(f"{name}: field 'note' is a string")
+        problems.append(say("field.note", where=name))
     cards = raw.get("cards")
     if not isinstance(cards, list):
-        return problems + [f"{name}: field 'cards' must be a list of the attack cards"]
+        return problems + [say("attacks.cards", file=name)]
     if len(cards) != ATTACK_COUNT:
-        problems.append(f"{name}: {len(cards)} attack cards, not {ATTACK_COUNT} (§2, R196)")
+        problems.append(say("attacks.count", file=name, count=len(cards), want=ATTACK_COUNT))
     seen: set[str] = set()
     for i, c in enumerate(cards):
         if not isinstance(c, dict):
-            problems.append(f"{name}: cards[{i}] is an object, not {c!r}")
+            problems.append(say("attacks.card_not_object", file=name, i=i, value=repr(c)))
             continue
         cid = c.get("id")
-        where = f"{name}: card {cid[:40]}" if isinstance(cid, str) and cid else f"{name}: cards[{i}]"
+        where = _card_at(name, cid, i)
         if not isinstance(cid, str) or not cid.strip():
-            problems.append(f"{where}: field 'id' must be a non-empty string")
+            problems.append(say("attacks.id_empty", where=where))
         elif cid in seen:
-            problems.append(f"{where}: field 'id': {cid} used twice")
+            problems.append(say("attacks.id_twice", where=where, id=cid))
         else:
             seen.add(cid)
         for key in sorted(set(c) - _ATTACK_FIELDS):
-            problems.append(f"{where}: unknown field {key!r} (fields: id, target, provenance, source, note)")
+            fields = "id, target, provenance, source, note"
+            problems.append(say("field.unknown", where=where, key=repr(key), fields=fields))
         target = c.get("target")
         if isinstance(target, list):
-            problems.append(f"{where}: field 'target': an attack card shows one good (R198), not {target!r}")
+            problems.append(say("attacks.target_list", where=where, value=repr(target)))
         elif target not in ATTACK_TARGETS:
-            problems.append(
-                f"{where}: field 'target': {target!r} is not a good (R10, R198; one of {', '.join(ATTACK_TARGETS)})"
-            )
+            problems.append(say("attacks.target", where=where, value=repr(target), goods=", ".join(ATTACK_TARGETS)))
         if c.get("provenance", "provisional") not in PROVENANCE:
             problems.append(
-                f"{where}: field 'provenance': {c.get('provenance')!r} is not one of {', '.join(PROVENANCE)}"
+                say("attacks.provenance", where=where, value=repr(c.get("provenance")), values=", ".join(PROVENANCE))
             )
         source = c.get("source", [])
         if not isinstance(source, list) or not all(isinstance(s, str) for s in source):
-            problems.append(f"{where}: field 'source' is a list of source keys")
+            problems.append(say("attacks.source_list", where=where))
         else:
             for s in source:
                 if s not in sources:
-                    problems.append(f"{where}: field 'source': {s!r} is not described in 'sources'")
+                    problems.append(say("attacks.source_unknown", where=where, key=repr(s)))
         if not isinstance(c.get("note", ""), str):
-            problems.append(f"{where}: field 'note' is a string")
+            problems.append(say("field.note", where=where))
     return problems
 
 
@@ -612,118 +624,111 @@ def validate(data: DataSet) -> list[str]:
     for deck, f in data.files.items():
         name = f"{deck}.json"
         if f.deck != deck:
-            problems.append(f"{name}: field 'deck' is {f.deck!r}, not {deck!r}")
+            problems.append(say("deck.name", file=name, value=repr(f.deck), deck=repr(deck)))
         if (deck == "common") != (f.faction is None):
-            problems.append(f"{name}: a faction file names its faction, common.json none")
+            problems.append(say("deck.faction_named", file=name))
         if f.faction is not None:
             if f.faction not in FACTIONS or deck != f.faction.lower():
-                problems.append(f"{name}: unknown faction {f.faction!r}")
+                problems.append(say("deck.unknown_faction", file=name, value=repr(f.faction)))
             if f.board is None:
-                problems.append(f"{name}: no board (R139)")
+                problems.append(say("deck.no_board", file=name))
             elif f.board.store not in SUPPLY:
-                problems.append(f"{name}: board stores unknown good {f.board.store!r}")
+                problems.append(say("deck.board_store", file=name, value=repr(f.board.store)))
         code = "COM" if f.faction is None else CODES.get(f.faction, "???")
         count = 0
         for c in f.cards:
-            where = f"{name}: card {c.id[:40]}"
+            where = f"{name}: {say('label.card', id=c.id[:40])}"
             if not 1 <= c.copies <= MAX_COPIES:
-                problems.append(f"{where}: copies {c.copies}: from 1 to {MAX_COPIES}")
+                problems.append(say("card.copies", where=where, copies=c.copies, most=MAX_COPIES))
                 continue
             ids = copy_ids(c)
             if not ids or c.id[:3] != code:
-                problems.append(f"{where}: an id is {code} and 3 digits (R15)")
+                problems.append(say("card.id_form", where=where, code=code))
             for cid in ids:
                 if cid in seen:
-                    problems.append(f"{where}: id {cid} used twice")
+                    problems.append(say("card.id_twice", where=where, id=cid))
                 seen.add(cid)
             count += c.copies
             if c.kind not in KINDS:
-                problems.append(f"{where}: unknown kind {c.kind!r}")
+                problems.append(say("card.unknown_kind", where=where, value=repr(c.kind)))
             for colour in c.colours:
                 if colour not in COLOURS:
-                    problems.append(f"{where}: unknown colour {colour!r}")
+                    problems.append(say("card.unknown_colour", where=where, value=repr(colour)))
             if len(set(c.colours)) != len(c.colours):
-                problems.append(f"{where}: colours {c.colours} name a colour twice")
+                problems.append(say("card.colour_twice", where=where, colours=c.colours))
             for good in c.cost:
                 if good not in RESOURCES:
-                    problems.append(f"{where}: cost names {good!r}, not a resource (R58)")
-            problems += _counts(where, "cost", c.cost, 0)
+                    problems.append(say("card.cost_good", where=where, good=repr(good)))
+            problems += _counts(where, "count.cost", c.cost, 0)
             for good in c.raze or {}:
                 if good not in GOODS:
-                    problems.append(f"{where}: raze bonus names unknown good {good!r}")
-            problems += _counts(where, "raze", c.raze or {}, 1)
+                    problems.append(say("card.raze_good", where=where, good=repr(good)))
+            problems += _counts(where, "count.raze", c.raze or {}, 1)
             if not 0 <= c.discard <= 1:
-                problems.append(f"{where}: discard {c.discard}: 0 or 1 (R59)")
+                problems.append(say("card.discard", where=where, n=c.discard))
             if c.vp is not None and not 0 <= c.vp <= MAX_VP:
-                problems.append(f"{where}: vp {c.vp}: from 0 to {MAX_VP}")
+                problems.append(say("card.vp", where=where, n=c.vp, most=MAX_VP))
             if c.deal is not None and c.deal not in DEALS:
-                problems.append(f"{where}: unknown deal good {c.deal!r}")
+                problems.append(say("card.deal_good", where=where, value=repr(c.deal)))
             if f.faction is None and (c.deal is not None or c.discard):
-                problems.append(f"{where}: a common card has no deal and discards nothing (R13, R59)")
+                problems.append(say("card.common_deal", where=where))
             if f.faction is not None and f.faction != "Japanese" and c.raze is not None:
-                problems.append(f"{where}: only common and Japanese cards can be razed (R13)")
+                problems.append(say("card.razeable", where=where))
             if c.kind != "production" and c.production:
-                problems.append(f"{where}: production on a {c.kind} location")
+                problems.append(say(_by_kind("card.production_on", c.kind), where=where, kind=c.kind))
             if c.kind != "action" and (c.action or c.stand_in):
-                problems.append(f"{where}: an action on a {c.kind} location")
+                problems.append(say(_by_kind("card.action_on", c.kind), where=where, kind=c.kind))
             if c.kind == "action" and c.action is None and c.stand_in is None and c.provenance != "provisional":
-                problems.append(f"{where}: an action location whose action is unknown is provisional")
+                problems.append(say("card.action_unknown", where=where))
             for cid, over in c.variants.items():
                 if cid not in ids:
-                    problems.append(f"{where}: variant {cid} is not one of its copies")
+                    problems.append(say("card.variant_copy", where=where, id=cid))
                 if set(over) - {"cost", "raze", "deal"}:
-                    problems.append(f"{where}: variant {cid} changes {sorted(set(over))}")
+                    problems.append(say("card.variant_changes", where=where, id=cid, fields=sorted(set(over))))
                 else:
                     problems += [f"{where}: {p}" for p in _VARIANT.problems(over, f"variants.{cid}")]
             for name_, act in (("action", c.action), ("stand_in", c.stand_in)):
                 if act is None:
                     continue
                 if act.limit not in (1, 2):
-                    problems.append(f"{where}: {name_} limit {act.limit} (R89, R91)")
+                    problems.append(say(f"{name_}.limit", where=where, limit=act.limit))
                 for good in act.pay:
                     if good not in PAYS:
-                        problems.append(f"{where}: {name_} pays unknown good {good!r}")
-                problems += _counts(where, f"{name_} pay", act.pay, 1)
+                        problems.append(say(f"{name_}.pays", where=where, good=repr(good)))
+                problems += _counts(where, f"count.{name_}_pay", act.pay, 1)
             if c.storage is not None:
                 if not 1 <= c.storage.capacity <= MAX_COUNT:
-                    problems.append(
-                        f"{where}: storage capacity {c.storage.capacity}: from 1 to {MAX_COUNT} goods (R168)"
-                    )
+                    problems.append(say("storage.capacity", where=where, n=c.storage.capacity, most=MAX_COUNT))
                 if not c.storage.goods:
-                    problems.append(f"{where}: storage stores no good; name one or more of {', '.join(STORABLE)}")
+                    problems.append(say("storage.no_good", where=where, goods=", ".join(STORABLE)))
                 for good in c.storage.goods:
                     if good not in STORABLE:
-                        problems.append(
-                            f"{where}: storage good {good!r} is not a good of the supply ({', '.join(STORABLE)}, R132)"
-                        )
+                        problems.append(say("storage.good", where=where, good=repr(good), goods=", ".join(STORABLE)))
                 if len(set(c.storage.goods)) != len(c.storage.goods):
-                    problems.append(f"{where}: storage names a good twice")
+                    problems.append(say("storage.twice", where=where))
             problems += _keep_problems(where, c)
             problems += _trade_capture_problems(where, c)
             for t in c.triggers:
                 if t.on not in TRIGGERS:
-                    problems.append(f"{where}: unknown trigger {t.on!r}")
+                    problems.append(say("trigger.unknown", where=where, value=repr(t.on)))
                 if t.colour is not None and t.colour not in COLOURS:
-                    problems.append(f"{where}: trigger colour {t.colour!r}")
+                    problems.append(say("trigger.colour", where=where, value=repr(t.colour)))
             for s in c.source:
                 if s not in f.sources:
-                    problems.append(f"{where}: source {s!r} is not described in {name}")
+                    problems.append(say("card.source", where=where, key=repr(s), file=name))
             if c.provenance not in PROVENANCE:
-                problems.append(f"{where}: provenance {c.provenance!r}")
+                problems.append(say("card.provenance", where=where, value=repr(c.provenance)))
             for lang, text in c.translated.items():
                 if lang not in NAME_LANGS or not text.strip():
-                    problems.append(f"{where}: translated name {lang!r}: a language of {NAME_LANGS} and a name")
+                    problems.append(say("card.translated_lang", where=where, lang=repr(lang), langs=NAME_LANGS))
                 elif official_name(c, lang):
-                    problems.append(f"{where}: translated name {lang!r}: the edition's own name is known")
+                    problems.append(say("card.translated_known", where=where, lang=repr(lang)))
         expected = COMMON_COUNT if f.faction is None else FACTION_COUNT
         if count != expected:
-            problems.append(f"{name} holds {count} cards, not {expected} (§2)")
+            problems.append(say("deck.count", file=name, count=count, want=expected))
     for faction in FACTIONS:
         if faction.lower() not in data.files:
-            problems.append(
-                f"{faction.lower()}.json: missing; a data directory holds every "
-                f"empire's deck (R2: up to four players, each an empire)"
-            )
+            problems.append(say("deck.missing", file=f"{faction.lower()}.json"))
     return problems
 
 
@@ -741,34 +746,34 @@ def _op_lists(c: Card):
 def _keep_problems(where: str, c: Card) -> list[str]:
     """``under`` and ``keeps`` (R152, R155, R134) and the operations that fill them."""
     problems = []
-    for field, keep, rule in (("under", c.under, "R152"), ("keeps", c.keeps, "R155")):
+    for field, keep in (("under", c.under), ("keeps", c.keeps)):  # R152, R155
         if keep is None:
             continue
         if keep.capacity is not None and not 1 <= keep.capacity <= MAX_VP:
-            problems.append(f"{where}: {field} capacity {keep.capacity}: from 1 to {MAX_VP} ({rule})")
+            problems.append(say(f"{field}.capacity", where=where, n=keep.capacity, most=MAX_VP))
         if not 0 <= keep.vp <= MAX_VP:
-            problems.append(f"{where}: {field} vp {keep.vp}: from 0 to {MAX_VP} (R134)")
+            problems.append(say(f"{field}.vp", where=where, n=keep.vp, most=MAX_VP))
         if not 1 <= keep.per <= MAX_COUNT:
-            problems.append(f"{where}: {field} per {keep.per}: from 1 to {MAX_COUNT} (R134)")
+            problems.append(say(f"{field}.per", where=where, n=keep.per, most=MAX_COUNT))
         if keep.max is not None and not 1 <= keep.max <= MAX_VP:
-            problems.append(f"{where}: {field} max {keep.max}: from 1 to {MAX_VP} VP (R134)")
+            problems.append(say(f"{field}.max", where=where, n=keep.max, most=MAX_VP))
         if field == "under" and keep.goods != list(RESOURCES):
-            problems.append(f"{where}: under holds cards, not goods: 'goods' belongs to 'keeps' (R152)")
+            problems.append(say("under.goods", where=where))
         if field == "keeps":
             if not keep.goods:
-                problems.append(f"{where}: keeps holds no good; name one or more of {', '.join(STORABLE)} (R155)")
+                problems.append(say("keeps.no_good", where=where, goods=", ".join(STORABLE)))
             for good in keep.goods:
                 if good not in STORABLE:
-                    problems.append(f"{where}: keeps good {good!r} is not a good of the supply ({', '.join(STORABLE)})")
+                    problems.append(say("keeps.good", where=where, good=repr(good), goods=", ".join(STORABLE)))
             if len(set(keep.goods)) != len(keep.goods):
-                problems.append(f"{where}: keeps names a good twice")
+                problems.append(say("keeps.twice", where=where))
     ops = list(_op_lists(c))
     if any(isinstance(op, Tuck) for op in ops) and c.under is None:
-        problems.append(f"{where}: tuck puts cards under this location: it needs the card's 'under' (R152)")
+        problems.append(say("keeps.tuck", where=where))
     if any(isinstance(op, PutOn) for op in ops) and c.keeps is None:
-        problems.append(f"{where}: put_on puts goods on this location: it needs the card's 'keeps' (R155)")
+        problems.append(say("keeps.put_on", where=where))
     if (c.under is not None or c.keeps is not None) and c.storage is not None:
-        problems.append(f"{where}: a location keeps goods to game end (keeps/under) or stores them (storage), not both")
+        problems.append(say("keeps.storage", where=where))
     return problems
 
 
@@ -778,48 +783,56 @@ def _trade_capture_problems(where: str, c: Card) -> list[str]:
     t = c.trade
     if t is not None:
         if t.yields == "goods" and not t.goods:
-            problems.append(f"{where}: trade yields goods: name them in 'goods' (R68, D6)")
+            problems.append(say("trade.goods_needed", where=where))
         if t.yields != "goods" and t.goods:
-            problems.append(f"{where}: trade goods are for yields 'goods', not {t.yields!r} (D6)")
+            problems.append(say("trade.goods_unused", where=where, yields=repr(t.yields)))
         for good in t.goods:
             if good not in TRACK_GAINS:
-                problems.append(f"{where}: trade good {good!r} is not a good ({', '.join(TRACK_GAINS)}, R68)")
-        problems += _counts(where, "trade goods", t.goods, 1)
+                problems.append(say("trade.good", where=where, good=repr(good), goods=", ".join(TRACK_GAINS)))
+        problems += _counts(where, "count.trade_goods", t.goods, 1)
         if not t.now and not t.each_production:
-            problems.append(f"{where}: a trade deal that pays neither now nor in Production gives nothing (R68, D6)")
+            problems.append(say("trade.nothing", where=where))
         problems += _kinds_problems(where, "trade", t.kinds)
         if not 0 <= t.vp <= MAX_VP:
-            problems.append(f"{where}: trade vp {t.vp}: from 0 to {MAX_VP} (R71, R134)")
+            problems.append(say("trade.vp", where=where, n=t.vp, most=MAX_VP))
     k = c.capture
     if k is not None:
         if not 1 <= k.tokens <= MAX_COUNT:
-            problems.append(f"{where}: capture tokens {k.tokens}: from 1 to {MAX_COUNT} (R148, A16)")
+            problems.append(say("capture.tokens", where=where, n=k.tokens, most=MAX_COUNT))
         problems += _kinds_problems(where, "capture", k.kinds)
         if len(set(k.ends)) != len(k.ends):
-            problems.append(f"{where}: capture ends names a way twice (A17)")
+            problems.append(say("capture.ends_twice", where=where))
     ops = list(_op_lists(c))
     if any(isinstance(op, TradeDeal) for op in ops) and t is None:
-        problems.append(f"{where}: trade_deal makes a deal as this card says: it needs the card's 'trade' (R73, D6)")
+        problems.append(say("trade.trade_deal", where=where))
     if any(isinstance(op, CaptureLocation) for op in ops) and k is None:
-        problems.append(f"{where}: capture takes a location as this card says: it needs its 'capture' (R163, D7)")
+        problems.append(say("capture.capture", where=where))
     return problems
 
 
 def _kinds_problems(where: str, field: str, kinds: list[str]) -> list[str]:
-    problems = [f"{where}: {field} kind {k!r} is not a kind of location (R17)" for k in kinds if k not in KINDS]
+    """The location kinds (R17) of ``field`` (trade or capture)."""
+    problems = [say(f"{field}.kind", where=where, value=repr(k)) for k in kinds if k not in KINDS]
     if not kinds:
-        problems.append(f"{where}: {field} kinds names no kind of location ({', '.join(KINDS)}, R17)")
+        problems.append(say(f"{field}.no_kinds", where=where, kinds=", ".join(KINDS)))
     if len(set(kinds)) != len(kinds):
-        problems.append(f"{where}: {field} kinds names a kind twice")
+        problems.append(say(f"{field}.kind_twice", where=where))
     return problems
 
 
-def _counts(where: str, field: str, goods: dict[str, int], low: int) -> list[str]:
+def _counts(where: str, key: str, goods: dict[str, int], low: int) -> list[str]:
+    """The counts of ``goods`` out of ``low``..MAX_COUNT, worded by the problem ``key``."""
     return [
-        f"{where}: {field} {good} {n}: from {low} to {MAX_COUNT}"
+        say(key, where=where, good=good, n=n, low=low, most=MAX_COUNT)
         for good, n in goods.items()
         if not low <= n <= MAX_COUNT
     ]
+
+
+def _by_kind(key: str, kind: str) -> str:
+    """The problem ``key`` worded for a location of ``kind`` (``card.action_on_feature``), so that
+    its translation names the kind as the rules do; ``key`` itself for an unknown kind."""
+    return f"{key}_{kind}" if f"{key}_{kind}" in PROBLEMS.english else key
 
 
 _VARIANT = Obj(

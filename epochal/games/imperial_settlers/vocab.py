@@ -16,6 +16,7 @@ from typing import Annotated, Literal, get_args
 import msgspec
 
 from epochal.engine.effects import Op  # the subclasses below are the whole vocabulary
+from epochal.problems import KERNEL, Problems
 
 from . import actions as A
 
@@ -34,6 +35,7 @@ MAX_COUNT = 10  # goods in a cost, a payment, a gain or a raze bonus
 MAX_VP = 20  # a card's end-game VP
 MAX_OPS = 20  # operations in one list
 MAX_OPTIONS = A.MAX_OPTIONS  # options of a "choose"
+_PROBLEMS = Problems("epochal.games.imperial_settlers", KERNEL)  # cards.PROBLEMS: cards imports this module
 
 Count = Annotated[int, msgspec.Meta(ge=1, le=MAX_COUNT)]
 OpList = Annotated[list["CardOp"], msgspec.Meta(max_length=MAX_OPS)]
@@ -67,7 +69,7 @@ class GainPer(Op, tag="gain_per"):
 
     def __post_init__(self) -> None:
         if (self.colour is None) != self.samurai:
-            raise ValueError("gain_per counts a colour or samurai (one of the two)")
+            raise ValueError(_PROBLEMS.say("op.gain_per"))  # msgspec adds where
 
 
 class Choose(Op, tag="choose"):

@@ -19,6 +19,7 @@ import msgspec
 from epochal import datafile
 from epochal.datafile import Choice, Either, Int, List, Map, Text
 from epochal.engine.locale import ui_strings
+from epochal.problems import KERNEL, Problems
 
 from .vocab import (
     HOOKS,
@@ -35,6 +36,10 @@ from .vocab import (
     walk,
 )
 from .vocab import VP as VPLine
+
+# Every problem sentence from locale/problems.en.json, so that the workshop can translate it.
+PROBLEMS = Problems("epochal.games.imperium", KERNEL)
+say = PROBLEMS.say
 
 DATA_DIR = Path(__file__).parent / "data"
 SUITS = ("region", "uncivilised", "civilised", "tributary", "fame", "unrest")
@@ -204,9 +209,9 @@ def load_file(path: Path) -> list[Card]:
     except msgspec.ValidationError as exc:
         raise DataError(f"{path}: {datafile.located(worded(str(exc), raw), raw)}") from None
     except msgspec.DecodeError as exc:
-        raise DataError(f"{path}: not valid JSON: {exc}") from None
+        raise DataError(KERNEL.say("file_not_json", file=path, detail=exc)) from None
     if not cards:
-        raise DataError(f"{path}: no cards; a deck file lists its cards")
+        raise DataError(say("file.no_cards", file=path))
     return cards
 
 
@@ -220,8 +225,8 @@ def worded(message: str, raw: bytes) -> str:
     if not isinstance(node, dict) or not isinstance(node.get("op", node.get("hook")), str):
         return message
     name = node.get("op", node.get("hook"))
-    verb = "needs key" if match.group(1) == "missing required" else "has no key"
-    return f"{name} {verb} {match.group(2)!r}{match.group(3)}"
+    problem = "load.needs_key" if match.group(1) == "missing required" else "load.has_no_key"
+    return say(problem, name=name, key=repr(match.group(2)), where=f"${match.group(4)}")
 
 
 def raw_node(raw: bytes, path: str):
@@ -242,7 +247,7 @@ def load(directory: Path | None = None) -> list[Card]:
     """Every card: the common deck, then each nation, validated."""
     directory = Path(directory or DATA_DIR)
     if not directory.is_dir():
-        raise DataError(f"{directory}: not a directory of Imperium data files")
+        raise DataError(say("dir.not_directory", directory=directory))
     cards: list[Card] = []
     origin: list[str] = []
     box_problems = []
@@ -254,15 +259,14 @@ def load(directory: Path | None = None) -> list[Card]:
             if card.box is None and card.deck == "common" and box == "classics":
                 card.box = "classics"
             if card.box != box:
-                box_problems.append(
-                    f"{name}: card {card.id}: box: {card.box!r}; a common card's box is its file's, {box!r} (R59)"
-                )
+                where = f"{name}: {say('label.card', id=card.id)}"
+                box_problems.append(say("card.box_file", where=where, box=repr(card.box), file_box=repr(box)))
         cards += deck
         origin += [name] * len(deck)
     files = {"common": "common.json"}
     missing = [f"{nation.lower()}.json" for nation in NATIONS if not (directory / f"{nation.lower()}.json").exists()]
     if missing:
-        raise DataError(f"{directory}: missing {', '.join(missing)}; a data directory holds every nation's file (R9)")
+        raise DataError(say("dir.missing", directory=directory, files=", ".join(missing)))
     for nation in NATIONS:
         path = directory / f"{nation.lower()}.json"
         nation_cards = load_file(path)
@@ -283,18 +287,21 @@ def validate(cards: list[Card], files: dict[str, str] | None = None, origin: lis
     problems = []
     seen = set()
     for i, card in enumerate(cards):
-        where = f"card {card.id}"
+        where = say("label.card", id=card.id)
         if origin:
             where = f"{origin[i]}: {where}"
         if card.id in seen:
-            problems.append(f"{where}: duplicate id")
+            problems.append(say("card.duplicate", where=where))
         seen.add(card.id)
-        problems += [f"{where}: {p}" for p in _card_problems(card)]
+        problems += _card_problems(card, where)
     problems += _deck_problems(cards, files or {})
     return problems
 
 
-def _card_problems(card: Card) -> list[str]:
+def _card_problems(card: Card, where: str | None = None) -> list[str]:
+    """Every problem of one card, each a sentence about ``where`` (the card, after its file;
+    by default "card <id>")."""
+    where = where or say("label.card", id=card.id)
     problems = []
     checks = [
         ("id", card.id, Text(40)),
@@ -303,62 +310,57 @@ def _card_problems(card: Card) -> list[str]:
         ("types", card.types, List(Choice(*TYPES), 0, 4, unique=True)),
         ("regions", card.regions, List(Choice(*REGION_TYPES), 0, 6)),
         ("cost", card.cost, Map(Choice(*RESOURCES), Int(0, MAX_COUNT))),
-        ("players", card.players, Either(Choice(None), Int(2, 4), what="2, 3 or 4 (or absent)")),
+        ("players", card.players, Either(Choice(None), Int(2, 4), what=say("what.players"))),
     ]
     for name, value, schema in checks:
-        problems += schema.problems(value, name)
+        problems += schema.problems(value, f"{where}: {name}")
     if len(card.suits) == 2 and card.suits != ["uncivilised", "civilised"]:
-        problems.append(f"suits: {card.suits}; only a dual card has two, uncivilised then civilised (R22)")
+        problems.append(say("card.dual_suits", where=where, suits=card.suits))
     if card.deck == "common":
         if card.group not in GROUPS:
-            problems.append(f"group: {card.group!r} is not one of {', '.join(GROUPS)} (a common card's group)")
+            problems.append(say("card.group_unknown", where=where, group=repr(card.group), groups=", ".join(GROUPS)))
         elif not _group_suits_fit(card.group, card.suits):
-            problems.append(
-                f"suits: {card.suits} do not fit group {card.group!r} (a market card "
-                f"is region, uncivilised, civilised, tributary or dual; fame and "
-                f"King of Kings are fame; unrest is unrest)"
-            )
+            problems.append(say("card.group_suits", where=where, suits=card.suits, group=repr(card.group)))
         if card.location is not None:
-            problems.append(f"location: {card.location!r}; only nation cards have one")
+            problems.append(say("card.location_common", where=where, location=repr(card.location)))
         if card.nation is not None and (card.group != "market" or card.suits != ["tributary"]):
-            problems.append("nation: only a tributary is named after a nation (R60)")
-        named = Either(Choice(None), Choice(*ALL_NATIONS), what="a nation of R7 (or absent)")
-        problems += named.problems(card.nation, "nation")
+            problems.append(say("card.nation_tributary", where=where))
+        named = Either(Choice(None), Choice(*ALL_NATIONS), what=say("what.nation"))
+        problems += named.problems(card.nation, f"{where}: nation")
     else:
         if card.group is not None:
-            problems.append(f"group: {card.group!r}; only common cards have one")
+            problems.append(say("card.group_nation", where=where, group=repr(card.group)))
         if card.box is not None or card.nation is not None:
-            problems.append("box, nation: only common cards have them (R59, R60)")
+            problems.append(say("card.box_nation", where=where))
         if card.location not in (*LOCATIONS, None):
-            problems.append(f"location: {card.location!r} is not one of {', '.join(LOCATIONS)}")
+            problems.append(
+                say("card.location_unknown", where=where, location=repr(card.location), locations=", ".join(LOCATIONS))
+            )
         if card.power and card.location != "in-play":
-            problems.append("power: the power card starts in play (location 'in-play'; R30)")
+            problems.append(say("card.power_in_play", where=where))
         if card.location == "supply" and "unrest" not in card.suits:
-            problems.append("suits: a supply card goes to the unrest pile, so it is an unrest (R38)")
+            problems.append(say("card.supply_unrest", where=where))
     if card.side_b is not None and not card.power and card.group != "king_of_kings" and card.location != "path":
-        problems.append("side_b: only a power card, a path card or King of Kings has a second face")
+        problems.append(say("card.side_b", where=where))
     if card.location == "path" and card.deck != "Utopians":
-        problems.append("location: only the Utopians have a path deck (R33, R205)")
+        problems.append(say("card.path_utopians", where=where))
     faces = [("", card)] + ([("side_b.", card.side_b)] if card.side_b else [])
     for prefix, face in faces:
         lists = [(trigger, getattr(face, trigger)) for trigger in TRIGGERS]
         reacting = [x for x in face.passive if isinstance(x, OnTakeUnrest | OnPayPopulation | WhenGone)]
         lists += [("passive", x.args.do) for x in reacting]
-        for where, ops in lists:
+        for at, ops in lists:
             for op in walk(ops):
                 if isinstance(op, Hook) and op.name not in HOOKS:
-                    problems.append(f"{prefix}{where}: no hook named {op.name!r}")
+                    problems.append(say("card.no_hook", where=f"{where}: {prefix}{at}", name=repr(op.name)))
         exhaust = face.exhaust
         for i, op in enumerate(exhaust[1:], 1):
             if isinstance(op, When):
-                problems.append(
-                    f"{prefix}exhaust[{i}]: a reactive exhaust ('when') is the "
-                    f"whole exhaust effect, its first and only operation"
-                )
+                problems.append(say("card.when_alone", where=f"{where}: {prefix}exhaust[{i}]"))
         for trigger in ("play", "solstice"):
             for i, op in enumerate(getattr(face, trigger)):
                 if isinstance(op, When):
-                    problems.append(f"{prefix}{trigger}[{i}]: 'when' is a reactive exhaust; it belongs in exhaust")
+                    problems.append(say("card.when_trigger", where=f"{where}: {prefix}{trigger}[{i}]"))
     return problems
 
 
@@ -381,26 +383,24 @@ def _deck_problems(cards: list[Card], files: dict[str, str]) -> list[str]:
             if c.deck == "common" and (c.box or "classics") == box:
                 counts[c.group] = counts.get(c.group, 0) + 1
         if counts and counts != COMMON_GROUPS or box == "classics" and not counts:
-            problems.append(f"{common_file}: common deck groups {counts} differ from {COMMON_GROUPS} (R9, R10)")
+            problems.append(say("deck.groups", file=common_file, counts=counts, expected=COMMON_GROUPS))
     nations = [n for n in NATIONS if any(c.deck == n for c in cards)]
     for nation in nations:
         name = files.get(nation, f"{nation.lower()}.json")
         mine = [c for c in cards if c.deck == nation]
         n = sum(c.power for c in mine)
         if n != 1:
-            problems.append(f"{name}: {n} power cards; a nation has exactly one (R30)")
+            problems.append(say("deck.power", file=name, n=n))
         if nation in NO_NATION_DECK:
             bad = sum(c.location in ("accession", "nation") for c in mine)
             if bad:
-                problems.append(f"{name}: {bad} nation deck or accession cards; {nation} have none (R34, R35)")
+                problems.append(say("deck.no_nation_deck", file=name, n=bad, nation=say(f"nation.{nation}")))
         elif (n := sum(c.location == "accession" for c in mine)) != 1:
-            problems.append(f"{name}: {n} cards with location 'accession'; a nation has exactly one (R34)")
+            problems.append(say("deck.accession", file=name, n=n))
     for nation, name in files.items():
         if nation != "common" and nation not in nations:
-            problems.append(f"{name}: holds no card of deck {nation!r}")
+            problems.append(say("deck.empty_file", file=name, deck=repr(nation)))
     if len(nations) < MIN_NATIONS:
-        problems.append(
-            f"{len(nations)} nations have cards ({', '.join(nations) or 'none'}); "
-            f"a 4-player game needs {MIN_NATIONS} (R29)"
-        )
+        names = ", ".join(nations) or KERNEL.say("schema.none")
+        problems.append(say("deck.nations", n=len(nations), names=names, least=MIN_NATIONS))
     return problems

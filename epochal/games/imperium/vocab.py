@@ -19,6 +19,11 @@ import msgspec
 from msgspec import Meta
 
 from epochal.engine.effects import Op, Registry  # Op: the subclasses below are the whole vocabulary
+from epochal.problems import KERNEL, Problems
+
+# The loader's problems (cards.py's ``PROBLEMS``): msgspec words a ValueError of a struct below
+# as "<the sentence> - at `$[3].vp`", read back by the ``.at`` template of the same key.
+say = Problems("epochal.games.imperium", KERNEL).say
 
 HOOKS = Registry("hook")
 
@@ -41,13 +46,14 @@ Tokens = dict[Res, N]
 
 def _unique(name: str, values: list | None) -> None:
     if values and len(set(values)) != len(values):
-        raise ValueError(f"{name} lists a value twice")
+        raise ValueError(say("vocab.twice", name=name))
 
 
-def _one_of(what: str, **given: object) -> None:
-    """Exactly one of ``given`` is set (not None): the form of a count, condition or VP line."""
+def _one_of(problem: str, **given: object) -> None:
+    """Exactly one of ``given`` is set (not None): the form of a count, condition or VP line
+    (``problem``: the key of its sentence)."""
     if sum(v is not None for v in given.values()) != 1:
-        raise ValueError(f"{what} has exactly one of {', '.join(given)}")
+        raise ValueError(say(problem, keys=", ".join(given)))
 
 
 # --- filters, counts, conditions ------------------------------------------------------------------
@@ -98,7 +104,7 @@ class Count(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaul
 
     def __post_init__(self) -> None:
         _one_of(
-            "a count",
+            "vocab.count_one_of",
             var=self.var,
             resource=self.resource,
             in_play=self.in_play,
@@ -109,12 +115,12 @@ class Count(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaul
             garrisoned=self.garrisoned,
         )
         if self.filter is not None and self.zone is None:
-            raise ValueError("a count has a filter only with a zone")
+            raise ValueError(say("vocab.count_filter"))
 
 
 def _effect_count(count: Count | None) -> None:
     if count is not None and count.garrison is not None:
-        raise ValueError("a count of garrisoned cards is a VP line's (per)")
+        raise ValueError(say("vocab.count_garrison"))
 
 
 class Cond(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
@@ -131,7 +137,7 @@ class Cond(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_default
 
     def __post_init__(self) -> None:
         _one_of(
-            "a condition",
+            "vocab.cond_one_of",
             state=self.state,
             in_play=self.in_play,
             var=self.var,
@@ -160,15 +166,15 @@ class VP(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=
     every: Annotated[int, Meta(ge=1, le=50)] | None = None  # with per
 
     def __post_init__(self) -> None:
-        _one_of("a VP line", fixed=self.fixed, **{"if": self.if_}, per=self.per, sum=self.sum)
+        _one_of("vocab.vp_one_of", fixed=self.fixed, **{"if": self.if_}, per=self.per, sum=self.sum)
         if self.if_ is not None and self.vp is None:
-            raise ValueError("a VP line with if needs vp")
+            raise ValueError(say("vocab.vp_if"))
         if self.vp is not None and self.if_ is None and self.per is None:
-            raise ValueError("vp belongs to a VP line with if or per")
+            raise ValueError(say("vocab.vp_vp"))
         if self.else_ is not None and self.if_ is None:
-            raise ValueError("else belongs to a VP line with if")
+            raise ValueError(say("vocab.vp_else"))
         if self.every is not None and self.per is None:
-            raise ValueError("every belongs to a VP line with per")
+            raise ValueError(say("vocab.vp_every"))
 
 
 # --- operations -----------------------------------------------------------------------------------
@@ -220,7 +226,7 @@ class Steal(Op, tag="steal"):
 
     def __post_init__(self) -> None:
         if self.total and self.else_unrest:
-            raise ValueError("a steal in total takes what the others have: else_unrest is a steal from each (R170)")
+            raise ValueError(say("vocab.steal_total"))
 
 
 class ReturnExhaust(Op, tag="return_exhaust"):
@@ -313,9 +319,9 @@ class Abandon(Op, tag="abandon"):
 
     def __post_init__(self) -> None:
         if self.under is not None and not self.garrisoned:
-            raise ValueError("under belongs to an abandon of garrisoned cards")
+            raise ValueError(say("vocab.abandon_under"))
         if self.holding is not None and self.garrisoned:
-            raise ValueError("holding belongs to an abandon of cards in play, not of garrisoned cards")
+            raise ValueError(say("vocab.abandon_holding"))
 
 
 class TakeUnrest(Op, tag="take_unrest"):
@@ -341,7 +347,7 @@ class ReturnUnrest(Op, tag="return_unrest"):
         _unique("from", self.from_)
         for alone in ("self", "garrison"):
             if alone in self.from_ and self.from_ != [alone]:
-                raise ValueError('from is ["self"], ["garrison"], or a list of "hand" and "discard"')
+                raise ValueError(say("vocab.return_from"))
 
 
 class ExileMarket(Op, tag="exile_market"):
@@ -370,7 +376,7 @@ class Acquire(Op, tag="acquire"):
         _unique("suits", self.suits)
         _effect_count(self.per)
         if not self.market and not self.exile:
-            raise ValueError("an acquire that is not from the market is from the exile pile (exile: true)")
+            raise ValueError(say("vocab.acquire_exile"))
 
 
 class BreakThrough(Op, tag="break_through"):
@@ -498,7 +504,7 @@ class When(Op, tag="when"):
 
     def __post_init__(self) -> None:
         if self.event == "attacked" and not all(isinstance(op, Pay) for op in self.do):
-            raise ValueError("a shield's do ('when attacked') holds only pay: what avoiding the attack costs")
+            raise ValueError(say("vocab.shield"))
 
 
 class Repeat(Op, tag="repeat"):

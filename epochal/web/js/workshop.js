@@ -43,6 +43,7 @@ function languageSelect() {
       try { ws.form = await api("GET", `/api/data/${ws.game}/schema?lang=${lang()}`); } catch { /* keep the old words */ }
     }
     drawAll();
+    check();                                    // the problems come worded in the page's language
   };
 }
 
@@ -538,7 +539,8 @@ function mentions(problem, name) {
 }
 
 function problemText(p) {
-  return [p.rule ? h("span", {class: "ws-rule", "data-testid": "ws-rule"}, t("workshop.rule", {rule: p.rule})) : null, p.message];
+  return [p.rule ? h("span", {class: "ws-rule", "data-testid": "ws-rule"}, t("workshop.rule", {rule: p.rule})) : null,
+    p.text || p.message];
 }
 
 function drawPreview() {
@@ -581,7 +583,7 @@ async function check() {
   const body = {data: outgoing(), card: entry ? itemId(entry) : ""};
   let problems = [], preview = null, stale = false, status = "";
   try {
-    const answer = await api("POST", `/api/data/${ws.game}/preview`, body);
+    const answer = await api("POST", `/api/data/${ws.game}/preview?lang=${lang()}`, body);
     preview = answer.texts;
     problems = answer.problems || [];              // a draft's card is worded, its problems listed
     status = problems.length ? "" : answer.status;
@@ -660,7 +662,7 @@ async function openStored(game, key) {
   if (secret) keepOwner(key, secret);
   try {
     await loadForm(game);
-    const info = await api("GET", `/api/data/${game}/${key}`);
+    const info = await api("GET", `/api/data/${game}/${key}?lang=${lang()}`);
     const res = await fetch(`/api/data/${game}/${key}/file`);
     if (!res.ok) throw new Error(res.statusText);
     begin(await res.text(), key, secret, info.name, info.checked);
@@ -674,7 +676,7 @@ async function save() {
   try {
     let answer;
     if (ws.key && ws.owner) {
-      const res = await fetch(`/api/data/${ws.game}/${ws.key}`, {method: "PUT",
+      const res = await fetch(`/api/data/${ws.game}/${ws.key}?lang=${lang()}`, {method: "PUT",
         headers: {"Content-Type": "application/json", "X-Owner-Token": ws.owner},
         body: JSON.stringify({name, data: outgoing()})});
       answer = await res.json().catch(() => ({}));
@@ -682,7 +684,7 @@ async function save() {
       else if (!res.ok) throw Object.assign(new Error(answer.detail || res.statusText), {data: answer});
     }
     if (!answer) {                                    // the first save, or a copy of a set in use
-      answer = await api("POST", `/api/data/${ws.game}`, {name, data: outgoing()});
+      answer = await api("POST", `/api/data/${ws.game}?lang=${lang()}`, {name, data: outgoing()});
       ws.key = answer.key; ws.owner = answer.owner_token;
       keepOwner(ws.key, ws.owner);
       if (ws.marks.size) saveChecked();                 // the marks follow the set to its new key
