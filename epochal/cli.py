@@ -21,8 +21,9 @@ from rich.table import Table
 from typer._click.exceptions import NoArgsIsHelpError  # typer does not re-export it
 
 from epochal import datafile, extras
-from epochal.engine import IllegalAction, OptionError, RecordError, game_names, get_game, load_record
+from epochal.engine import IllegalAction, OptionError, RecordError, game_names, game_package, get_game, load_record
 from epochal.engine import replay as replay_record
+from epochal.problems import KERNEL, Problems
 
 app = typer.Typer(
     add_completion=False,
@@ -47,6 +48,14 @@ def _game(name: str, data: Path | None):
         return get_game(name, str(data) if data else None)
     except (OptionError, ValueError) as exc:
         raise UsageError(str(exc)) from None
+
+
+def _check_lang(game_name: str, lang: str) -> None:
+    from epochal.engine.locale import LANGUAGES, templates
+
+    langs = [code for code in LANGUAGES if templates(game_name, code)]
+    if lang not in langs:
+        raise UsageError(f"--lang {lang!r} is not available for {game_name} (languages: {', '.join(langs)})")
 
 
 SHOWN_NAME = 40  # characters of a seat name the text output prints
@@ -400,7 +409,6 @@ def analyse(
     """Evaluate every decision with ISMCTS from the deciding seat's information set: each legal
     action's win probability and expected score, the loss of the action taken against the best,
     inaccuracies, mistakes and blunders (docs/analysis.md)."""
-    from epochal.engine.locale import LANGUAGES, templates
     from epochal.sim.analysis import analyse_records, parse_analysis_budget
 
     try:
@@ -417,9 +425,7 @@ def analyse(
     if len(names) > 1:
         raise UsageError(f"the records are of different games ({', '.join(sorted(names))}); analyse each game apart")
     game = _game(records[0].game, data)  # a bad --data is one error line, before replaying
-    langs = [code for code in LANGUAGES if templates(game.name, code)]
-    if lang not in langs:
-        raise UsageError(f"--lang {lang!r} is not available for {game.name} (languages: {', '.join(langs)})")
+    _check_lang(game.name, lang)
     for file, record in zip(files, records, strict=True):
         if seat is not None and not 0 <= seat < len(record.seats):
             raise UsageError(f"--seat must be 0..{len(record.seats) - 1} for {file}, not {seat}")
@@ -498,16 +504,13 @@ def play(
     lang: str = typer.Option("en", "--lang", help="Language of the actions and events (en, ru; hu for Hadara)."),
 ):
     """Play in the terminal against bots, choosing among the legal actions by number."""
-    from epochal.engine.locale import LANGUAGES, templates
     from epochal.terminal import play_terminal
 
     game = _game(game_name, data)
     options = _options(game, players, option)
     if not 0 <= seat < players:
         raise UsageError(f"--seat must be 0..{players - 1}, not {seat}")
-    langs = [code for code in LANGUAGES if templates(game.name, code)]
-    if lang not in langs:
-        raise UsageError(f"--lang {lang!r} is not available for {game.name} (languages: {', '.join(langs)})")
+    _check_lang(game.name, lang)
     if save is not None:
         _writable_file(save, "--save")
     try:
@@ -657,11 +660,20 @@ def serve(
 def cards_validate(
     game_name: str = typer.Argument(..., metavar="GAME"),
     file: Path = typer.Argument(..., help="The data file to check."),
+    lang: str = typer.Option("en", "--lang", help="Language of the problems (en, ru; hu for Hadara)."),
 ):
     """Check a card data file against every constraint the rules record."""
     if game_name not in game_names():
         raise UsageError(f"unknown game {game_name!r} (games: {', '.join(game_names())})")
-    game = _game(game_name, file)
+    _check_lang(game_name, lang)
+    catalog = Problems(game_package(game_name), KERNEL)  # the problems in --lang (epochal.problems)
+    try:
+        datafile.check_source(file)
+        game = get_game(game_name, str(file))
+    except datafile.DataError as exc:
+        if lang == "en" or not exc.problems:
+            raise UsageError(catalog.translate(str(exc), lang)) from None
+        raise UsageError(f"{file}: " + "; ".join(catalog.translate(p, lang) for p in exc.problems)) from None
     out.print(f"{file}: valid {game_name} data ({game.data_status()})")
 
 

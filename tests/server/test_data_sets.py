@@ -245,13 +245,19 @@ def test_a_downloaded_file_is_read_by_cards_validate_and_data(client, tmp_path, 
     assert json.loads(played.stdout)["errors"] == 0
 
 
-def test_a_downloaded_draft_fails_cards_validate_with_the_same_problem(client, tmp_path):
+def test_a_downloaded_draft_fails_cards_validate_with_the_same_problem_in_each_language(client, tmp_path):
     draft = upload(client, "hadara", broken_hadara(builtin(client, "hadara")))
     path = tmp_path / "draft.json"
     path.write_bytes(client.get(f"/api/data/hadara/{draft['key']}/file").content)
     checked = cli("cards", "validate", "hadara", str(path))
     assert checked.returncode == 2
     assert draft["problems"][0]["message"] in " ".join(checked.stderr.split())
+    russian = client.get(f"/api/data/hadara/{draft['key']}?lang=ru").json()["problems"][0]["text"]
+    checked = cli("cards", "validate", "hadara", str(path), "--lang", "ru")
+    assert checked.returncode == 2 and checked.stderr.startswith("error: ")
+    assert russian in " ".join(checked.stderr.split()) and "эпох" in russian
+    refused = cli("cards", "validate", "imperium", str(path), "--lang", "hu")  # Hungarian is Hadara's only
+    assert refused.returncode == 2 and "--lang 'hu' is not available for imperium" in refused.stderr
 
 
 # --- checked marks travel with the set -------------------------------------------------------------
