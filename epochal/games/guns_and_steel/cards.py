@@ -363,8 +363,8 @@ def validate(data: DataFile) -> list[str]:
 
 
 def _label(ident: str, kind: str = "card") -> str:
-    """How a problem names a card ("card C06", the kernel's words for it) or a wonder."""
-    return KERNEL.say("entry.card", id=ident) if kind == "card" else say("label.wonder", id=ident)
+    """How a problem names a card ("card C06") or a wonder ("wonder W01")."""
+    return say("label.card" if kind == "card" else "label.wonder", id=ident)
 
 
 def _theme_problem(where: str, written: str, theme: str | None) -> str:

@@ -70,7 +70,8 @@ def test_every_english_key_has_russian_words_and_each_formats_with_its_fields():
         assert "{" not in "".join(parts[::2]) and "}" not in "".join(parts[::2]), key
         assert all(parts[i] for i in range(2, len(parts) - 1, 2)), f"{key}: two fields touch"
         assert "".join(parts[::2]).strip(), f"{key}: a lone field"
-        assert not set(KERNEL.english.values()) & {template}, f"{key}: the kernel's catalog has it"
+        if key != "label.card":  # the game's own word for a card, «карточка», where the kernel's is «карта»
+            assert not set(KERNEL.english.values()) & {template}, f"{key}: the kernel's catalog has it"
         fields = set(FIELD.findall(template))
         for value in (7, "x"):
             try:
@@ -258,12 +259,12 @@ def russian(name: str, key: str) -> str:
 
 
 def test_R6_a_duplicate_id_and_the_box_in_russian():
-    assert russian("R6 duplicate id", "card.twice") == "карта C06: этот код использован дважды"
+    assert russian("R6 duplicate id", "card.twice") == "карточка C06: этот код использован дважды"
     assert russian("R6 missing card", "cards.box") == (
-        "карты: в коробке лежат C01–C55 (R6); не хватает: ['C07'], лишние: ['C77']"
+        "карточки: в коробке лежат C01–C55 (R6); не хватает: ['C07'], лишние: ['C77']"
     )
     assert russian("R6 epoch count", "epoch.cards") == (
-        "Новый Мир, эпоха «Лошади»: карты ['C06', 'C07', 'C08', 'C09', 'C10', 'C11'], а в коробке — C06–C12 (R6)"
+        "Новый Мир, эпоха «Лошади»: карточки ['C06', 'C07', 'C08', 'C09', 'C10', 'C11'], а в коробке — C06–C12 (R6)"
     )
 
 
@@ -285,25 +286,25 @@ def test_R42_R38_counts_take_russian_plural_forms():
 
 def test_R66_R59_an_effect_problem_keeps_the_path_and_the_op_names():
     assert russian("R54 R66 lose outside an attack", "effect.loser") == (
-        "карта C06: effect[0]: lose: кто теряет, ясно только внутри 'defeated' атаки, "
+        "карточка C06: effect[0]: lose: кто теряет, ясно только внутри 'defeated' атаки, "
         "'each_player' или 'each_other' (R54, R66)"
     )
     assert russian("R59 attack inside each_player", "effect.attack_inside") == (
-        "карта C03: effect[0].do[0]: атака относится к самой карте, её нельзя ставить внутрь "
+        "карточка C03: effect[0].do[0]: атака относится к самой карточке, её нельзя ставить внутрь "
         "each_player (R59: каждая атака разрешается отдельно)"
     )
 
 
 def test_field_and_resource_words_are_the_workshop_s():
     assert russian("negative military", "entry.negative") == (
-        "карта C06: «Военная сила» -1 — значение не может быть отрицательным"
+        "карточка C06: «Военная сила» -1 — значение не может быть отрицательным"
     )
     assert russian("uncited source", "entry.source") == (
-        "карта C21: источник 'rulebook' поля «Цена» не описан в 'sources' файла"
+        "карточка C21: источник 'rulebook' поля «Цена» не описан в 'sources' файла"
     )
-    assert russian("cost too high", "card.cost_most") == "карта C20: цена «Нефть»: 9 — больше 5"
+    assert russian("cost too high", "card.cost_most") == "карточка C20: цена «Нефть»: 9 — больше 5"
     assert russian("R43 depicts another row", "wonder.row") == (
-        "Чудо W01: изображена карта C13 эпохи «Порох», а при подготовке сравнивают карты ряда "
+        "Чудо W01: изображена карточка C13 эпохи «Порох», а при подготовке сравнивают карточки ряда "
         "самого Чуда — эпохи «Лошади» (R43, E1, A12)"
     )
 
