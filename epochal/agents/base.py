@@ -10,6 +10,7 @@ from epochal.engine import Game, OptionError, State
 AGENT_NAMES = ("random", "heuristic", "ismcts:BUDGET[:heuristic]")
 MAX_SECONDS = 3600.0  # an ISMCTS time budget per decision: more than 0, at most an hour
 MAX_ITERATIONS = 10_000_000  # an ISMCTS iteration budget per decision
+MAX_PLIES = 1000  # random plies of an ISMCTS rollout (ismcts:BUDGET:PLIES)
 
 
 class Agent(Protocol):
@@ -45,15 +46,20 @@ def make_agent(spec: str, game: Game, seed: int = 0) -> Agent:
 
 
 def _ismcts(name: str, game: Game, seed: int) -> Agent:
-    """'ismcts', 'ismcts:200ms', 'ismcts:500', 'ismcts:2s:heuristic' (heuristic rollouts),
-    'ismcts:500:none' (no rollout: each new node is scored by the game's estimate alone)."""
+    """'ismcts', 'ismcts:200ms', 'ismcts:500' (the game's ``rollout_plies`` of random rollout),
+    'ismcts:2s:heuristic' (heuristic rollouts), 'ismcts:500:none' (no rollout: each new node is
+    scored by the game's estimate alone), 'ismcts:500:4' (4 random plies)."""
     from .ismcts import ISMCTSAgent, parse_budget
 
     parts = name.split(":")
     budget = parts[1] if len(parts) > 1 else "500"
     rollout = parts[2] if len(parts) > 2 else "random"
-    if len(parts) > 3 or rollout not in ("random", "heuristic", "none"):
-        raise OptionError(f"agent {name!r}: write ismcts:BUDGET, ismcts:BUDGET:heuristic or ismcts:BUDGET:none")
+    plies = int(rollout) if rollout.isascii() and rollout.isdigit() and len(rollout) <= len(str(MAX_PLIES)) else None
+    if len(parts) > 3 or (rollout not in ("random", "heuristic", "none") and plies is None) or (plies or 0) > MAX_PLIES:
+        raise OptionError(
+            f"agent {name!r}: write ismcts:BUDGET, ismcts:BUDGET:heuristic, ismcts:BUDGET:none or "
+            f"ismcts:BUDGET:PLIES (0 to {MAX_PLIES} random plies)"
+        )
     try:
         iterations, seconds = parse_budget(budget)
     except ValueError as exc:
@@ -65,7 +71,8 @@ def _ismcts(name: str, game: Game, seed: int) -> Agent:
     if iterations is not None and iterations > MAX_ITERATIONS:
         raise OptionError(f"agent {name!r}: at most {MAX_ITERATIONS} iterations, not {budget!r}")
     policy = make_agent("heuristic", game, seed) if rollout == "heuristic" else None
-    return ISMCTSAgent(iterations, seconds, seed, policy, name=name, rollout_depth=0 if rollout == "none" else None)
+    depth = 0 if rollout == "none" else plies
+    return ISMCTSAgent(iterations, seconds, seed, policy, name=name, rollout_depth=depth)
 
 
 def parse_agents(spec: str | None, game: Game, players: int) -> list[str]:

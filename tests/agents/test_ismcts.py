@@ -27,12 +27,17 @@ def test_budgets_parse_and_bad_names_are_rejected():
     assert parse_budget("2s") == (None, 2.0)
     assert parse_budget("500") == (500, None)
     game = get_game("hadara")
-    for bad in ("ismcts:fast", "ismcts:0", "ismcts:10:greedy", "ismcts:1:2:3"):
+    for bad in ("ismcts:fast", "ismcts:0", "ismcts:10:greedy", "ismcts:1:2:3", "ismcts:10:-1", "ismcts:10:1001"):
         with pytest.raises(OptionError):
             make_agent(bad, game)
     assert make_agent("ismcts:50:heuristic", game).rollout_policy is not None
     assert make_agent("ismcts:50:none", game).rollout_depth == 0  # the estimate alone
     assert make_agent("ismcts:50", game).rollout_depth is None  # the game's own rollout_plies
+    assert make_agent("ismcts:50:4", game).rollout_depth == 4  # four random plies
+    assert make_agent("ismcts:50:0", game).rollout_depth == 0
+    for bad in ("ismcts:10:²", "ismcts:10:00001", "ismcts:10:4.5"):  # digits of another script, too long, not whole
+        with pytest.raises(OptionError):
+            make_agent(bad, game)
 
 
 def test_iteration_budget_is_reproducible_and_legal():
