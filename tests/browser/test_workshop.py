@@ -48,10 +48,10 @@ def test_an_owner_edits_checks_and_saves_a_hadara_card(browser, server):
         assert page.get_by_test_id("ws-rule").first.inner_text() == "Rule R5"
         assert "problem" in page.get_by_test_id("ws-status").inner_text()
         page.get_by_test_id("lang").select_option("ru")  # the problem in the reader's language
-        expect(page.get_by_test_id("ws-field-problem").first).to_contain_text("эпох")
-        expect(page.get_by_test_id("ws-rule").first).to_have_text("Правило R5")
+        expect(page.get_by_test_id("ws-field-problem").first).to_contain_text("эпох", timeout=20_000)
+        expect(page.get_by_test_id("ws-rule").first).to_have_text("Правило R5", timeout=20_000)
         page.get_by_test_id("lang").select_option("en")
-        expect(page.get_by_test_id("ws-field-problem").first).to_contain_text("epoch 5")
+        expect(page.get_by_test_id("ws-field-problem").first).to_contain_text("epoch 5", timeout=20_000)
         form = page.get_by_test_id("ws-form")  # drawn again in the language chosen
         form.locator('input[data-path="epoch"]').fill("1")
         page.get_by_test_id("ws-field-problem").first.wait_for(state="detached")
