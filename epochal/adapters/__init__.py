@@ -11,9 +11,6 @@ from __future__ import annotations
 
 from epochal.engine import Game, OptionError, State
 
-# Used when a game gives no ``max_game_length``: the engine battery's "the game does not end".
-DEFAULT_MAX_GAME_LENGTH = 20_000
-
 
 def require_observation(game: Game) -> int:
     """The game's observation length; OptionError when the game provides no tensor."""
@@ -27,8 +24,7 @@ def require_observation(game: Game) -> int:
 
 
 def max_game_length(game: Game, players: int) -> int:
-    bound = game.max_game_length(players)
-    return DEFAULT_MAX_GAME_LENGTH if bound is None else int(bound)
+    return game.decision_limit(players)
 
 
 def win_shares(game: Game, state: State) -> list[float]:

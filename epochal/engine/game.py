@@ -20,6 +20,10 @@ from .errors import IllegalAction, OptionError
 from .observe import VectorLayout
 from .state import State
 
+# Decisions after which a game with no ``max_game_length`` is taken not to end (the engine
+# battery's "the game does not end"): ten times the longest games seen here.
+DEFAULT_MAX_GAME_LENGTH = 20_000
+
 
 @dataclass(frozen=True)
 class Option:
@@ -356,9 +360,16 @@ class Game(ABC):
         return None if layout is None else layout.encode(self.view(state, seat))
 
     def max_game_length(self, players: int) -> int | None:
-        """A true upper bound on the actions of one game, or None (the adapters then assume
-        the engine battery's 20000)."""
+        """A true upper bound on the actions of one game, or None (``decision_limit`` then
+        assumes DEFAULT_MAX_GAME_LENGTH)."""
         return None
+
+    def decision_limit(self, players: int) -> int:
+        """The decisions after which a game is taken not to end: ``max_game_length``, else
+        DEFAULT_MAX_GAME_LENGTH. The research adapters truncate there and the simulator stops
+        a game there with an error, so no series waits forever on a game its agents never end."""
+        bound = self.max_game_length(players)
+        return DEFAULT_MAX_GAME_LENGTH if bound is None else int(bound)
 
     # Uniformly random plies a search iteration plays before ``estimate`` scores the position:
     # 0 when the estimate counts what the coming turns bring (the search's default, and its

@@ -29,16 +29,20 @@ class GameResult:
 
 
 def play_game(game: Game, players: int, seed: int, agent_names: list[str], options: dict | None = None) -> GameResult:
-    """One game; an exception inside the rules is caught and reported, never raised."""
+    """One game; an exception inside the rules is caught and reported, never raised, and so is
+    a game that runs past ``game.decision_limit`` (its agents never end it)."""
     agents = [make_agent(name, game, derive(seed, 1000 + s)) for s, name in enumerate(agent_names)]
     state = game.new(players, seed, options)
     record = new_record(game, state, seed, agent_names)
     result = GameResult(seed=seed, decisions=0, record=record)
+    limit = game.decision_limit(players)
     try:
         while not state.over:
             for seat in game.actors(state):
                 if seat not in game.actors(state):
                     continue
+                if result.decisions >= limit:
+                    raise RuntimeError(f"the game did not end within {limit} decisions")
                 action = agents[seat].choose(game, state, seat)
                 game.apply(state, seat, action)
                 record.actions.append((seat, action))

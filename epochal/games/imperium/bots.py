@@ -5,6 +5,11 @@ advice of the rulebook (R93): activate when there is something to play or exhaus
 alone only while a card is left in hand, deck or discard pile: a seat with no card anywhere gets
 one only by innovating), revolt when unrest clogs the hand, otherwise innovate; at clean-up
 discard the rest of the hand to cycle the deck towards the nation's stronger cards.
+
+Activating every turn can stall a game: the main deck shrinks only when someone breaks through
+or acquires, and its running out is what ends most games (R213). Three heuristic bots that never
+innovate can play on for ever (Utopians, Qin and Olmecs, seen past round 350), so past LATE_ROUND
+the bot innovates on every turn, and the main deck runs down.
 """
 
 from __future__ import annotations
@@ -15,10 +20,16 @@ from . import actions as A
 from . import piles, playing, shared
 from .effects import SUIT_ACTIONS
 
+# Heuristic games end by round 26 or so (60 three-player games: rounds 10-26, two of 36 and 63,
+# one endless); past this round the game has stalled.
+LATE_ROUND = 30
+
 
 def prefer(game, st, seat: int, legal: list[int]):
     frame = st.stack[-1]
     if frame.kind == "turn":
+        if st.round > LATE_ROUND:
+            return A.INNOVATE  # a break through takes from the main deck (R82, R213)
         p = st.seats[seat]
         unrest = sum(1 for k in p.hand if "unrest" in game.cards[k].suits)
         playable = any(useful(game, st, seat, k) for k in p.hand)

@@ -299,3 +299,26 @@ def test_R135_G11_the_heuristic_bot_breaks_through_for_a_category_that_brings_a_
     d = decision(st)
     assert d.kind == "suit" and len(d.args["options"]) == 4  # a tributary or region may find nothing
     assert HeuristicBot(0).choose(game, st, 0) == A.SUIT + 2  # civilised: the market holds some
+
+
+def test_R213_the_heuristic_bot_innovates_in_a_stalled_game_so_that_it_ends():
+    """Three heuristic bots that always find something to activate never take from the main
+    deck, whose end ends the game (R213): past LATE_ROUND the bot innovates (R82)."""
+    from epochal.engine.rng import derive
+    from epochal.games.imperium import bots
+    from epochal.sim.simulate import play_game
+
+    game, st = fresh("Romans", "Scythians", activate=False)
+    assert decision(st).kind == "turn"
+    assert HeuristicBot(0).choose(game, st, 0) == A.ACTIVATE
+    st.round = bots.LATE_ROUND + 1
+    assert HeuristicBot(0).choose(game, st, 0) == A.INNOVATE
+
+    # a series game that once played past round 350
+    stalled = derive(1, 86), ["heuristic"] * 3, {"nations": "Utopians,Qin,Olmecs"}
+    result = play_game(game, 3, *stalled)
+    assert result.error is None and result.decisions < 3000
+    replayed = game.new(3, stalled[0], stalled[2])
+    for seat, action in result.record.actions:
+        game.apply(replayed, seat, action)
+    assert replayed.over and replayed.round <= bots.LATE_ROUND + 12
