@@ -1,0 +1,35 @@
+"""Every game's heuristic bot (the greedy agent and its game's advice) sees only its seat's
+information set: against a re-dealt position that looks the same to the seat, it makes the same
+choice, and it leaves the real position as it was."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from epochal.engine import get_game
+
+
+@pytest.mark.parametrize("name", ["hadara", "guns_and_steel", "imperium", "imperial_settlers"])
+def test_the_heuristic_bot_chooses_alike_in_positions_its_seat_cannot_tell_apart(name):
+    game = get_game(name)
+    checked = 0
+    for i in range(8):
+        rng = random.Random(i)
+        state = game.new(3, i)
+        for _ in range(30 + 7 * i):
+            if state.over:
+                break
+            seat = min(game.actors(state))
+            game.apply(state, seat, rng.choice(game.legal(state, seat)))
+        if state.over:
+            continue
+        seat = min(game.actors(state))
+        redealt = game.determinize(state, seat, random.Random(99))  # the hidden cards dealt anew
+        assert game.view(redealt, seat) == game.view(state, seat)
+        before = state.to_json()
+        assert game.heuristic_agent(5).choose(game, state, seat) == game.heuristic_agent(5).choose(game, redealt, seat)
+        assert state.to_json() == before, "choosing must not touch the real state"
+        checked += 1
+    assert checked >= 6
