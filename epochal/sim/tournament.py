@@ -1,7 +1,11 @@
 """Tournaments: agents rotated over seats, played in parallel (processes or Ray), with statistics.
 
 Game ``i`` seats agent ``(seat + i) mod K`` at each seat, so over every K games each agent has
-played each seat once. Every game is seeded from the tournament seed, so a tournament is
+played each seat once. A game whose seats get sides (nations, factions) changes them from one
+block of K games to the next, not from game to game: within a block every agent plays every
+seat with its side. (Changed every game, the sides moved on in step with the agents, and in a
+two-player Imperium tournament the first agent only ever played eight of the sixteen nations,
+the second the other eight.) Every game is seeded from the tournament seed, so a tournament is
 reproducible for agents with iteration budgets (time budgets depend on the machine).
 """
 
@@ -34,6 +38,12 @@ class Match:
 def seating(agents: list[str], index: int) -> list[str]:
     k = len(agents)
     return [agents[(seat + index) % k] for seat in range(k)]
+
+
+def game_options(game, options: dict | None, index: int, players: int) -> dict | None:
+    """Game ``index``'s options: its sides (nations, factions) change per block of ``players``
+    games, in which the agents take every seat in turn (``seating``)."""
+    return game.options_for_game(options, index // players, players)
 
 
 def play_match(
@@ -71,7 +81,7 @@ def run_tournament(
         raise ValueError(f"{len(agents)} agents for {players} seats")
     game = get_game(game_name, data)
     jobs = [
-        (game_name, data, players, i, derive(seed, i), seating(agents, i), game.options_for_game(options, i, players))
+        (game_name, data, players, i, derive(seed, i), seating(agents, i), game_options(game, options, i, players))
         for i in range(games)
     ]
     matches: list[dict] = []

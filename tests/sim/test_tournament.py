@@ -6,14 +6,33 @@ import json
 
 import pytest
 
+from epochal.engine import get_game
 from epochal.sim.report import write_report
-from epochal.sim.tournament import bradley_terry, run_tournament, seating, wilson
+from epochal.sim.tournament import bradley_terry, game_options, run_tournament, seating, wilson
 
 
 def test_seating_rotates_each_agent_over_each_seat():
     agents = ["a", "b", "c"]
     seen = {(seat, name) for i in range(3) for seat, name in enumerate(seating(agents, i))}
     assert seen == {(s, a) for s in range(3) for a in agents}
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_within_each_block_every_agent_plays_every_seat_with_its_nation(players):
+    """Nations rotate per block of K games, agents per game: every agent meets every nation.
+    (Both rotating per game, a two-player series tied each agent to eight fixed nations.)"""
+    game = get_game("imperium")
+    agents = [f"agent {k}" for k in range(players)]
+    played: dict[str, set] = {a: set() for a in agents}
+    for block in range(16):
+        pairs = set()
+        for i in range(block * players, (block + 1) * players):
+            labels = game.seat_labels(game.new(players, i, game_options(game, None, i, players)))
+            pairs |= {(agent, seat, labels[seat]) for seat, agent in enumerate(seating(agents, i))}
+            for seat, agent in enumerate(seating(agents, i)):
+                played[agent].add(labels[seat])
+        assert len(pairs) == players * players  # each agent in each seat, the seat's nation fixed
+    assert all(len(nations) == 16 for nations in played.values())
 
 
 def test_wilson_interval():
