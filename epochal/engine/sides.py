@@ -9,8 +9,18 @@ choices of the ``Option`` are ``rotate`` and the rotations; a name list is check
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from math import gcd
 
 from .errors import OptionError
+
+
+def series_rotation(index: int, players: int, count: int) -> str:
+    """``rotation:k`` for game ``index`` of a series with ``count`` sides: the sides move on by
+    the seat count from game to game, and by one more every ``count / gcd(players, count)``
+    games, so that over ``count`` games every side sits at every seat (moved on by the seat count
+    alone, two players of sixteen nations would keep seat 0 to the even-numbered eight)."""
+    step = count // gcd(players, count)
+    return f"rotation:{(index * players + index // step) % count}"
 
 
 def rotations(names: Sequence[str]) -> tuple[str, ...]:

@@ -35,3 +35,14 @@ def test_a_list_names_one_distinct_side_per_seat():
         sides.configure(check, 2, {"side": "Celts,Romans,Greeks"}, "side", NAMES, "R1")
     with pytest.raises(OptionError, match="no card data for Greeks"):
         sides.for_seats("Celts,Greeks", 2, NAMES, ["Celts", "Romans"])
+
+
+@pytest.mark.parametrize("count", [3, 4, 16])
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_a_series_rotation_sits_every_side_at_every_seat_within_count_games(count, players):
+    seen: dict[int, set] = {seat: set() for seat in range(players)}
+    for index in range(count):
+        k = int(sides.series_rotation(index, players, count).removeprefix("rotation:"))
+        for seat in range(players):
+            seen[seat].add((k + seat) % count)
+    assert all(len(s) == count for s in seen.values())

@@ -13,7 +13,6 @@ attack_next) plus the frames and decisions on the stacks.
 from __future__ import annotations
 
 import hashlib
-from math import gcd
 from typing import Any
 
 from epochal.engine import Decision, Game, Option, Score, sides
@@ -217,9 +216,7 @@ class SettlersRules(Game):
         chosen so that over len(factions) games every empire sits at every seat."""
         options = dict(options or {})
         if options.get("factions", "rotate") == "rotate":
-            n = len(self.factions)
-            step = n // gcd(players, n)
-            options["factions"] = f"rotation:{(index * players + index // step) % n}"
+            options["factions"] = sides.series_rotation(index, players, len(self.factions))
         return options
 
     # --- words (words.py): names, card texts, prompts, refusals ----------------------------------

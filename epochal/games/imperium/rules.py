@@ -207,10 +207,11 @@ class ImperiumRules(Game):
         return sets
 
     def options_for_game(self, options: dict | None, index: int, players: int) -> dict:
-        """'rotate' moves the nations on by the seat count from one game of a series to the next."""
+        """'rotate': game i of a series gives each seat a nation so that over sixteen games every
+        nation sits at every seat (``sides.series_rotation``)."""
         options = dict(options or {})
         if options.get("nations", "rotate") == "rotate":
-            options["nations"] = f"rotation:{(index * players) % len(self.nations)}"
+            options["nations"] = sides.series_rotation(index, players, len(self.nations))
         return options
 
     def display_name(self, text: str, lang: str = "en") -> str | None:

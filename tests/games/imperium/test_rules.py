@@ -196,6 +196,17 @@ def test_R29_one_nation_per_seat_and_only_nations_with_data():
             imperium().new(2, 0, {"nations": f"Romans,{missing[0]}"})
 
 
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_R29_a_rotated_series_sits_every_nation_at_every_seat(players):
+    g = imperium()
+    seen: dict[int, set] = {seat: set() for seat in range(players)}
+    for i in range(len(g.nations)):
+        labels = g.seat_labels(g.new(players, i, g.options_for_game(None, i, players)))
+        for seat, nation in enumerate(labels):
+            seen[seat].add(nation)
+    assert all(s == set(g.nations) for s in seen.values())
+
+
 @pytest.mark.parametrize("players", PLAYERS)
 def test_R30_R39_personal_setup(players):
     g, st = new(players, seed=players)
