@@ -13,7 +13,8 @@ STALLED = derive(1, 86), ["heuristic"] * 3, {"nations": "Utopians,Qin,Olmecs"}  
 def test_a_game_past_its_decision_limit_stops_with_an_error_and_a_record(monkeypatch):
     game = get_game("imperium")
     late = bots.LATE_ROUND
-    monkeypatch.setattr(bots, "LATE_ROUND", 10**9)  # the bots as they were: this game never ends
+    monkeypatch.setattr(bots, "LATE_ROUND", 10**9)  # the bots as they were, in which
+    monkeypatch.setattr(bots, "follows", None)  # this game never ends
     monkeypatch.setattr(type(game), "max_game_length", lambda self, players: 2500)
     assert game.decision_limit(3) == 2500
     result = play_game(game, 3, *STALLED)

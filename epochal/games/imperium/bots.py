@@ -6,6 +6,11 @@ alone only while a card is left in hand, deck or discard pile: a seat with no ca
 one only by innovating), revolt when unrest clogs the hand, otherwise innovate; at clean-up
 discard the rest of the hand to cycle the deck towards the nation's stronger cards.
 
+A play or an exhaust is judged after the choices of its own effect (``follows``, each answered
+at one ply): Tree of Knowledge's exhaust garrisons a scroll and then acquires a card, and judged
+before the acquisition it is only the scroll lost, so the bot never used the Utopians' or the
+Olmecs' engines of that kind.
+
 Activating every turn can stall a game: the main deck shrinks only when someone breaks through
 or acquires, and its running out is what ends most games (R213). Three heuristic bots that never
 innovate can play on for ever (Utopians, Qin and Olmecs, seen past round 350), so past LATE_ROUND
@@ -68,8 +73,15 @@ def useful(game, st, seat: int, k: int) -> bool:
     )
 
 
+def follows(game, st, seat: int) -> bool:
+    """The seat's decision is a choice inside what the last action started (a card to garrison
+    or to acquire, an option, a yes or no; after End activation, the clean-up's), not the next
+    turn or activation."""
+    return st.stack[-1].kind not in ("turn", "activate")
+
+
 class HeuristicBot(GreedyAgent):
     name = "heuristic"
 
     def __init__(self, seed: int = 0):
-        super().__init__(seed, prefer)
+        super().__init__(seed, prefer, follows)

@@ -301,7 +301,7 @@ def test_R135_G11_the_heuristic_bot_breaks_through_for_a_category_that_brings_a_
     assert HeuristicBot(0).choose(game, st, 0) == A.SUIT + 2  # civilised: the market holds some
 
 
-def test_R213_the_heuristic_bot_innovates_in_a_stalled_game_so_that_it_ends():
+def test_R213_the_heuristic_bot_innovates_in_a_stalled_game_so_that_it_ends(monkeypatch):
     """Three heuristic bots that always find something to activate never take from the main
     deck, whose end ends the game (R213): past LATE_ROUND the bot innovates (R82)."""
     from epochal.engine.rng import derive
@@ -314,7 +314,8 @@ def test_R213_the_heuristic_bot_innovates_in_a_stalled_game_so_that_it_ends():
     st.round = bots.LATE_ROUND + 1
     assert HeuristicBot(0).choose(game, st, 0) == A.INNOVATE
 
-    # a series game that once played past round 350
+    # a series game that played past round 350 before the bot followed its actions' choices
+    monkeypatch.setattr(bots, "follows", None)
     stalled = derive(1, 86), ["heuristic"] * 3, {"nations": "Utopians,Qin,Olmecs"}
     result = play_game(game, 3, *stalled)
     assert result.error is None and result.decisions < 3000
@@ -322,3 +323,21 @@ def test_R213_the_heuristic_bot_innovates_in_a_stalled_game_so_that_it_ends():
     for seat, action in result.record.actions:
         game.apply(replayed, seat, action)
     assert replayed.over and replayed.round <= bots.LATE_ROUND + 12
+
+
+def test_R76_R130_the_heuristic_bot_judges_an_exhaust_by_the_card_it_then_acquires():
+    """Tree of Knowledge's exhaust garrisons a scroll and then acquires a card (R76, R176,
+    R130): judged before the acquisition it only costs the scroll, so a bot that stopped at one
+    ply played its scrolls for their draw instead and never acquired. It follows the exhaust
+    through the choices that belong to it."""
+    game, st = fresh("Utopians", "Romans")
+    to_play(game, st, 0, "2UTO8")  # Tree of Knowledge: 1 VP per civilised card
+    only_in_hand(game, st, 0, "2UTO12", "2UTO13")  # two Sacred Scrolls
+    for slot, card_id in enumerate(("1CIV1", "1CIV2", "1CIV4", "1CIV5", "1CIV6")):
+        put_in_market(game, st, slot, card_id)
+    tree = game.action_space.exhaust + game.index_of["2UTO8"]
+    assert tree in game.legal(st, 0)
+    assert HeuristicBot(0).choose(game, st, 0) == tree
+    unfollowed = HeuristicBot(0)
+    unfollowed.follows = None
+    assert unfollowed.choose(game, st, 0) != tree  # one ply sees only the scroll it garrisons
