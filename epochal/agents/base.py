@@ -1,4 +1,4 @@
-"""The agent protocol, the random agent and agent names (``random``, ``heuristic``)."""
+"""The agent protocol, the random agent and agent names (``random``, ``heuristic``, ``planner``)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import Protocol
 
 from epochal.engine import Game, OptionError, State
 
-AGENT_NAMES = ("random", "heuristic", "ismcts:BUDGET[:heuristic]")
+AGENT_NAMES = ("random", "heuristic", "planner", "ismcts:BUDGET[:heuristic]")
 MAX_SECONDS = 3600.0  # an ISMCTS time budget per decision: more than 0, at most an hour
 MAX_ITERATIONS = 10_000_000  # an ISMCTS iteration budget per decision
 MAX_PLIES = 1000  # random plies of an ISMCTS rollout (ismcts:BUDGET:PLIES)
@@ -35,10 +35,10 @@ def make_agent(spec: str, game: Game, seed: int = 0) -> Agent:
     name = spec.strip().lower()
     if name == "random":
         return RandomAgent(seed)
-    if name == "heuristic":
-        agent = game.heuristic_agent(seed)
+    if name in ("heuristic", "planner"):
+        agent = game.heuristic_agent(seed) if name == "heuristic" else game.planner_agent(seed)
         if agent is None:
-            raise OptionError(f"{game.name} has no heuristic bot")
+            raise OptionError(f"{game.name} has no {name} bot")
         return agent
     if name == "ismcts" or name.startswith("ismcts:"):
         return _ismcts(name, game, seed)

@@ -468,6 +468,11 @@ class Game(ABC):
         """The game's own bot, or None."""
         return None
 
+    def planner_agent(self, seed: int = 0):
+        """The game's bot that plays its turn out before it chooses (``GreedyAgent.plays_out``),
+        or None."""
+        return None
+
     # --- helpers for games ----------------------------------------------------------------
     def check_turn(self, state: State, seat: int) -> None:
         if state.over:

@@ -95,6 +95,7 @@ def test_saved_records_replay_to_the_same_scores_and_corruption_is_rejected(tmp_
         (("simulate", "hadara", "--players", "3", "--games", "-5"), "--games"),
         (("simulate", "hadara", "--players", "three"), "--players"),
         (("simulate", "hadara", "--players", "3", "--agents", "genius"), "unknown agent"),
+        (("simulate", "hadara", "--players", "3", "--agents", "planner"), "hadara has no planner bot"),
         (("simulate", "hadara", "--players", "3", "-o", "mode=weird"), "mode"),
         (("simulate", "hadara", "--players", "3", "-o", "nonsense"), "NAME=VALUE"),
         (("bench", "hadara", "--players", "3", "--seconds", "0"), "--seconds"),

@@ -1,12 +1,21 @@
-"""Imperium's heuristic bot: one-ply greedy on ``estimate`` plus the rulebook's advice.
+"""Imperium's bots: the heuristic bot, one-ply greedy on ``estimate`` plus the rulebook's advice,
+and the planner, which judges its turn's larger choices by playing the turn out.
 
-The turn choice and the clean-up discards are where one ply sees nothing, so they follow the
-advice of the rulebook (R93): activate when there is something to play or exhaust (an exhaust
-alone only while a card is left in hand, deck or discard pile: a seat with no card anywhere gets
-one only by innovating), revolt when unrest clogs the hand, otherwise innovate; at clean-up
-discard the rest of the hand to cycle the deck towards the nation's stronger cards.
+The turn choice and the clean-up discards are where one ply sees nothing, so the heuristic bot
+follows the advice of the rulebook (R93) there: activate when there is something to play or
+exhaust (an exhaust alone only while a card is left in hand, deck or discard pile: a seat with no
+card anywhere gets one only by innovating), revolt when unrest clogs the hand, otherwise
+innovate; at clean-up discard the rest of the hand to cycle the deck towards the nation's
+stronger cards.
 
-A play or an exhaust is judged after the choices of its own effect (``follows``, each answered
+The planner judges the turn choice and each play of an activation by the turn it leads to
+(``plays_out``): every option is tried on a re-deal of what the seat sees, the rest of the
+seat's turn is taken by the planner's own one-ply choices, and the options compare by the
+position the turn ends in. What an Activate brings comes only with the plays after it, and
+whether one card is better played before another shows only at the turn's end. It keeps the
+advice for the clean-up and the rule for a seat with no card anywhere.
+
+Both judge a play or an exhaust after the choices of its own effect (``follows``, each answered
 at one ply): Tree of Knowledge's exhaust garrisons a scroll and then acquires a card, and judged
 before the acquisition it is only the scroll lost, so the bot never used the Utopians' or the
 Olmecs' engines of that kind.
@@ -14,7 +23,7 @@ Olmecs' engines of that kind.
 Activating every turn can stall a game: the main deck shrinks only when someone breaks through
 or acquires, and its running out is what ends most games (R213). Three heuristic bots that never
 innovate can play on for ever (Utopians, Qin and Olmecs, seen past round 350), so past LATE_ROUND
-the bot innovates on every turn, and the main deck runs down.
+both bots innovate on every turn, and the main deck runs down.
 """
 
 from __future__ import annotations
@@ -31,19 +40,44 @@ LATE_ROUND = 30
 
 
 def prefer(game, st, seat: int, legal: list[int]):
+    """The heuristic bot's advice: the rulebook's at the turn choice, and ``advice``."""
     frame = st.stack[-1]
-    if frame.kind == "turn":
-        if st.round > LATE_ROUND:
-            return A.INNOVATE  # a break through takes from the main deck (R82, R213)
-        p = st.seats[seat]
-        unrest = sum(1 for k in p.hand if "unrest" in game.cards[k].suits)
-        playable = any(useful(game, st, seat, k) for k in p.hand)
-        exhaustable = any(playing.can_exhaust(game, st, seat, k) for k in [*p.play, *shared.power_cards(p)])
-        if unrest >= 2 and not playable:
-            return A.REVOLT + min(unrest, A.MAX_REVOLT)
-        if playable or exhaustable and (p.hand or p.deck or p.discard):
-            return A.ACTIVATE  # with no card left anywhere only a break through brings one (R82)
-        return A.INNOVATE if A.INNOVATE in legal else A.ACTIVATE
+    if frame.kind != "turn":
+        return advice(game, st, seat, legal)
+    late = late_turn(game, st, seat, legal)
+    if late is not None:
+        return late
+    p = st.seats[seat]
+    unrest = sum(1 for k in p.hand if "unrest" in game.cards[k].suits)
+    playable = any(useful(game, st, seat, k) for k in p.hand)
+    exhaustable = any(playing.can_exhaust(game, st, seat, k) for k in [*p.play, *shared.power_cards(p)])
+    if unrest >= 2 and not playable:
+        return A.REVOLT + min(unrest, A.MAX_REVOLT)
+    if playable or exhaustable and (p.hand or p.deck or p.discard):
+        return A.ACTIVATE
+    return A.INNOVATE if A.INNOVATE in legal else A.ACTIVATE
+
+
+def plan_prefer(game, st, seat: int, legal: list[int]):
+    """The planner's advice: none at the turn choice, which it plays out, but ``late_turn``."""
+    if st.stack[-1].kind == "turn":
+        return late_turn(game, st, seat, legal)
+    return advice(game, st, seat, legal)
+
+
+def late_turn(game, st, seat: int, legal: list[int]):
+    """Innovate past LATE_ROUND, when the game has stalled (R82, R213), and with no card left in
+    hand, deck or discard pile, since only a break through brings one (R82); else None."""
+    p = st.seats[seat]
+    if A.INNOVATE in legal and (st.round > LATE_ROUND or not (p.hand or p.deck or p.discard)):
+        return A.INNOVATE
+    return None
+
+
+def advice(game, st, seat: int, legal: list[int]):
+    """Both bots' advice below the turn choice: the clean-up discards and a break through's
+    category."""
+    frame = st.stack[-1]
     if frame.kind == "card" and frame.args.get("purpose") == "discard at clean-up":
         return next((a for a in legal if a != A.END), A.END)
     if frame.kind == "suit":
@@ -80,8 +114,24 @@ def follows(game, st, seat: int) -> bool:
     return st.stack[-1].kind not in ("turn", "activate")
 
 
+def plays_out(game, st, seat: int) -> bool:
+    """The planner judges the turn choice and each play of an activation by the turn's end."""
+    return st.stack[-1].kind in ("turn", "activate")
+
+
+def new_turn(game, st, seat: int) -> bool:
+    return st.stack[-1].kind == "turn"
+
+
 class HeuristicBot(GreedyAgent):
     name = "heuristic"
 
     def __init__(self, seed: int = 0):
         super().__init__(seed, prefer, follows)
+
+
+class PlannerBot(GreedyAgent):
+    name = "planner"
+
+    def __init__(self, seed: int = 0):
+        super().__init__(seed, plan_prefer, follows, plays_out, new_turn)

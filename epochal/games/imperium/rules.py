@@ -248,6 +248,11 @@ class ImperiumRules(Game):
 
         return HeuristicBot(seed)
 
+    def planner_agent(self, seed: int = 0):
+        from .bots import PlannerBot
+
+        return PlannerBot(seed)
+
     def face(self, card: int, side: str = "") -> Card | Face:
         c = self.cards[card]
         return c.side_b if side == "B" and c.side_b is not None else c

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from epochal.engine.locale import prompt_words, why_not_words
 from epochal.games.imperium import actions as A
-from epochal.games.imperium import prompts
-from epochal.games.imperium.bots import HeuristicBot
+from epochal.games.imperium import bots, prompts
+from epochal.games.imperium.bots import HeuristicBot, PlannerBot
 from epochal.games.imperium.view import view
 from tests.games.imperium.scenario import (
     answer,
@@ -290,6 +290,33 @@ def test_R82_R93_the_heuristic_bot_with_no_card_anywhere_innovates_rather_than_o
     assert HeuristicBot(0).choose(game, st, 0) == A.ACTIVATE  # a card to come: the exhaust is worth it
 
 
+def test_R67_R71_the_planner_judges_its_turn_choice_by_the_turn_it_leads_to():
+    """What an Activate brings comes only with the plays after it (R67, R71): judged at one ply
+    it is worth nothing yet, and the planner's choices revolt at the game's start; playing the
+    turn out, it activates its hand of five."""
+    game, st = fresh("Romans", "Scythians", activate=False)
+    assert decision(st).kind == "turn" and len(st.seats[0].hand) == 5
+    one_ply = PlannerBot(0)
+    one_ply.plays_out = None
+    assert one_ply.choose(game, st, 0) != A.ACTIVATE
+    assert PlannerBot(0).choose(game, st, 0) == A.ACTIVATE
+    state_before = st.to_json()
+    PlannerBot(0).choose(game, st, 0)
+    assert st.to_json() == state_before  # the turns it plays out are played on copies
+
+
+def test_R82_R213_the_planner_innovates_with_no_card_anywhere_and_in_a_stalled_game():
+    game, st = fresh("Romans", "Scythians", activate=False)
+    st.round = bots.LATE_ROUND + 1
+    assert PlannerBot(0).choose(game, st, 0) == A.INNOVATE  # R213: the main deck must run down
+    st.round = 1
+    p = st.seats[0]
+    give(game, st, 0, "1UNC8", "play")  # Mysticism: an exhaust always possible
+    p.history += p.hand + p.deck + p.discard
+    p.hand, p.deck, p.discard = [], [], []
+    assert PlannerBot(0).choose(game, st, 0) == A.INNOVATE  # R82: a break through is its only way to a card
+
+
 def test_R135_G11_the_heuristic_bot_breaks_through_for_a_category_that_brings_a_card():
     game, st = fresh("Romans", "Scythians", activate=False)
     for slot, card_id in enumerate(("1CIV4", "1CIV5", "1CIV6", "1CIV7", "1CIV8")):
@@ -305,7 +332,6 @@ def test_R213_the_heuristic_bot_innovates_in_a_stalled_game_so_that_it_ends(monk
     """Three heuristic bots that always find something to activate never take from the main
     deck, whose end ends the game (R213): past LATE_ROUND the bot innovates (R82)."""
     from epochal.engine.rng import derive
-    from epochal.games.imperium import bots
     from epochal.sim.simulate import play_game
 
     game, st = fresh("Romans", "Scythians", activate=False)
