@@ -16,7 +16,7 @@ import random
 from epochal.engine import Game, State
 
 FOLLOW_DEPTH = 3  # choices of an action's own that are answered (each at one ply) before judging it
-PLAY_OUT_LIMIT = 40  # decisions of one play-out (an Imperium turn takes about 5-20), against a loop
+PLAY_OUT_LIMIT = 40  # decisions of one play-out at most: a bound, should a turn go on and on
 
 
 class GreedyAgent:
