@@ -44,9 +44,9 @@ def prefer(game, st, seat: int, legal: list[int]):
     frame = st.stack[-1]
     if frame.kind != "turn":
         return advice(game, st, seat, legal)
-    late = late_turn(game, st, seat, legal)
-    if late is not None:
-        return late
+    innovate = innovate_now(game, st, seat, legal)
+    if innovate is not None:
+        return innovate
     p = st.seats[seat]
     unrest = sum(1 for k in p.hand if "unrest" in game.cards[k].suits)
     playable = any(useful(game, st, seat, k) for k in p.hand)
@@ -59,13 +59,13 @@ def prefer(game, st, seat: int, legal: list[int]):
 
 
 def plan_prefer(game, st, seat: int, legal: list[int]):
-    """The planner's advice: none at the turn choice, which it plays out, but ``late_turn``."""
+    """The planner's advice: none at the turn choice, which it plays out, but ``innovate_now``'s."""
     if st.stack[-1].kind == "turn":
-        return late_turn(game, st, seat, legal)
+        return innovate_now(game, st, seat, legal)
     return advice(game, st, seat, legal)
 
 
-def late_turn(game, st, seat: int, legal: list[int]):
+def innovate_now(game, st, seat: int, legal: list[int]):
     """Innovate past LATE_ROUND, when the game has stalled (R82, R213), and with no card left in
     hand, deck or discard pile, since only a break through brings one (R82); else None."""
     p = st.seats[seat]
