@@ -458,13 +458,15 @@ class ImperiumRules(Game):
         p = st.seats[seat]
         cards = 0
         fixed = self.fixed_vp
-        for k in scoring.scoring_zones(p):
+        zones = scoring.scoring_zones(p)
+        for k in zones:
             vp = fixed[k]
-            cards += vp if vp is not None else scoring.card_vp(self, st, seat, k, self.cards[k].vp, cap=True)
+            cards += vp if vp is not None else scoring.card_vp(self, st, seat, k, self.cards[k].vp, True, zones)
         power = 0
         if p.power >= 0:
             face = self.face(p.power, p.side)
-            power = scoring.card_vp(self, st, seat, p.power, face.vp, cap=st.options["power_vp_cap"] == "capped")
+            capped = st.options["power_vp_cap"] == "capped"
+            power = scoring.card_vp(self, st, seat, p.power, face.vp, capped, zones)
         breakdown = {"progress": p.progress, "cards": cards, "power": power}  # R230
         return Score(
             total=sum(breakdown.values()),

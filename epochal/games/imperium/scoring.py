@@ -17,7 +17,9 @@ if TYPE_CHECKING:
     from .rules import ImperiumRules
 
 
-def count(game: ImperiumRules, st, seat: int, spec: Count, fr=None) -> int:
+def count(game: ImperiumRules, st, seat: int, spec: Count, fr=None, zones: list[int] | None = None) -> int:
+    """``zones``: the seat's scoring zones, if worked out already (a score counts them for
+    every card)."""
     p = st.seats[seat]
     if spec.var is not None:
         return int(game.runner.shared_vars(st, fr).get(spec.var, 0)) if fr else 0
@@ -35,7 +37,10 @@ def count(game: ImperiumRules, st, seat: int, spec: Count, fr=None) -> int:
         weights = counted(game, f)
         return sum(weights[k] for k in p.play if k in weights)  # R263
     if spec.zone is not None:
-        zone = scoring_zones(p) if spec.zone == "all" else st.exile if spec.zone == "exile" else getattr(p, spec.zone)
+        if spec.zone == "all":
+            zone = scoring_zones(p) if zones is None else zones
+        else:
+            zone = st.exile if spec.zone == "exile" else getattr(p, spec.zone)
         which = spec.filter
         if which is not None and which.region_type is not None:  # "2 VP per {fertile}": the icons, repeats counted
             return _icons(game, zone, which)
@@ -52,14 +57,22 @@ def count(game: ImperiumRules, st, seat: int, spec: Count, fr=None) -> int:
 
 
 def counted(game: ImperiumRules, f: Filter | None) -> dict[int, int]:
-    """The cards a count of filter ``f`` matches, each with how many cards it counts as
-    (``shared.region_weight``, R263). Both depend on the card data alone, and the filters are
-    the card data's own, so each filter's are worked out once per game (the search scores every
-    card of every seat at every iteration); the entry holds its filter, so its id stays its own."""
+    """The cards a count of filter ``f`` matches, each with how many it counts for: as many
+    cards as ``shared.region_weight`` says (R263), or, for a filter of region icons ("2 VP per
+    {fertile}"), as many icons of its types as the card shows, repeats counted. Both depend on
+    the card data alone, and the filters are the card data's own, so each filter's are worked
+    out once per game (the search scores every card of every seat at every iteration); the
+    entry holds its filter, so its id stays its own."""
     entry = game.filter_weights.get(id(f))
     if entry is not None:
         return entry[1]
-    weights = {k: shared.region_weight(game, k, f) for k in range(game.n_cards) if shared.matches(game, k, f)}
+    if f is not None and f.region_type is not None:
+        wanted = region_types(f)
+        rest = msgspec.structs.replace(f, region_type=None)
+        icons = {k: sum(game.cards[k].regions.count(w) for w in wanted) for k in range(game.n_cards)}
+        weights = {k: n for k, n in icons.items() if n and shared.matches(game, k, rest)}
+    else:
+        weights = {k: shared.region_weight(game, k, f) for k in range(game.n_cards) if shared.matches(game, k, f)}
     game.filter_weights[id(f)] = (f, weights)
     return weights
 
@@ -75,9 +88,8 @@ def region_types(f: Filter) -> list[str]:
 
 def _icons(game: ImperiumRules, cards: list[int], f: Filter) -> int:
     """The region icons of ``f``'s types on the cards matching the rest of ``f``."""
-    wanted = region_types(f)
-    rest = msgspec.structs.replace(f, region_type=None)
-    return sum(game.cards[k].regions.count(w) for k in cards if shared.matches(game, k, rest) for w in wanted)
+    weights = counted(game, f)
+    return sum(weights[k] for k in cards if k in weights)
 
 
 def unrest_in_scoring(game: ImperiumRules, st, seat: int) -> int:
@@ -85,7 +97,9 @@ def unrest_in_scoring(game: ImperiumRules, st, seat: int) -> int:
     return sum(1 for k in scoring_zones(st.seats[seat]) if k in unrest)
 
 
-def card_vp(game: ImperiumRules, st, seat: int, k: int, vp: int | VP | None, cap: bool = True) -> int:
+def card_vp(
+    game: ImperiumRules, st, seat: int, k: int, vp: int | VP | None, cap: bool = True, zones: list[int] | None = None
+) -> int:
     if vp is None:
         return 0
     if isinstance(vp, int):
@@ -100,16 +114,16 @@ def card_vp(game: ImperiumRules, st, seat: int, k: int, vp: int | VP | None, cap
             where = p.history if vp.if_.in_ == "history" else p.play  # play: Vinland
         if k in where:
             return vp.vp or 0
-        return card_vp(game, st, seat, k, vp.else_, cap) if isinstance(vp.else_, VP) else vp.else_ or 0
+        return card_vp(game, st, seat, k, vp.else_, cap, zones) if isinstance(vp.else_, VP) else vp.else_ or 0
     if vp.per is not None:
         if vp.per.garrison == "self":  # the cards under this one (Sagas)
             n = len(st.seats[seat].garrison.get(k, []))
         else:
-            n = count(game, st, seat, vp.per)
+            n = count(game, st, seat, vp.per, zones=zones)
         value = (1 if vp.vp is None else vp.vp) * (n // (vp.every or 1))
         return min(value, 10) if cap else value  # R233
     if vp.sum is not None:  # several VP lines on one card, capped together
-        value = sum(card_vp(game, st, seat, k, part, cap=False) for part in vp.sum)
+        value = sum(card_vp(game, st, seat, k, part, cap=False, zones=zones) for part in vp.sum)
         return min(value, 10) if cap else value  # R233, G35
     return 0
 
