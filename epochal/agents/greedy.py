@@ -55,16 +55,31 @@ class GreedyAgent:
         of the turn) leads the others most."""
         best, best_value = actions[0], float("-inf")
         for action in actions:
-            trial = state.clone()
-            game.apply(trial, seat, action)
-            if then is not None:
-                then(game, trial, seat)
-            values = game.estimate(trial)
-            others = [v for s, v in enumerate(values) if s != seat]
-            value = values[seat] - (max(others) if others else 0) + self.rng.random() * 1e-6
+            value = lead(self._outcome(game, state, seat, action, then), seat) + self.rng.random() * 1e-6
             if value > best_value:
                 best, best_value = action, value
         return best
+
+    def _outcome(self, game: Game, state: State, seat: int, action: int, then=None) -> list[float]:
+        """The seats' estimates after ``action`` on a copy of ``state``, carried on by ``then``."""
+        trial = state.clone()
+        game.apply(trial, seat, action)
+        if then is not None:
+            then(game, trial, seat)
+        return game.estimate(trial)
+
+    def judge(self, game: Game, state: State, seat: int) -> dict[int, list[float]] | None:
+        """The seats' estimates after each action the agent would weigh by playing the turn out
+        (the same play-outs as ``choose``, on one re-deal of the seat's information set), or
+        None for a decision it does not play out. A search takes them as its prior."""
+        legal = game.legal(state, seat)
+        if self.plays_out is None or len(legal) == 1 or not self.plays_out(game, state, seat):
+            return None
+        choice = self._advice(game, state, seat, legal)
+        if isinstance(choice, int):
+            return None
+        world = game.determinize(state, seat, self.rng)
+        return {action: self._outcome(game, world, seat, action, self._play_out) for action in choice}
 
     def _follow(self, game: Game, state: State, seat: int) -> None:
         """Answer up to FOLLOW_DEPTH choices that belong to the action just applied in ``state``,
@@ -86,3 +101,8 @@ class GreedyAgent:
             if not isinstance(choice, int):
                 choice = self._best(game, state, seat, choice, then=follow)
             game.apply(state, seat, choice)
+
+
+def lead(values: list[float], seat: int) -> float:
+    """The seat's estimate less the best other seat's (less 0 alone)."""
+    return values[seat] - max((v for s, v in enumerate(values) if s != seat), default=0.0)

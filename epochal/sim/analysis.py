@@ -168,8 +168,9 @@ def evaluate(
     for order, action in enumerate(game.legal(state, seat)):
         child = root.children.get(action)
         visits = child.visits if child else 0
-        win = round(child.reward / visits, DIGITS) if child and visits else None
-        score = round(child.score / visits, 2) if child and visits else None
+        means = root.means(action)  # with Imperium's prior knowledge (agents.ismcts.Root)
+        win = round(means[0], DIGITS) if means else None
+        score = round(means[1], 2) if means else None
         stats.append((visits, -1.0 if win is None else win, -order, action, win, score))
     stats.sort(reverse=True)  # most visited first, then the higher win, then the earlier legal action
     options = [

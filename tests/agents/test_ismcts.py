@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from epochal.agents import make_agent
 from epochal.agents.ismcts import parse_budget
@@ -73,3 +76,50 @@ def test_ismcts_beats_random_in_two_player_games():
         assert result.error is None
         wins += agents.index("ismcts:60") in result.winners
     assert wins >= 2
+
+
+@pytest.mark.parametrize("name", ["hadara", "guns_and_steel", "imperium", "imperial_settlers"])
+def test_every_games_search_reads_only_its_seats_information_set(name):
+    """Against a re-dealt position that looks the same to the seat, the search's root is the
+    same, draw for draw: its every iteration re-deals, and Imperium's root prior (the planner's
+    play-outs) plays out on a re-deal too."""
+    from epochal.agents.ismcts import ISMCTSAgent
+
+    game = get_game(name)
+    checked = judged = 0
+    for i in range(8):
+        rng = random.Random(i)
+        state = game.new(3, i)
+        for _ in range(30 + 7 * i):
+            if state.over:
+                break
+            seat = min(game.actors(state))
+            game.apply(state, seat, rng.choice(game.legal(state, seat)))
+        if state.over or len(game.legal(state, min(game.actors(state)))) < 2:
+            continue
+        seat = min(game.actors(state))
+        redealt = game.determinize(state, seat, random.Random(99))
+        assert game.view(redealt, seat) == game.view(state, seat)
+        before = state.to_json()
+        roots = []
+        for position in (state, redealt):
+            agent = ISMCTSAgent(60, seed=5)
+            root = agent.search(game, position, seat)
+            roots.append({a: (c.visits, round(c.reward, 9), round(c.score, 6)) for a, c in root.children.items()})
+            judged += bool(agent._prior(game, position, seat))
+        assert roots[0] == roots[1]
+        assert state.to_json() == before, "searching must not touch the real state"
+        checked += 1
+    assert checked >= 5
+    if name == "imperium":
+        assert judged, "no position of the planner's play-outs was searched"
+
+
+@given(st.lists(st.floats(-500, 500) | st.integers(-500, 500).map(float), min_size=1, max_size=5))
+def test_rewards_are_the_logistic_of_each_seats_lead_over_the_best_other(values):
+    from epochal.agents.ismcts import TEMPERATURE, rewards_of
+
+    for seat, reward in enumerate(rewards_of(values)):
+        best_other = max((v for s, v in enumerate(values) if s != seat), default=0.0)
+        x = max(-30.0, min(30.0, (values[seat] - best_other) / TEMPERATURE))
+        assert reward == pytest.approx(1.0 / (1.0 + math.exp(-x)), abs=1e-12)

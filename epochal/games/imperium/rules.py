@@ -61,10 +61,10 @@ class ImperiumRules(Game):
     version = "1"
     min_players = 2
     max_players = 4
-    # Searched without rollouts, 500 iterations won 11 of 40 games against the heuristic bot
-    # (docs/benchmarks.md, "Search"); until a match shows the estimate alone is as strong, the
-    # search keeps the rollouts it played with before.
-    rollout_plies = 12
+    # No rollouts: the search takes the planner's play-outs of the turn choice and of each play
+    # as its root's prior instead, and plays as well as with twelve random plies at equal time,
+    # its iterations costing half (docs/benchmarks.md, "The planner as the search's prior").
+    rollout_plies = 0
     options = (
         Option(
             "nations",

@@ -305,6 +305,29 @@ def test_R67_R71_the_planner_judges_its_turn_choice_by_the_turn_it_leads_to():
     assert st.to_json() == state_before  # the turns it plays out are played on copies
 
 
+def test_R67_R71_the_search_takes_the_planners_play_outs_as_its_prior():
+    """Without rollouts the search scores each option by the estimate of the position it leads
+    to, where an Activate has brought nothing yet (R67, R71): alone it does not activate at the
+    game's start. With the planner's play-outs as its root's prior it activates, and the prior
+    weighs as PRIOR_SHARE of the iterations run; the real state is untouched."""
+    from epochal.agents.ismcts import PRIOR_SHARE, ISMCTSAgent
+
+    game, st = fresh("Romans", "Scythians", activate=False)
+    state_before = st.to_json()
+    assert ISMCTSAgent(300, seed=1, prior=False).choose(game, st, 0) != A.ACTIVATE
+    agent = ISMCTSAgent(300, seed=1)
+    assert agent.choose(game, st, 0) == A.ACTIVATE
+    root = agent.search(game, st, 0)
+    judged = PlannerBot(1).judge(game, st, 0)
+    assert set(judged) == set(game.legal(st, 0)) == set(root.children) == set(root.prior)
+    assert sum(c.visits for c in root.children.values()) == 300 and root.weight == PRIOR_SHARE * 300
+    assert st.to_json() == state_before
+    assert PlannerBot(1).judge(game, st.clone(), 0) == judged  # the same re-deal for the same seed
+    game.apply(st, 0, A.ACTIVATE)
+    game.apply(st, 0, game.legal(st, 0)[0])
+    assert decision(st).kind not in ("turn", "activate") and PlannerBot(1).judge(game, st, 0) is None
+
+
 def test_R82_R213_the_planner_innovates_with_no_card_anywhere_and_in_a_stalled_game():
     game, st = fresh("Romans", "Scythians", activate=False)
     st.round = bots.LATE_ROUND + 1
