@@ -4,12 +4,12 @@ seat, it makes the same choice, and it leaves the real position as it was."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from epochal.agents import make_agent
 from epochal.engine import get_game
+
+from .conftest import redealt_positions
 
 
 @pytest.mark.parametrize(
@@ -20,19 +20,7 @@ from epochal.engine import get_game
 def test_the_heuristic_bot_chooses_alike_in_positions_its_seat_cannot_tell_apart(name, bot):
     game = get_game(name)
     checked = 0
-    for i in range(8):
-        rng = random.Random(i)
-        state = game.new(3, i)
-        for _ in range(30 + 7 * i):
-            if state.over:
-                break
-            seat = min(game.actors(state))
-            game.apply(state, seat, rng.choice(game.legal(state, seat)))
-        if state.over:
-            continue
-        seat = min(game.actors(state))
-        redealt = game.determinize(state, seat, random.Random(99))  # the hidden cards dealt anew
-        assert game.view(redealt, seat) == game.view(state, seat)
+    for state, seat, redealt in redealt_positions(game):
         before = state.to_json()
         chosen = make_agent(bot, game, 5).choose(game, state, seat)
         assert chosen == make_agent(bot, game, 5).choose(game, redealt, seat)

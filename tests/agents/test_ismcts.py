@@ -14,6 +14,8 @@ from epochal.agents.ismcts import parse_budget
 from epochal.engine import OptionError, get_game
 from epochal.sim.simulate import play_game
 
+from .conftest import redealt_positions
+
 
 def position(players=3, seed=4, plies=12):
     game = get_game("hadara")
@@ -87,19 +89,9 @@ def test_every_games_search_reads_only_its_seats_information_set(name):
 
     game = get_game(name)
     checked = judged = 0
-    for i in range(8):
-        rng = random.Random(i)
-        state = game.new(3, i)
-        for _ in range(30 + 7 * i):
-            if state.over:
-                break
-            seat = min(game.actors(state))
-            game.apply(state, seat, rng.choice(game.legal(state, seat)))
-        if state.over or len(game.legal(state, min(game.actors(state)))) < 2:
+    for state, seat, redealt in redealt_positions(game):
+        if len(game.legal(state, seat)) < 2:
             continue
-        seat = min(game.actors(state))
-        redealt = game.determinize(state, seat, random.Random(99))
-        assert game.view(redealt, seat) == game.view(state, seat)
         before = state.to_json()
         roots = []
         for position in (state, redealt):
