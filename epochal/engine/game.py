@@ -383,9 +383,10 @@ class Game(ABC):
         """
         return [float(s.total) for s in self.scores(state)]
 
-    def winners(self, state: State) -> list[int]:
-        """Seats sharing first place (all tied seats share the victory)."""
-        keys = [s.key() for s in self.scores(state)]
+    def winners(self, state: State, scores: list[Score] | None = None) -> list[int]:
+        """Seats sharing first place (all tied seats share the victory); ``scores``: the
+        state's ``scores`` when the caller has them already."""
+        keys = [s.key() for s in (self.scores(state) if scores is None else scores)]
         best = max(keys)
         return [i for i, k in enumerate(keys) if k == best]
 

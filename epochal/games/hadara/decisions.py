@@ -178,8 +178,9 @@ def legal_colony(game: HadaraRules, st: HadaraState, i: int) -> list[int]:
     out = [A.PASS]
     if seat.took >= game.fx.per_step(seat):
         return out
+    reach = game._reach(seat, seat.tracks[1])
     for v, stack in enumerate(st.stacks):
-        if stack and game._colony_cost(st, seat, v) is not None:
+        if stack and game._colony_cost(st, seat, v, reach) is not None:
             out.append(A.COLONY + v)
     return out
 
@@ -261,8 +262,9 @@ def legal_statue(game: HadaraRules, st: HadaraState, i: int) -> list[int]:
     if seat.took >= game.fx.per_step(seat):
         return out
     tracks = [t for t in range(4) if seat.tiles[t] > 0]
+    reach = game._reach(seat, seat.tracks[2])
     for s, slot in enumerate(game.slots):
-        if seat.statues[s] == -1 and game._buy_down(seat, slot.requirement, seat.tracks[2]) is not None:
+        if seat.statues[s] == -1 and game._buy_down(seat, slot.requirement, seat.tracks[2], reach) is not None:
             out.extend(A.statue(s, t, fd) for t in tracks for fd in (False, True))
     return out
 

@@ -24,7 +24,7 @@ from .effects import PassiveEffects, complete_sets
 from .state import BOARD, STEPS, HadaraState, Seat
 from .state import CRESTS as CRESTS  # the view and the table name it from here
 from .steps import RUN, start_epoch
-from .vocab import FullSilver
+from .vocab import FullSilver, SetBonus
 
 
 class HadaraRules(Game):
@@ -207,16 +207,17 @@ class HadaraRules(Game):
         pe5_silver, pe5_gold = self.fx.medal_prices(seat, st.epoch)  # PE5
         return (silver if pe5_silver is None else pe5_silver, gold if pe5_gold is None else pe5_gold)
 
-    def _buy_down(self, seat: Seat, requirement: int, value: int):
+    def _buy_down(self, seat: Seat, requirement: int, value: int, reach: tuple | None = None):
         """Coins to pay so that ``value`` meets ``requirement`` (R46a, R56, PE10, PE2).
 
         None when out of reach. PE2 buys exactly the points that are missing; buying more would
-        change nothing.
+        change nothing. ``reach``: the seat's ``_reach(value)``, when a caller weighs several
+        requirements against one value.
         """
-        missing = requirement - self.fx.requirement_reduction(seat) - value
+        lowered, pe2 = self._reach(seat, value) if reach is None else reach
+        missing = requirement - lowered
         if missing <= 0:
             return 0
-        pe2 = self.fx.buy_down(seat)
         if pe2 is None:
             return None
         per_point, cap = pe2
@@ -224,11 +225,15 @@ class HadaraRules(Game):
             return None
         return missing * per_point
 
-    def _colony_cost(self, st, seat: Seat, v: int):
+    def _reach(self, seat: Seat, value: int) -> tuple:
+        """What ``_buy_down`` asks of a seat's cards: ``value`` raised by PE10, and PE2's terms."""
+        return value + self.fx.requirement_reduction(seat), self.fx.buy_down(seat)
+
+    def _colony_cost(self, st, seat: Seat, v: int, reach: tuple | None = None):
         requirement = self.requirements[v]
         if any(self.colonies[c].requirement == requirement for c in seat.colonies):
             return None  # R53
-        return self._buy_down(seat, requirement, seat.tracks[1])
+        return self._buy_down(seat, requirement, seat.tracks[1], reach)
 
     # --- conservation laws (checked by the engine battery after every action) -----------------
     def formula_tracks(self, seat: Seat) -> list[int]:
@@ -302,19 +307,7 @@ class HadaraRules(Game):
 
     # --- scoring (R96-R98) ---------------------------------------------------------------------
     def score_seat(self, st: HadaraState, seat: Seat) -> Score:
-        colonies = sum(
-            self.colonies[c].back_vp if annexed else self.colonies[c].front_vp
-            for c, annexed in zip(seat.colonies, seat.annexed, strict=False)
-        )
-        face_down = [s for s, code in enumerate(seat.statues) if code >= 0 and code % 2]
-        statues = sum(self.slots[s].vp for s, code in enumerate(seat.statues) if code >= 0)
-        statues += sum(self.slots[s].bonus for s in face_down)
-        if st.options["pe4_facedown"] == "ru":  # A3
-            statues += self.fx.statue_facedown_vp(seat) * len(face_down)
-        silver = sum(self.silver_vp(seat))
-        sets, pe11_sets, _ = self.color_sets(st, seat)
-        gold = 7 * seat.gold * sets + self.fx.set_bonus(seat) * pe11_sets  # R88, PE11
-        cards = sum(self.vp_of[k] for k in seat.cards)
+        colonies, statues, silver, gold, cards = self.points(st, seat)
         coins = seat.coins // 5
         left = seat.coins % 5 if st.options["tiebreak"] == "leftover" else seat.coins
         breakdown = {
@@ -326,6 +319,32 @@ class HadaraRules(Game):
             "coins": coins,
         }
         return Score(total=sum(breakdown.values()), breakdown=breakdown, tiebreak=(left,))
+
+    def points(self, st: HadaraState, seat: Seat) -> tuple[int, int, int, int, int]:
+        """The VP of a seat's colonies, statues, silver and gold medals and cards (R96), without
+        its coins: what ``score_seat`` details and the search's estimate adds up."""
+        colonies = 0
+        for c, annexed in zip(seat.colonies, seat.annexed, strict=False):
+            colonies += self.colonies[c].back_vp if annexed else self.colonies[c].front_vp
+        statues = face_down = 0
+        for slot, code in zip(self.slots, seat.statues, strict=True):
+            if code >= 0:
+                statues += slot.vp
+                if code % 2:
+                    statues += slot.bonus
+                    face_down += 1
+        if face_down and st.options["pe4_facedown"] == "ru":  # A3
+            statues += self.fx.statue_facedown_vp(seat) * face_down
+        silver = sum(self.silver_vp(seat)) if seat.silver else 0
+        gold = 0
+        if seat.gold or self.fx.has(seat, SetBonus):
+            sets, pe11_sets, _ = self.color_sets(st, seat)
+            gold = 7 * seat.gold * sets + self.fx.set_bonus(seat) * pe11_sets  # R88, PE11
+        vp_of = self.vp_of
+        cards = 0
+        for k in seat.cards:
+            cards += vp_of[k]
+        return colonies, statues, silver, gold, cards
 
     def silver_vp(self, seat: Seat) -> list[int]:
         """R87: each silver medal's VP, half its track rounded up; PE14: the one gaining most in full."""
@@ -398,11 +417,10 @@ def estimate_features(game: HadaraRules, st: HadaraState, seat: int) -> list[flo
     """What ``estimate`` weighs for a seat: its score without the coins, its coins, its income
     times the income steps still to come (R27), and its military, culture and food tracks."""
     p = st.seats[seat]
-    score = game.score_seat(st, p)
     position = STEPS.index(st.step) if st.step in STEPS else 0
     incomes_left = 2 * (3 - st.epoch) + (position < 2) + (position < 6)
     return [
-        score.total - score.breakdown["coins"],
+        sum(game.points(st, p)),
         p.coins,
         p.tracks[0] * incomes_left,
         p.tracks[1],

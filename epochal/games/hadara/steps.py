@@ -40,8 +40,9 @@ def next_step(game: HadaraRules, st: HadaraState, ev: list) -> None:
         if st.epoch == 3:  # R77
             st.over = True
             st.step = "end"
-            scores = [s.total for s in game.scores(st)]
-            winners = game.winners(st)
+            final = game.scores(st)
+            scores = [s.total for s in final]
+            winners = game.winners(st, final)
             ev.append(event("game_over", scores=scores, winners=winners))
             for i in winners:  # R97-R98: a line per winner, naming them
                 ev.append(event("winner", seat=i, total=scores[i], shared="yes" if len(winners) > 1 else "no"))
