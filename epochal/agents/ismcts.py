@@ -227,12 +227,11 @@ class ISMCTSAgent:
 
     def _rollout(self, game: Game, state: State, rng, depth: int) -> None:
         policy = self.rollout_policy
+        if policy is None:
+            game.random_plies(state, rng, depth)
+            return
         for _ in range(depth):
             if state.over:
                 return
             actor = min(game.actors(state))
-            if policy is None:
-                action = rng.choice(game.legal(state, actor))
-            else:
-                action = policy.choose(game, state, actor)
-            game.apply(state, actor, action)
+            game.apply(state, actor, policy.choose(game, state, actor))

@@ -135,8 +135,15 @@ class Game(ABC):
                 )
             return kept[2]
         legal = self.decision_legal(state, decision, seat)
-        decision.__dict__["kept"] = (state.ply, seat, legal)
+        self.keep(state, decision, seat, legal)
         return legal
+
+    @staticmethod
+    def keep(state: State, decision, seat: int, legal: list[int]) -> None:
+        """Keep ``legal`` as ``seat``'s answers to ``decision`` for the current ply; a step that
+        worked them out to decide whether to ask does so as it pushes the decision, and
+        ``advance`` then reuses them (the test suite's ``check_kept`` compares them afresh)."""
+        decision.__dict__["kept"] = (state.ply, seat, legal)
 
     def timeout_action(self, state: State, seat: int) -> int | None:
         """The action that passes when a seat's turn clock runs out, if the rules allow one
@@ -177,6 +184,23 @@ class Game(ABC):
         self.advance(state, events)
         return events
 
+    def random_plies(self, state: State, rng, plies: int) -> None:
+        """Play up to ``plies`` uniformly random legal actions, each by the lowest waiting seat,
+        as a search's rollout does: ``apply`` with ``rng.choice`` of ``legal``, the same draws
+        and the same states, without the checks an action from outside needs (the action comes
+        from the decision's own kept answers) or the copies of the list."""
+        kept_legal, resolve, advance = self.kept_legal, self.resolve, self.advance
+        for _ in range(plies):
+            if state.over:
+                return
+            decision = state.stack[-1]
+            seat = min(decision.waiting())
+            legal = kept_legal(state, decision, seat)
+            events: list = []
+            resolve(state, seat, rng.choice(legal), events)
+            state.ply += 1
+            advance(state, events)
+
     # The four steps a game provides for the shared ``apply``:
     @abstractmethod
     def decision_legal(self, state: State, decision, seat: int) -> list[int]:
@@ -209,12 +233,16 @@ class Game(ABC):
                 d = state.stack[-1]
                 if len(d.seats) == 1:
                     seat = d.seats[0]
-                    legal = decision_legal(state, d, seat)
+                    kept = d.__dict__.get("kept")
+                    if kept is not None and kept[0] == state.ply and kept[1] == seat:
+                        legal = self.kept_legal(state, d, seat)  # the step that asked it kept them
+                    else:
+                        legal = decision_legal(state, d, seat)
                     if len(legal) == 1:
                         resolve(state, seat, legal[0], events)
                         self.answered += 1
                         continue
-                    d.__dict__["kept"] = (state.ply, seat, legal)
+                    self.keep(state, d, seat, legal)
                 return
             if running is not None and running(state):
                 step(state, events)  # type: ignore[misc]  # set with running

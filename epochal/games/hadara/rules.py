@@ -27,6 +27,10 @@ from .steps import RUN, start_epoch
 from .vocab import FullSilver, SetBonus
 
 
+# players -> first player -> the turn order (R28), asked several times a ply
+ORDERS = {n: [tuple((f + i) % n for i in range(n)) for f in range(n)] for n in range(2, 6)}
+
+
 class HadaraRules(Game):
     name = "hadara"
     title = "Hadara"
@@ -86,6 +90,11 @@ class HadaraRules(Game):
         self.requirements = sorted({col.requirement for col in data.colonies})
         self.colonies = data.colonies
         self.slots = data.statue_slots
+        # what scoring reads of them, as lists: (front, back) VP per colony token, VP and
+        # face-down bonus per statue slot (R96)
+        self.colony_vp = [(col.front_vp, col.back_vp) for col in self.colonies]
+        self.slot_vp = [slot.vp for slot in self.slots]
+        self.slot_bonus = [slot.bonus for slot in self.slots]
         self.legal_of = decisions.legal.table  # decision kind -> legal(game, st, seat)
         self.resolve_of = decisions.resolve.table
 
@@ -145,10 +154,9 @@ class HadaraRules(Game):
         else:
             RUN[st.step](self, st, ev)
 
-    def order(self, st: HadaraState) -> list[int]:
+    def order(self, st: HadaraState) -> tuple[int, ...]:
         """Turn order of the current epoch: the first player, then clockwise (R28)."""
-        f = st.first[st.epoch - 1]
-        return [(f + i) % st.players for i in range(st.players)]
+        return ORDERS[st.players][st.first[st.epoch - 1]]
 
     def deck_at(self, st: HadaraState, seat: int) -> int:
         """Board position of the deck seat's crest points at this round (R31, R35)."""
@@ -323,15 +331,16 @@ class HadaraRules(Game):
     def points(self, st: HadaraState, seat: Seat) -> tuple[int, int, int, int, int]:
         """The VP of a seat's colonies, statues, silver and gold medals and cards (R96), without
         its coins: what ``score_seat`` details and the search's estimate adds up."""
+        colony_vp = self.colony_vp
         colonies = 0
         for c, annexed in zip(seat.colonies, seat.annexed, strict=False):
-            colonies += self.colonies[c].back_vp if annexed else self.colonies[c].front_vp
+            colonies += colony_vp[c][annexed]
         statues = face_down = 0
-        for slot, code in zip(self.slots, seat.statues, strict=True):
+        for slot, code in enumerate(seat.statues):
             if code >= 0:
-                statues += slot.vp
+                statues += self.slot_vp[slot]
                 if code % 2:
-                    statues += slot.bonus
+                    statues += self.slot_bonus[slot]
                     face_down += 1
         if face_down and st.options["pe4_facedown"] == "ru":  # A3
             statues += self.fx.statue_facedown_vp(seat) * face_down
@@ -340,11 +349,7 @@ class HadaraRules(Game):
         if seat.gold or self.fx.has(seat, SetBonus):
             sets, pe11_sets, _ = self.color_sets(st, seat)
             gold = 7 * seat.gold * sets + self.fx.set_bonus(seat) * pe11_sets  # R88, PE11
-        vp_of = self.vp_of
-        cards = 0
-        for k in seat.cards:
-            cards += vp_of[k]
-        return colonies, statues, silver, gold, cards
+        return colonies, statues, silver, gold, sum(map(self.vp_of.__getitem__, seat.cards))
 
     def silver_vp(self, seat: Seat) -> list[int]:
         """R87: each silver medal's VP, half its track rounded up; PE14: the one gaining most in full."""
@@ -407,25 +412,45 @@ class HadaraRules(Game):
         if st.over or not st.seats[0].base:
             return [float(s.total) for s in self.scores(st)] if st.over else [0.0] * st.players
         weights = ESTIMATE[(max(st.epoch, 1), "B" if st.step.startswith("B") else "A")]
-        return [
-            weights[0] + sum(w * x for w, x in zip(weights[1:], estimate_features(self, st, seat), strict=True))
-            for seat in range(st.players)
-        ]
+        one, w_points, w_coins, w_income, w_military, w_culture, w_food = weights
+        left = incomes_left(st)
+        out = []
+        for seat in range(st.players):  # the sum of weights times features, written out
+            points, coins, income, military, culture, food = estimate_features(self, st, seat, left)
+            out.append(
+                one
+                + (
+                    w_points * points
+                    + w_coins * coins
+                    + w_income * income
+                    + w_military * military
+                    + w_culture * culture
+                    + w_food * food
+                )
+            )
+        return out
 
 
-def estimate_features(game: HadaraRules, st: HadaraState, seat: int) -> list[float]:
-    """What ``estimate`` weighs for a seat: its score without the coins, its coins, its income
-    times the income steps still to come (R27), and its military, culture and food tracks."""
-    p = st.seats[seat]
+def incomes_left(st: HadaraState) -> int:
+    """The income steps still to come (R27): two per epoch after this one, and this epoch's
+    A3 and B2 if not yet past."""
     position = STEPS.index(st.step) if st.step in STEPS else 0
-    incomes_left = 2 * (3 - st.epoch) + (position < 2) + (position < 6)
+    return 2 * (3 - st.epoch) + (position < 2) + (position < 6)
+
+
+def estimate_features(game: HadaraRules, st: HadaraState, seat: int, left: int | None = None) -> list[float]:
+    """What ``estimate`` weighs for a seat: its score without the coins, its coins, its income
+    times the income steps still to come (``left``: ``incomes_left``), and its military,
+    culture and food tracks."""
+    p = st.seats[seat]
+    tracks = p.tracks
     return [
         sum(game.points(st, p)),
         p.coins,
-        p.tracks[0] * incomes_left,
-        p.tracks[1],
-        p.tracks[2],
-        p.tracks[3],
+        tracks[0] * (incomes_left(st) if left is None else left),
+        tracks[1],
+        tracks[2],
+        tracks[3],
     ]
 
 

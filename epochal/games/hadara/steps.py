@@ -71,7 +71,7 @@ def draw(game: HadaraRules, st: HadaraState, ev: list) -> None:
         seat.hand = [deck.pop(), deck.pop()]
         first, other = (game.card_id[k] for k in seat.hand)
         ev.append(event("drew", to=[i], card=first, other=other, deck=BOARD[game.deck_at(st, i)], round=st.round + 1))
-    st.stack.append(Decision(kind="draw", seats=game.order(st)))
+    st.stack.append(Decision(kind="draw", seats=list(game.order(st))))
 
 
 # A3, B2 (R45, PE8)
@@ -92,9 +92,13 @@ def sequential(kind: str) -> Callable[[HadaraRules, HadaraState, list], None]:
         legal = game.legal_of[kind]
         while st.turn < len(order):
             i = order[st.turn]
-            if st.seats[i].took != DONE and len(legal(game, st, i)) > 1:
-                st.stack.append(Decision(kind=kind, seats=[i]))
-                return
+            if st.seats[i].took != DONE:
+                answers = legal(game, st, i)
+                if len(answers) > 1:
+                    frame = Decision(kind=kind, seats=[i])
+                    game.keep(st, frame, i, answers)
+                    st.stack.append(frame)
+                    return
             st.turn += 1
         next_step(game, st, ev)
 
