@@ -218,3 +218,29 @@ def test_same_seed_same_game(name, seed, players):
     a, ra = random_game(game, players, seed, None)
     b, rb = random_game(game, players, seed, None)
     assert ra.actions == rb.actions and a.to_json() == b.to_json()
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+@settings(max_examples=10, deadline=None)
+@given(seed=hst.integers(min_value=0, max_value=2**32), plies=hst.integers(0, 40))
+def test_random_plies_play_what_apply_plays(name, seed, plies):
+    """A search's rollout (``random_plies``) skips apply's outside checks: it must still play,
+    draw for draw, the game that apply with ``rng.choice`` of the lowest waiting seat's legal
+    actions plays, from any point of a game."""
+    game = GAMES[name]
+    start = game.new(game.min_players, seed)
+    warm = random.Random(seed)
+    for _ in range(warm.randrange(60)):
+        if start.over:
+            break
+        seat = min(game.actors(start))
+        game.apply(start, seat, warm.choice(game.legal(start, seat)))
+    fast, slow = start.clone(), start.clone()
+    game.random_plies(fast, random.Random(seed), plies)
+    rng = random.Random(seed)
+    for _ in range(plies):
+        if slow.over:
+            break
+        seat = min(game.actors(slow))
+        game.apply(slow, seat, rng.choice(game.legal(slow, seat)))
+    assert fast.to_json() == slow.to_json()

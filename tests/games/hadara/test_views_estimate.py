@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from epochal.games.hadara.rules import ESTIMATE
+from epochal.games.hadara.rules import ESTIMATE, estimate_features
 from tests.games.hadara.scenario import blank, fresh
 
 
@@ -39,3 +39,25 @@ def test_every_epoch_and_phase_has_weights_and_the_points_held_count_in_full():
     assert set(ESTIMATE) == {(e, p) for e in (1, 2, 3) for p in "AB"}
     for weights in ESTIMATE.values():
         assert weights[1] == 1.0 and min(weights[2:]) >= 0
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_the_estimate_weighs_the_fitted_features_and_the_points_are_the_score_without_coins_R96(players):
+    """The estimate, written out for speed, is the fit's sum of weights times
+    ``estimate_features`` (what bench/hadara_estimate.py fits), and the points it adds up are the
+    score's rows but the coins, at every position of a played game."""
+    game, st = fresh(players, seed=7)
+    rng = random.Random(7)
+    while not st.over:
+        if st.seats[0].base:
+            weights = ESTIMATE[(max(st.epoch, 1), "B" if st.step.startswith("B") else "A")]
+            fitted = [
+                weights[0] + sum(w * x for w, x in zip(weights[1:], estimate_features(game, st, s), strict=True))
+                for s in range(players)
+            ]
+            assert game.estimate(st) == pytest.approx(fitted, abs=1e-9)
+            for seat in st.seats:
+                score = game.score_seat(st, seat)
+                assert sum(game.points(st, seat)) == score.total - score.breakdown["coins"]
+        seat = game.actors(st)[0]
+        game.apply(st, seat, rng.choice(game.legal(st, seat)))
