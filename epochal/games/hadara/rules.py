@@ -26,7 +26,6 @@ from .state import CRESTS as CRESTS  # the view and the table name it from here
 from .steps import RUN, start_epoch
 from .vocab import FullSilver, SetBonus
 
-
 # players -> first player -> the turn order (R28), asked several times a ply
 ORDERS = {n: [tuple((f + i) % n for i in range(n)) for f in range(n)] for n in range(2, 6)}
 
