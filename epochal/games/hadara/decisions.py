@@ -111,10 +111,11 @@ def resolve_wheel(game: HadaraRules, st: HadaraState, i: int, action: int, d: De
 def legal_draw(game: HadaraRules, st: HadaraState, i: int) -> list[int]:
     seat = st.seats[i]
     counts = game.color_counts(seat)
+    cost_of, color_of, coins = game.cost_of, game.color_of, seat.coins
     out = []
     for d in (0, 1):
         keep = seat.hand[1 - d]
-        if game.price(seat, keep, counts) <= seat.coins:
+        if cost_of[keep] - counts[color_of[keep]] <= coins:  # game.price (R37), written out
             out.append(A.draw(d, False))
         out.append(A.draw(d, True))
     return out
@@ -144,11 +145,13 @@ def resolve_draw(game: HadaraRules, st: HadaraState, i: int, action: int, d: Dec
 def legal_take(game: HadaraRules, st: HadaraState, i: int) -> list[int]:
     seat = st.seats[i]
     counts = game.color_counts(seat)
+    cost_of, color_of, coins = game.cost_of, game.color_of, seat.coins
     out = []
     for p, pile in enumerate(st.piles):
         if pile:
             buy_id, sell_id = A.TAKES[p]
-            if game.price(seat, pile[-1], counts) <= seat.coins:
+            top = pile[-1]
+            if cost_of[top] - counts[color_of[top]] <= coins:  # game.price (R37), written out
                 out.append(buy_id)
             out.append(sell_id)
     return out
