@@ -36,10 +36,11 @@ class HadaraRules(Game):
     version = "1"
     min_players = 2
     max_players = 5
-    # Its estimate counts the score and the income to come, but not what military, culture and
-    # food will win at the next colony, statue and feeding steps: searched without rollouts,
-    # 500 iterations won 9 of 40 games against 500 with these (docs/benchmarks.md, "Search").
-    rollout_plies = 12
+    # Its estimate does not see what military, culture and food will win at the next colony,
+    # statue and feeding steps; a few random plies do. At equal time, the search with none or
+    # with 2 won 32.5% against 12, with 8 53.5% (100 games), and 8 cost two thirds of 12
+    # (docs/benchmarks.md, "Hadara's search over 5,000 iterations a second").
+    rollout_plies = 8
     options = (
         Option("mode", ("advanced", "basic"), "advanced", "R93-R94: basic = first game (side A, no star cards)"),
         Option("pe4_facedown", ("ru", "hu"), "ru", "A3: a PE4 card gives face-down statues +2 VP (ru) or nothing (hu)"),
