@@ -26,7 +26,7 @@ from .state import CRESTS as CRESTS  # the view and the table name it from here
 from .steps import RUN, start_epoch
 from .vocab import FullSilver, SetBonus
 
-# players -> first player -> the turn order (R28), asked several times a ply
+# players (two to five) -> first player -> the turn order (R28), asked several times a ply
 ORDERS = {n: [tuple((f + i) % n for i in range(n)) for f in range(n)] for n in range(2, 6)}
 
 
@@ -415,7 +415,7 @@ class HadaraRules(Game):
         one, w_points, w_coins, w_income, w_military, w_culture, w_food = weights
         left = incomes_left(st)
         out = []
-        for seat in range(st.players):  # the sum of weights times features, written out
+        for seat in range(st.players):  # the fit's weighted sum, written out in the same order
             points, coins, income, military, culture, food = estimate_features(self, st, seat, left)
             out.append(
                 one
