@@ -154,9 +154,12 @@ class ImperiumRules(Game):
         self.exhausting = frozenset(
             i for i, c in enumerate(cards) if c.exhaust or (c.side_b is not None and c.side_b.exhaust)
         )
-        # a card's VP when they do not depend on where it lies or what its owner has (the
-        # search scores every card of every seat at every iteration), else None: scoring.card_vp
-        self.fixed_vp = [0 if c.vp is None else c.vp if isinstance(c.vp, int) else c.vp.fixed for c in cards]
+        # a card's VP when they do not depend on where it lies or what its owner has, else 0,
+        # and the cards whose VP do (scoring.card_vp works theirs out): the search scores every
+        # card of every seat at every iteration
+        fixed = [0 if c.vp is None else c.vp if isinstance(c.vp, int) else c.vp.fixed for c in cards]
+        self.fixed_vp = [0 if vp is None else vp for vp in fixed]
+        self.situational_vp = frozenset(k for k, vp in enumerate(fixed) if vp is None)
         # the cards with a solstice effect (effects.sys_solstice_order lists a seat's at every
         # solstice, and asks again after each one)
         self.solstice_cards = frozenset(i for i, c in enumerate(cards) if c.solstice)
@@ -456,23 +459,28 @@ class ImperiumRules(Game):
     # --- scoring (R228-R237) ------------------------------------------------------------------------
     def score_seat(self, st, seat: int) -> Score:
         p = st.seats[seat]
-        cards = 0
-        fixed = self.fixed_vp
-        zones = scoring.scoring_zones(p)
-        for k in zones:
-            vp = fixed[k]
-            cards += vp if vp is not None else scoring.card_vp(self, st, seat, k, self.cards[k].vp, True, zones)
-        power = 0
-        if p.power >= 0:
-            face = self.face(p.power, p.side)
-            capped = st.options["power_vp_cap"] == "capped"
-            power = scoring.card_vp(self, st, seat, p.power, face.vp, capped, zones)
+        cards, power = self.card_points(st, seat)
         breakdown = {"progress": p.progress, "cards": cards, "power": power}  # R230
         return Score(
             total=sum(breakdown.values()),
             breakdown=breakdown,
             tiebreak=(-scoring.unrest_count(self, st, seat),) if st.collapsed else (),
         )
+
+    def card_points(self, st, seat: int) -> tuple[int, int]:
+        """The VP of a seat's cards and of its power card (R230): its score but the progress
+        track, which the search's estimate adds up."""
+        p = st.seats[seat]
+        zones = scoring.scoring_zones(p)
+        cards = sum(map(self.fixed_vp.__getitem__, zones))
+        for k in self.situational_vp.intersection(zones):  # each card's VP stands alone: any order
+            cards += scoring.card_vp(self, st, seat, k, self.cards[k].vp, True, zones)
+        power = 0
+        if p.power >= 0:
+            face = self.face(p.power, p.side)
+            capped = st.options["power_vp_cap"] == "capped"
+            power = scoring.card_vp(self, st, seat, p.power, face.vp, capped, zones)
+        return cards, power
 
     def scores(self, st) -> list[Score]:
         return [self.score_seat(st, s) for s in range(st.players)]
@@ -503,7 +511,8 @@ class ImperiumRules(Game):
         out = []
         for seat in range(st.players):
             p = st.seats[seat]
-            score = self.score_seat(st, seat).total
+            cards, power = self.card_points(st, seat)
+            score = p.progress + cards + power
             out.append(
                 score
                 + 0.35 * p.materials

@@ -16,6 +16,7 @@ from __future__ import annotations
 import atexit
 import functools
 import json
+import random
 import shutil
 import tempfile
 from pathlib import Path
@@ -1645,3 +1646,21 @@ def test_R235_R236_most_vp_wins_and_ties_share_the_win():
     assert g.winners(st) == [0, 1, 2]
     st.seats[1].progress += 1
     assert g.winners(st) == [1]
+
+
+@pytest.mark.parametrize("players,deck", [(2, "classics"), (4, "legends")])
+def test_R228_R230_a_seats_card_points_are_each_scoring_cards_vp_summed(players, deck):
+    """The score adds the VP of the cards whose VP stand alone at once and works out only the
+    others; at every position of a played game it is each scoring card's VP (R228-R234) plus
+    the power card's and the progress, as card by card."""
+    g = imperium()
+    st = g.new(players, 5, {"common_deck": deck})
+    rng = random.Random(5)
+    while not st.over:
+        for seat, p in enumerate(st.seats):
+            zones = scoring.scoring_zones(p)
+            cards = sum(scoring.card_vp(g, st, seat, c, g.cards[c].vp, True, zones) for c in zones)
+            assert g.card_points(st, seat)[0] == cards
+            assert g.score_seat(st, seat).total == p.progress + sum(g.card_points(st, seat))
+        seat = min(g.actors(st))
+        g.apply(st, seat, rng.choice(g.legal(st, seat)))
