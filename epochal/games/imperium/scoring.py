@@ -3,6 +3,7 @@ and VP lines, and what happens before the winner is found."""
 
 from __future__ import annotations
 
+from itertools import repeat
 from typing import TYPE_CHECKING
 
 import msgspec
@@ -35,7 +36,7 @@ def count(game: ImperiumRules, st, seat: int, spec: Count, fr=None, zones: list[
                     total += 3 * min(as_production(p, kind), icons)
             return total
         weights = counted(game, f)
-        return sum(weights[k] for k in p.play if k in weights)  # R263
+        return weighed(weights, p.play)  # R263
     if spec.zone is not None:
         if spec.zone == "all":
             zone = scoring_zones(p) if zones is None else zones
@@ -45,7 +46,7 @@ def count(game: ImperiumRules, st, seat: int, spec: Count, fr=None, zones: list[
         if which is not None and which.region_type is not None:  # "2 VP per {fertile}": the icons, repeats counted
             return _icons(game, zone, which)
         weights = counted(game, which)
-        return sum(weights[k] for k in zone if k in weights)
+        return weighed(weights, zone)
     if spec.unrest_others:
         return sum(unrest_in_scoring(game, st, s) for s in range(st.players) if s != seat)
     if spec.fewer is not None:  # Sacred Grove
@@ -77,6 +78,12 @@ def counted(game: ImperiumRules, f: Filter | None) -> dict[int, int]:
     return weights
 
 
+def weighed(weights: dict[int, int], cards: list[int]) -> int:
+    """The cards' weights added up, 0 for a card without one (a count of ``counted``'s cards;
+    the search counts at every iteration, so the look-ups run in C)."""
+    return sum(map(weights.get, cards, repeat(0)))
+
+
 def as_production(p: Seat, kind: str) -> int:
     """How many ``kind`` icons count as 3 production this turn (Agriculture, Qanat)."""
     return p.region_as_production if kind == "fertile" else p.river_as_production if kind == "river" else 0
@@ -89,7 +96,7 @@ def region_types(f: Filter) -> list[str]:
 def _icons(game: ImperiumRules, cards: list[int], f: Filter) -> int:
     """The region icons of ``f``'s types on the cards matching the rest of ``f``."""
     weights = counted(game, f)
-    return sum(weights[k] for k in cards if k in weights)
+    return weighed(weights, cards)
 
 
 def unrest_in_scoring(game: ImperiumRules, st, seat: int) -> int:

@@ -200,7 +200,7 @@ def determinize(game: ImperiumRules, st: ImperiumState, seat: int, rng) -> Imper
 
     def hide(group: str, cards: list, start: int = 0) -> None:
         spans = groups.setdefault(group, [])
-        if keep.isdisjoint(cards):
+        if not keep or keep.isdisjoint(cards):
             spans.append((cards, start, len(cards)))
             return
         for j in range(start, len(cards)):  # the runs between the cards kept in place
