@@ -233,9 +233,11 @@ class Game(ABC):
                 d = state.stack[-1]
                 if len(d.seats) == 1:
                     seat = d.seats[0]
+                    # the answers the step that asked it kept (Game.keep), else worked out
+                    # afresh and not kept: a single answer is resolved here at once
                     kept = d.__dict__.get("kept")
                     if kept is not None and kept[0] == state.ply and kept[1] == seat:
-                        legal = self.kept_legal(state, d, seat)  # the step that asked it kept them
+                        legal = self.kept_legal(state, d, seat)
                     else:
                         legal = decision_legal(state, d, seat)
                     if len(legal) == 1:
