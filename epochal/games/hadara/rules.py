@@ -38,8 +38,8 @@ class HadaraRules(Game):
     max_players = 5
     # Its estimate does not see what military, culture and food will win at the next colony,
     # statue and feeding steps; a few random plies do. At equal time, the search with none or
-    # with 2 won 32.5% against 12, with 8 53.5% (100 games), and 8 cost two thirds of 12
-    # (docs/benchmarks.md, "Hadara's search over 5,000 iterations a second").
+    # with 2 won 32.5% against 12, with 8 53.5% (100 games), and an iteration with 8 costs a
+    # fifth less (docs/benchmarks.md, "Hadara's search over 5,000 iterations a second").
     rollout_plies = 8
     options = (
         Option("mode", ("advanced", "basic"), "advanced", "R93-R94: basic = first game (side A, no star cards)"),
