@@ -28,25 +28,18 @@ def count(game: ImperiumRules, st, seat: int, spec: Count, fr=None, zones: list[
         return getattr(p, spec.resource)
     if spec.in_play is not None:
         f = spec.in_play
-        if f.region_type is not None:  # the region icons, repeats counted
-            total = _icons(game, p.play, f)
-            if "production" in region_types(f):  # Agriculture, Qanat
-                for kind in ("fertile", "river"):
-                    icons = sum(game.cards[k].regions.count(kind) for k in p.play)
-                    total += 3 * min(as_production(p, kind), icons)
-            return total
-        weights = counted(game, f)
-        return weighed(weights, p.play)  # R263
+        total = weighed(counted(game, f), p.play)  # R263; a filter of region icons counts them
+        if f.region_type is not None and "production" in region_types(f):  # Agriculture, Qanat
+            for kind in ("fertile", "river"):
+                icons = sum(game.cards[k].regions.count(kind) for k in p.play)
+                total += 3 * min(as_production(p, kind), icons)
+        return total
     if spec.zone is not None:
         if spec.zone == "all":
             zone = scoring_zones(p) if zones is None else zones
         else:
             zone = st.exile if spec.zone == "exile" else getattr(p, spec.zone)
-        which = spec.filter
-        if which is not None and which.region_type is not None:  # "2 VP per {fertile}": the icons, repeats counted
-            return _icons(game, zone, which)
-        weights = counted(game, which)
-        return weighed(weights, zone)
+        return weighed(counted(game, spec.filter), zone)  # "2 VP per {fertile}": the icons, repeats counted
     if spec.unrest_others:
         return sum(unrest_in_scoring(game, st, s) for s in range(st.players) if s != seat)
     if spec.fewer is not None:  # Sacred Grove
@@ -91,12 +84,6 @@ def as_production(p: Seat, kind: str) -> int:
 
 def region_types(f: Filter) -> list[str]:
     return [f.region_type] if isinstance(f.region_type, str) else list(f.region_type or ())
-
-
-def _icons(game: ImperiumRules, cards: list[int], f: Filter) -> int:
-    """The region icons of ``f``'s types on the cards matching the rest of ``f``."""
-    weights = counted(game, f)
-    return weighed(weights, cards)
 
 
 def unrest_in_scoring(game: ImperiumRules, st, seat: int) -> int:
