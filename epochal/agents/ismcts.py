@@ -1,9 +1,10 @@
 """Information-set Monte Carlo tree search (single-observer ISMCTS, Cowling, Powley & Whitehouse 2012).
 
-Each iteration re-deals what the searching seat cannot see (``game.determinize``), walks one
-shared tree with UCB over the actions legal in that deal (availability counts), expands one
-node, plays the game's ``rollout_plies`` uniformly random plies (none in a game whose
-``estimate`` counts what the coming turns bring) and scores the position with ``estimate``.
+Each iteration re-deals what the searching seat cannot see (``game.determinize``, through the
+root's ``game.dealer``, which a game may plan once per search), walks one shared tree with UCB
+over the actions legal in that deal (availability counts), expands one node, plays the game's
+``rollout_plies`` uniformly random plies (none in a game whose ``estimate`` counts what the
+coming turns bring) and scores the position with ``estimate``.
 With a rollout policy (``ismcts:BUDGET:heuristic``) the rollout is POLICY_ROLLOUT_DEPTH plies of
 it. Twelve random plies cost two thirds of an iteration (docs/benchmarks.md, "Search").
 
@@ -155,9 +156,10 @@ class ISMCTSAgent:
         depth = game.rollout_plies if self.rollout_depth is None else self.rollout_depth
         deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
         legal = game.legal(state, seat)
+        deal = game.dealer(state, seat)
         done = 0
         while True:
-            self._iterate(game, state, seat, root, legal, rng, depth)
+            self._iterate(game, deal, seat, root, legal, rng, depth)
             done += 1
             root.weight = PRIOR_SHARE * done
             if self.iterations is not None and done >= self.iterations:
@@ -178,10 +180,8 @@ class ISMCTSAgent:
         judged = planner.judge(game, state, seat) if planner is not None else None
         return {action: (rewards_of(values)[seat], values[seat]) for action, values in (judged or {}).items()}
 
-    def _iterate(
-        self, game: Game, root_state: State, seat: int, root: Root, root_legal: list[int], rng, depth: int
-    ) -> None:
-        state = game.determinize(root_state, seat, rng)
+    def _iterate(self, game: Game, deal, seat: int, root: Root, root_legal: list[int], rng, depth: int) -> None:
+        state = deal(rng)  # the root re-dealt: game.determinize
         node: Node = root
         path = []
         while not state.over:

@@ -63,6 +63,11 @@ class ModuleGame(Game):
     def determinize(self, state: State, seat: int, rng) -> State:
         return self.views.determinize(self, state, seat, rng)
 
+    def dealer(self, state: State, seat: int):
+        # a view module may plan the deals of one root (its ``dealer``); else Game's default
+        plan = getattr(self.views, "dealer", None)
+        return plan(self, state, seat) if plan is not None else super().dealer(state, seat)
+
     def open_view(self, state: State) -> dict | None:
         return self.views.open_view(self, state)
 

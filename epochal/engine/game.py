@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import importlib.metadata
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import cache, cached_property
+from functools import cache, cached_property, partial
 from typing import Any, ClassVar
 
 from epochal import datafile
@@ -358,6 +359,13 @@ class Game(ABC):
     @abstractmethod
     def determinize(self, state: State, seat: int, rng) -> State:
         """A clone in which everything ``seat`` cannot see is re-dealt at random."""
+
+    def dealer(self, state: State, seat: int) -> Callable[[Any], State]:
+        """A function of ``rng`` that deals ``determinize(state, seat, rng)``, the same deal
+        from the same draws, for a search that re-deals one root at every iteration: a game may
+        work out once what the deals share (which cards to re-deal, where they lie). ``state``
+        must not change while the function is used. Default: ``determinize`` at each call."""
+        return partial(self.determinize, state, seat)
 
     @abstractmethod
     def scores(self, state: State) -> list[Score]:

@@ -16,7 +16,7 @@ Two promises rest on this module:
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Collection, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from .state import State
 
 Places = list[tuple[list, int]]  # (a list in the state, an index into it)
-Spans = list[tuple[list, int, int]]  # (a list in the state, a start, a stop): cards[start:stop]
+Spans = list[tuple[int, int, int]]  # (a zone's index, a start, a stop): zones[i][start:stop]
 
 
 def redeal(groups: Mapping[Any, Places], rng) -> dict[int, int]:  # a group's key only names it
@@ -48,26 +48,43 @@ def redeal(groups: Mapping[Any, Places], rng) -> dict[int, int]:  # a group's ke
     return moved
 
 
-def redeal_spans(groups: Mapping[Any, Spans], rng) -> dict[int, int]:  # a group's key only names it
-    """``redeal`` for groups of whole runs of places, as a game that groups hidden cards by
-    where they lie (a deck, a seat's hand and deck together) has them: the runs are read and
-    written as slices, not card by card. Returns old card -> the card now lying where it lay,
-    for every re-dealt card (itself when it stayed)."""
-    moved: dict[int, int] = {}
-    for spans in groups.values():
-        old: list[int] = []
-        for cards, start, stop in spans:
-            old += cards[start:stop]
-        if len(old) < 2:
-            continue
-        new = sorted(old)
-        shuffle(new, rng)
-        at = 0
-        for cards, start, stop in spans:
-            cards[start:stop] = new[at : at + stop - start]
-            at += stop - start
-        moved.update(zip(old, new, strict=True))
-    return moved
+class SpanRedeal:
+    """``redeal`` for groups of whole runs of places, planned once and dealt many times from
+    one position, as a game that groups hidden cards by where they lie (a deck, a seat's hand
+    and deck together) re-deals its search's root at every iteration: the runs are read and
+    sorted once, and each ``deal`` shuffles a copy of a group's cards into its runs as slices.
+
+    ``zones``: the lists the cards lie in; ``groups``: each group's runs, ``(zone index, start,
+    stop)`` for ``zones[i][start:stop]``; ``follow``: the cards whose new card each deal reports.
+    """
+
+    def __init__(self, zones: list[list[int]], groups: Iterable[Spans], follow: Collection[int] = ()):
+        self.groups: list[tuple[Spans, list[int]]] = []
+        self.follow: dict[int, tuple[int, int]] = {}  # card -> (its group, its place in the group)
+        for spans in groups:
+            old = [card for z, start, stop in spans for card in zones[z][start:stop]]
+            if len(old) < 2:
+                continue
+            for at, card in enumerate(old):
+                if card in follow:
+                    self.follow[card] = (len(self.groups), at)
+            self.groups.append((spans, sorted(old)))
+
+    def deal(self, zones: list[list[int]], rng) -> dict[int, int]:
+        """Re-deal the cards into ``zones`` (the same lists as the plan's, in another state:
+        a clone of it); returns each ``follow`` card -> the card now lying where it lay (itself
+        when it stayed). The new order depends only on which cards are hidden, never on where
+        they really were."""
+        dealt = []
+        for spans, cards in self.groups:
+            new = cards[:]
+            shuffle(new, rng)
+            at = 0
+            for z, start, stop in spans:
+                zones[z][start:stop] = new[at : at + stop - start]
+                at += stop - start
+            dealt.append(new)
+        return {card: dealt[g][at] for card, (g, at) in self.follow.items()}
 
 
 def shuffle(items: list, rng) -> None:

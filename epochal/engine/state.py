@@ -6,7 +6,9 @@ data stays in the game object. That makes ``clone`` a fast binary round-trip and
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from collections.abc import Callable
+from functools import partial
+from typing import Any, ClassVar, Self
 
 import msgspec
 
@@ -57,11 +59,20 @@ class State(msgspec.Struct, kw_only=True):
         return self
 
     def clone(self):
+        return self._decoder().decode(_ENCODER.encode(self))
+
+    def copier(self) -> Callable[[], Self]:
+        """A function that makes a fresh clone at each call: the state is encoded once, so the
+        state must not change while the function is used (a search clones its root at every
+        iteration)."""
+        return partial(self._decoder().decode, _ENCODER.encode(self))
+
+    def _decoder(self) -> msgspec.msgpack.Decoder:
         cls = type(self)
         decoder = State._decoders.get(cls)
         if decoder is None:
             decoder = State._decoders[cls] = msgspec.msgpack.Decoder(cls)
-        return decoder.decode(_ENCODER.encode(self))
+        return decoder
 
     def to_json(self) -> bytes:
         """JSON bytes; equal states give equal bytes (used to prove that nothing changed)."""

@@ -204,6 +204,30 @@ def test_views_match_a_redealt_state(name, players, options):
     random_game(game, players, derive(11, players), options, check)
 
 
+@pytest.mark.parametrize(
+    "name,players", [(n, p) for n, g in GAMES.items() for p in sorted({g.min_players, g.max_players})]
+)
+def test_a_dealer_deals_what_determinize_deals(name, players):
+    """A search re-deals its root through ``dealer``, which may plan the deals once: each of its
+    deals must be ``determinize``'s from the same draws, and planning and dealing leave the
+    root as it was."""
+    game = GAMES[name]
+
+    def check(state, seat, legal, rng):
+        if rng.random() >= 0.1:
+            return
+        before = state.to_json()
+        for s in range(players):
+            seed = rng.random()
+            deal, planned, fresh = game.dealer(state, s), random.Random(seed), random.Random(seed)
+            for _ in range(3):
+                assert deal(planned).to_json() == game.determinize(state, s, fresh).to_json()
+            assert planned.random() == fresh.random()
+        assert state.to_json() == before, "a dealer changed the state it deals from"
+
+    random_game(game, players, derive(5, players), {}, check)
+
+
 @pytest.mark.parametrize("name", list(GAMES))
 @settings(max_examples=15, deadline=None)
 @given(seed=hst.integers(min_value=0, max_value=2**63 - 1), players=hst.integers(0, 9))

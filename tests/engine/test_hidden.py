@@ -16,7 +16,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from epochal.engine import get_game
-from epochal.engine.hidden import redeal, redeal_spans, revealing
+from epochal.engine.hidden import SpanRedeal, redeal, revealing
 from epochal.engine.rng import derive
 
 RECORDED_CARDS = {"imperium": 552}  # the cards in the game's list when its cases were recorded
@@ -162,15 +162,22 @@ def test_the_fast_shuffle_deals_exactly_as_random_shuffle():
 
 @given(st.integers(0, 2**32), st.lists(st.tuples(st.integers(0, 6), st.integers(0, 6)), min_size=1, max_size=4))
 def test_a_redeal_of_runs_deals_as_the_redeal_of_their_places(seed, lists):
-    """``redeal_spans`` (Imperium's hidden cards, in runs: a deck, a hand) deals the cards as
+    """``SpanRedeal`` (Imperium's hidden cards, in runs: a deck, a hand) deals the cards as
     ``redeal`` does place by place: the same draws, the same card in each place, and each card
-    it reports mapped to the card now in its place."""
+    it follows mapped to the card now in its place; planned once, it deals so again and again."""
     base = [[10 * i + j for j in range(length)] for i, (length, _) in enumerate(lists)]
-    by_runs, by_places = [list(cards) for cards in base], [list(cards) for cards in base]
     starts = [min(start, length) for length, start in lists]  # the hidden run: cards[start:]
-    spans = [(cards, start, len(cards)) for cards, start in zip(by_runs, starts, strict=True)]
-    places = [(cards, j) for cards, start in zip(by_places, starts, strict=True) for j in range(start, len(cards))]
-    moved_runs = redeal_spans({"hidden": spans}, random.Random(seed))
-    moved_places = redeal({"hidden": places}, random.Random(seed))
-    assert by_runs == by_places
-    assert {was: now for was, now in moved_runs.items() if was != now} == moved_places
+    spans = [(z, start, len(cards)) for z, (cards, start) in enumerate(zip(base, starts, strict=True))]
+    hidden = [card for cards, start in zip(base, starts, strict=True) for card in cards[start:]]
+    plan = SpanRedeal(base, [spans], follow=hidden[::2])
+    runs_rng, places_rng = random.Random(seed), random.Random(seed)
+    for _ in range(2):
+        by_runs, by_places = [list(cards) for cards in base], [list(cards) for cards in base]
+        moved_runs = plan.deal(by_runs, runs_rng)
+        places = [(cards, j) for cards, start in zip(by_places, starts, strict=True) for j in range(start, len(cards))]
+        moved_places = redeal({"hidden": places}, places_rng)
+        assert by_runs == by_places
+        assert set(moved_runs) == (set(hidden[::2]) if len(hidden) > 1 else set())
+        assert {was: now for was, now in moved_runs.items() if was != now} == {
+            was: now for was, now in moved_places.items() if was in moved_runs
+        }

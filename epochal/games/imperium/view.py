@@ -10,9 +10,12 @@ with its tokens and tucked unrest.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import msgspec
 
-from epochal.engine.hidden import Spans, follow, follow_action, offered_cards, redeal_spans
+from epochal.engine.hidden import SpanRedeal, Spans, follow, follow_action, offered_cards
 from epochal.engine.locale import describe_text
 
 from . import prompts, table
@@ -193,23 +196,27 @@ def determinize(game: ImperiumRules, st: ImperiumState, seat: int, rng) -> Imper
     looked at, the cards just drawn, the offered choices) are re-dealt too, and every reference
     follows its card, unless ``seat`` itself is shown them; cards whose own effect is running
     stay where they are."""
-    out = st.clone()
-    out.rng = rng.getrandbits(64)
-    keep = {frame.card for frame in out.run} | seen_by(game, out, seat)
+    return dealer(game, st, seat)(rng)
+
+
+def dealer(game: ImperiumRules, st: ImperiumState, seat: int) -> Callable[[Any], ImperiumState]:
+    """``determinize``'s deals of ``st`` for ``seat``, planned once: which runs of which lists
+    are re-dealt together, and which re-dealt cards a reference names."""
+    keep = {frame.card for frame in st.run} | seen_by(game, st, seat)
+    zones = hiding_zones(st)
+    at = {id(zone): z for z, zone in enumerate(zones)}
     groups: dict[str, Spans] = {}
 
     def hide(group: str, cards: list, start: int = 0) -> None:
         spans = groups.setdefault(group, [])
-        if not keep or keep.isdisjoint(cards):
-            spans.append((cards, start, len(cards)))
-            return
+        z = at[id(cards)]
         for j in range(start, len(cards)):  # the runs between the cards kept in place
             if cards[j] in keep:
-                spans.append((cards, start, j))
+                spans.append((z, start, j))
                 start = j + 1
-        spans.append((cards, start, len(cards)))
+        spans.append((z, start, len(cards)))
 
-    for i, p in enumerate(out.seats):
+    for i, p in enumerate(st.seats):
         if i != seat:
             for zone in (p.hand, p.deck, p.history, p.sunken):  # the sunken pile is its owner's (R188)
                 hide(f"seat{i}", zone)
@@ -217,17 +224,45 @@ def determinize(game: ImperiumRules, st: ImperiumState, seat: int, rng) -> Imper
             hide("own deck", p.deck)
         accession = 1 if p.nation_deck and game.cards[p.nation_deck[0]].location == "accession" else 0
         hide(f"nation{i}", p.nation_deck, accession)
-    for name, deck in out.decks.items():
+    for name, deck in st.decks.items():
         hide(name, deck)
-    hide("fame", out.fame)
+    hide("fame", st.fame)
     groups["fame"] += [  # the fame cards removed unseen at setup (R49); the box holds others too
-        (out.box, j, j + 1) for j, k in enumerate(out.box) if k not in keep and "fame" in game.cards[k].suits
+        (at[id(st.box)], j, j + 1) for j, k in enumerate(st.box) if k not in keep and "fame" in game.cards[k].suits
     ]
-    hide("unrest", out.unrest)
-    moved = redeal_spans(groups, rng)
-    if moved:
-        follow_cards(game, out, moved)
-    return out
+    hide("unrest", st.unrest)
+    copy = st.copier()
+    named: set[int] = set()
+    follow_cards(game, copy(), Naming(named))  # the cards a reference names: the deals follow them
+    plan = SpanRedeal(zones, groups.values(), named)
+
+    def deal(rng) -> ImperiumState:
+        out = copy()
+        out.rng = rng.getrandbits(64)
+        moved = plan.deal(hiding_zones(out), rng)
+        if moved:
+            follow_cards(game, out, moved)
+        return out
+
+    return deal
+
+
+def hiding_zones(st: ImperiumState) -> list[list[int]]:
+    """The lists ``determinize`` re-deals cards in, in an order every clone of ``st`` shares."""
+    zones = [zone for p in st.seats for zone in (p.hand, p.deck, p.history, p.sunken, p.nation_deck)]
+    return [*zones, *st.decks.values(), st.fame, st.box, st.unrest]
+
+
+class Naming(dict):
+    """A stand-in for ``moved`` that gathers the cards ``follow_cards`` looks up."""
+
+    def __init__(self, named: set[int]):
+        super().__init__()
+        self.named = named
+
+    def get(self, card, default=None):
+        self.named.add(card)
+        return default
 
 
 # Frame variables that name cards: they follow their cards when a determinization re-deals them.
