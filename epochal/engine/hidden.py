@@ -48,6 +48,32 @@ def redeal(groups: Mapping[Any, Places], rng) -> dict[int, int]:  # a group's ke
     return moved
 
 
+class Lookups(dict):
+    """A stand-in for ``moved`` that notes the cards looked up in it and moves none: a game's
+    following of references, run on a copy with it, tells which cards the references name
+    (the cards a ``SpanRedeal`` then follows)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.cards: set[int] = set()
+
+    def get(self, card, default=None):
+        self.cards.add(card)
+        return default
+
+
+def runs(places: Iterable[tuple[int, int]]) -> Spans:
+    """Places ``(zone index, index)`` as runs ``(zone index, start, stop)``, in their order:
+    neighbouring places of one zone make one run (a deck of one colour is one run)."""
+    spans: Spans = []
+    for z, j in places:
+        if spans and spans[-1][0] == z and spans[-1][2] == j:
+            spans[-1] = (z, spans[-1][1], j + 1)
+        else:
+            spans.append((z, j, j + 1))
+    return spans
+
+
 class SpanRedeal:
     """``redeal`` for groups of whole runs of places, planned once and dealt many times from
     one position, as a game that groups hidden cards by where they lie (a deck, a seat's hand

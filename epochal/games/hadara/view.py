@@ -7,10 +7,11 @@ simultaneous choice until all seats have chosen.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
-from epochal.engine.hidden import redeal, shuffle
+from epochal.engine.hidden import SpanRedeal, runs
 
 from . import actions as A
 from .cards import TRACKS
@@ -235,58 +236,69 @@ def action_text(game: Hadara, st: HadaraState, seat: int, a: int) -> str:
 
 
 def determinize(game: Hadara, st: HadaraState, seat: int, rng) -> HadaraState:
-    """Re-deal what ``seat`` cannot see, keeping every colour and every visible front in place.
+    """Re-deal what ``seat`` cannot see, keeping every colour and every visible front in place."""
+    return dealer(game, st, seat)(rng)
 
-    A search calls it on every iteration, so the places are gathered in plain loops."""
-    out = st.clone()
-    out.rng = rng.getrandbits(64)  # future deals must not be the real ones
+
+def dealer(game: Hadara, st: HadaraState, seat: int) -> Callable[[Any], HadaraState]:
+    """``determinize``'s deals of ``st`` for ``seat``, planned once: which places of which
+    lists are re-dealt together. No running effect holds on to a hidden card."""
+    zones = hiding_zones(st)
+    at = {id(zone): z for z, zone in enumerate(zones)}
     # Card places hidden from `seat`, grouped by colour (a card's back shows epoch and colour):
     # the decks, this epoch's cards in the box, the other seats' hands and secret sales.
-    color_of, epoch_of, epoch = game.color_of, game.epoch_of, out.epoch
-    slots: dict[int, list[tuple[list, int]]] = {}
-    zones: list[tuple[list, bool]] = [(deck, False) for deck in out.decks]
-    zones.append((out.box, True))
-    for i, other in enumerate(out.seats):
+    color_of, epoch_of = game.color_of, game.epoch_of
+    slots: dict[int, list[tuple[int, int]]] = {}
+    hidden: list[tuple[list, bool]] = [(deck, False) for deck in st.decks]
+    hidden.append((st.box, True))
+    for i, other in enumerate(st.seats):
         if i != seat:
-            zones += [(other.hand, False), (other.sold_secret, False)]
-    for zone, this_epoch in zones:
+            hidden += [(other.hand, False), (other.sold_secret, False)]
+    for zone, this_epoch in hidden:
         for j, k in enumerate(zone):
-            if this_epoch and epoch_of[k] != epoch:
-                continue
-            places = slots.get(color_of[k])
-            if places is None:
-                places = slots[color_of[k]] = []
-            places.append((zone, j))
-    redeal(slots, rng)  # no running effect holds on to a hidden card
+            if not this_epoch or epoch_of[k] == st.epoch:
+                slots.setdefault(color_of[k], []).append((at[id(zone)], j))
+    groups = [runs(places) for places in slots.values()]
     # Colony backs: below each stack's visible top, in the box and under plundered fronts,
     # tokens with equal fronts may swap.
     requirement, front = _colony_keys(game)
     unseen: dict[int, list[tuple[list, int]]] = {}  # requirement -> places in the box, plundered
-    for j, t in enumerate(out.colony_box):
-        unseen.setdefault(requirement[t], []).append((out.colony_box, j))
-    for other in out.seats:
+    for j, t in enumerate(st.colony_box):
+        unseen.setdefault(requirement[t], []).append((st.colony_box, j))
+    for other in st.seats:
         for j, (t, annexed) in enumerate(zip(other.colonies, other.annexed, strict=False)):
             if not annexed:
                 unseen.setdefault(requirement[t], []).append((other.colonies, j))
-    for v, stack in enumerate(out.stacks):
-        groups: dict[tuple, list] = {}
+    for v, stack in enumerate(st.stacks):
+        alike: dict[tuple, list[tuple[int, int]]] = {}
         for j in range(len(stack) - 1):
-            groups.setdefault(front[stack[j]], []).append((stack, j))
+            alike.setdefault(front[stack[j]], []).append((at[id(stack)], j))
         for c, j in unseen.get(game.requirements[v], ()):
-            groups.setdefault(front[c[j]], []).append((c, j))
-        for places in groups.values():
-            if len(places) > 1:
-                tokens = sorted(c[j] for c, j in places)
-                shuffle(tokens, rng)
-                for (c, j), t in zip(places, tokens, strict=False):
-                    c[j] = t
-    # Another seat's simultaneous choice is unknown, only that it was made: guess one.
-    if out.stack:
-        frame = out.stack[-1]
-        for s in frame.chosen:
-            if s != seat:
+            alike.setdefault(front[c[j]], []).append((at[id(c)], j))
+        groups += [runs(places) for places in alike.values()]
+    plan = SpanRedeal(zones, groups)
+    # Another seat's simultaneous choice is unknown, only that it was made: each deal guesses one.
+    guessed = [s for s in st.stack[-1].chosen if s != seat] if st.stack else []
+    copy = st.copier()
+
+    def deal(rng) -> HadaraState:
+        out = copy()
+        out.rng = rng.getrandbits(64)  # future deals must not be the real ones
+        plan.deal(hiding_zones(out), rng)
+        if guessed:
+            frame = out.stack[-1]
+            for s in guessed:
                 frame.chosen[s] = rng.choice(game.decision_legal(out, frame, s))
-    return out
+        return out
+
+    return deal
+
+
+def hiding_zones(st: HadaraState) -> list[list[int]]:
+    """The lists ``determinize`` re-deals cards and colony tokens in, in an order every clone
+    of ``st`` shares."""
+    seats = [zone for p in st.seats for zone in (p.hand, p.sold_secret, p.colonies)]
+    return [*st.decks, st.box, *seats, st.colony_box, *st.stacks]
 
 
 @cache

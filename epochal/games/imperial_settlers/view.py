@@ -17,7 +17,7 @@ from functools import cache
 
 import msgspec
 
-from epochal.engine.hidden import follow, follow_action, offered_cards, redeal, shuffle
+from epochal.engine.hidden import Lookups, SpanRedeal, follow, follow_action, offered_cards, runs
 
 from . import actions as A
 from .empire import effective_storage
@@ -425,41 +425,64 @@ def determinize(game, st, seat: int, rng):
     order too. Cards that running effects and pending choices hold on to (looked at, offered)
     are re-dealt with the rest and every reference follows its card, unless ``seat`` itself is
     shown them; cards whose own effect is running stay where they are."""
-    out = st.clone()
-    out.rng = rng.getrandbits(64)
-    keep = {frame.card for frame in out.run if frame.card >= 0} | seen_by(game, out, seat)
-    frame = out.stack[-1] if out.stack else None
-    answered = set(frame.chosen) if frame is not None and frame.kind == "draft" else set()
-    zones: list[list[int]] = []  # where the hidden cards lie, in the order of their places
-    for i, p in enumerate(out.seats):
-        if i != seat:
-            zones += [p.hand, p.hidden_foundations, *p.under.values()]  # R37, R152
-            if out.packets and i not in answered:
-                zones.append(out.packets[i])
-        zones.append(p.deck)
-    zones.append(out.common_deck)
+    return dealer(game, st, seat)(rng)
+
+
+def dealer(game, st, seat: int):
+    """``determinize``'s deals of ``st`` for ``seat``, planned once: which places of which
+    lists are re-dealt together, and which re-dealt cards a reference names."""
+    keep = {frame.card for frame in st.run if frame.card >= 0} | seen_by(game, st, seat)
+    zones = hiding_zones(st, seat)
     deck_of = _deck_of(game)
-    groups: dict[object, list[tuple[list, int]]] = {}  # places by the deck on the card's back
-    for zone in zones:
+    places: dict[str, list[tuple[int, int]]] = {}  # by the deck on the card's back
+    for z, zone in enumerate(zones[1:], 1):
         for j, k in enumerate(zone):
             if k not in keep:
-                places = groups.get(deck_of[k])
-                if places is None:
-                    places = groups[deck_of[k]] = []
-                places.append((zone, j))
-    out.attack_deck.sort()  # the deal must not depend on the true order
-    shuffle(out.attack_deck, rng)  # solo: R196
-    moved = redeal(groups, rng)
-    if moved:
-        for running_frame in out.run:
-            if "_seen" in running_frame.vars:
-                running_frame.vars["_seen"] = follow(running_frame.vars["_seen"], moved)
-        for decision in out.stack:
-            if "options" in decision.args:
-                decision.args["options"] = [
-                    follow_action(game.action_space, a, moved) for a in decision.args["options"]
-                ]
-    return out
+                places.setdefault(deck_of[k], []).append((z, j))
+    attacks = SpanRedeal(zones, [[(0, 0, len(st.attack_deck))]])  # solo: R196
+    copy = st.copier()
+    named = Lookups()
+    follow_cards(game, copy(), named)  # the cards a reference names: the deals follow them
+    cards = SpanRedeal(zones, [runs(group) for group in places.values()], named.cards)
+
+    def deal(rng):
+        out = copy()
+        out.rng = rng.getrandbits(64)
+        zones = hiding_zones(out, seat)
+        attacks.deal(zones, rng)
+        moved = cards.deal(zones, rng)
+        if moved:
+            follow_cards(game, out, moved)
+        return out
+
+    return deal
+
+
+def hiding_zones(st, seat: int) -> list[list[int]]:
+    """The lists ``determinize`` re-deals in, in an order every clone of ``st`` shares: the
+    attack deck, then where ``seat``'s hidden cards lie, in the order of their places."""
+    frame = st.stack[-1] if st.stack else None
+    answered = set(frame.chosen) if frame is not None and frame.kind == "draft" else set()
+    zones: list[list[int]] = [st.attack_deck]
+    for i, p in enumerate(st.seats):
+        if i != seat:
+            zones += [p.hand, p.hidden_foundations, *p.under.values()]  # R37, R152
+            if st.packets and i not in answered:
+                zones.append(st.packets[i])
+        zones.append(p.deck)
+    zones.append(st.common_deck)
+    return zones
+
+
+def follow_cards(game, st, moved: dict[int, int]) -> None:
+    """Every reference to a re-dealt card follows it: the cards running effects look at, the
+    offered choices."""
+    for running_frame in st.run:
+        if "_seen" in running_frame.vars:
+            running_frame.vars["_seen"] = follow(running_frame.vars["_seen"], moved)
+    for decision in st.stack:
+        if "options" in decision.args:
+            decision.args["options"] = [follow_action(game.action_space, a, moved) for a in decision.args["options"]]
 
 
 @cache

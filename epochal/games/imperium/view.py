@@ -15,7 +15,7 @@ from typing import Any
 
 import msgspec
 
-from epochal.engine.hidden import SpanRedeal, Spans, follow, follow_action, offered_cards
+from epochal.engine.hidden import Lookups, SpanRedeal, Spans, follow, follow_action, offered_cards
 from epochal.engine.locale import describe_text
 
 from . import prompts, table
@@ -232,9 +232,9 @@ def dealer(game: ImperiumRules, st: ImperiumState, seat: int) -> Callable[[Any],
     ]
     hide("unrest", st.unrest)
     copy = st.copier()
-    named: set[int] = set()
-    follow_cards(game, copy(), Naming(named))  # the cards a reference names: the deals follow them
-    plan = SpanRedeal(zones, groups.values(), named)
+    named = Lookups()
+    follow_cards(game, copy(), named)  # the cards a reference names: the deals follow them
+    plan = SpanRedeal(zones, groups.values(), named.cards)
 
     def deal(rng) -> ImperiumState:
         out = copy()
@@ -251,18 +251,6 @@ def hiding_zones(st: ImperiumState) -> list[list[int]]:
     """The lists ``determinize`` re-deals cards in, in an order every clone of ``st`` shares."""
     zones = [zone for p in st.seats for zone in (p.hand, p.deck, p.history, p.sunken, p.nation_deck)]
     return [*zones, *st.decks.values(), st.fame, st.box, st.unrest]
-
-
-class Naming(dict):
-    """A stand-in for ``moved`` that gathers the cards ``follow_cards`` looks up."""
-
-    def __init__(self, named: set[int]):
-        super().__init__()
-        self.named = named
-
-    def get(self, card, default=None):
-        self.named.add(card)
-        return default
 
 
 # Frame variables that name cards: they follow their cards when a determinization re-deals them.
