@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from .state import State
 
 Places = list[tuple[list, int]]  # (a list in the state, an index into it)
-Spans = list[tuple[int, int, int]]  # (a zone's index, a start, a stop): zones[i][start:stop]
+Spans = list[tuple[list, int, int]]  # (a list in the state, a start, a stop): cards[start:stop]
 
 
 def redeal(groups: Mapping[Any, Places], rng) -> dict[int, int]:  # a group's key only names it
@@ -62,15 +62,15 @@ class Lookups(dict):
         return default
 
 
-def runs(places: Iterable[tuple[int, int]]) -> Spans:
-    """Places ``(zone index, index)`` as runs ``(zone index, start, stop)``, in their order:
-    neighbouring places of one zone make one run (a deck of one colour is one run)."""
+def runs(places: Places) -> Spans:
+    """Places as runs, in their order: neighbouring places of one list make one run (a deck of
+    one colour is one run)."""
     spans: Spans = []
-    for z, j in places:
-        if spans and spans[-1][0] == z and spans[-1][2] == j:
-            spans[-1] = (z, spans[-1][1], j + 1)
+    for cards, j in places:
+        if spans and spans[-1][0] is cards and spans[-1][2] == j:
+            spans[-1] = (cards, spans[-1][1], j + 1)
         else:
-            spans.append((z, j, j + 1))
+            spans.append((cards, j, j + 1))
     return spans
 
 
@@ -80,27 +80,29 @@ class SpanRedeal:
     and deck together) re-deals its search's root at every iteration: the runs are read and
     sorted once, and each ``deal`` shuffles a copy of a group's cards into its runs as slices.
 
-    ``zones``: the lists the cards lie in; ``groups``: each group's runs, ``(zone index, start,
-    stop)`` for ``zones[i][start:stop]``; ``follow``: the cards whose new card each deal reports.
+    ``zones``: the lists the cards lie in, in an order every clone of the state shares;
+    ``groups``: each group's runs in those lists; ``follow``: the cards whose new card each
+    deal reports.
     """
 
     def __init__(self, zones: list[list[int]], groups: Iterable[Spans], follow: Collection[int] = ()):
-        self.groups: list[tuple[Spans, list[int]]] = []
+        index = {id(cards): z for z, cards in enumerate(zones)}
+        # each group's runs as (a zone's index, a start, a stop), and its cards sorted
+        self.groups: list[tuple[list[tuple[int, int, int]], list[int]]] = []
         self.follow: dict[int, tuple[int, int]] = {}  # card -> (its group, its place in the group)
         for spans in groups:
-            old = [card for z, start, stop in spans for card in zones[z][start:stop]]
+            old = [card for cards, start, stop in spans for card in cards[start:stop]]
             if len(old) < 2:
                 continue
             for at, card in enumerate(old):
                 if card in follow:
                     self.follow[card] = (len(self.groups), at)
-            self.groups.append((spans, sorted(old)))
+            self.groups.append(([(index[id(cards)], start, stop) for cards, start, stop in spans], sorted(old)))
 
     def deal(self, zones: list[list[int]], rng) -> dict[int, int]:
-        """Re-deal the cards into ``zones`` (the same lists as the plan's, in another state:
-        a clone of it); returns each ``follow`` card -> the card now lying where it lay (itself
-        when it stayed). The new order depends only on which cards are hidden, never on where
-        they really were."""
+        """Re-deal the cards into ``zones`` (the plan's lists in a clone of its state); returns
+        each ``follow`` card -> the card now lying where it lay (itself when it stayed). The new
+        order depends only on which cards are hidden, never on where they really were."""
         dealt = []
         for spans, cards in self.groups:
             new = cards[:]

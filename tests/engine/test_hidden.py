@@ -167,7 +167,7 @@ def test_a_redeal_of_runs_deals_as_the_redeal_of_their_places(seed, lists):
     it follows mapped to the card now in its place; planned once, it deals so again and again."""
     base = [[10 * i + j for j in range(length)] for i, (length, _) in enumerate(lists)]
     starts = [min(start, length) for length, start in lists]  # the hidden run: cards[start:]
-    spans = [(z, start, len(cards)) for z, (cards, start) in enumerate(zip(base, starts, strict=True))]
+    spans = [(cards, start, len(cards)) for cards, start in zip(base, starts, strict=True)]
     hidden = [card for cards, start in zip(base, starts, strict=True) for card in cards[start:]]
     plan = SpanRedeal(base, [spans], follow=hidden[::2])
     runs_rng, places_rng = random.Random(seed), random.Random(seed)

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
-from epochal.engine.hidden import SpanRedeal, runs
+from epochal.engine.hidden import Places, SpanRedeal, runs
 
 from . import actions as A
 from .cards import TRACKS
@@ -243,12 +243,10 @@ def determinize(game: Hadara, st: HadaraState, seat: int, rng) -> HadaraState:
 def dealer(game: Hadara, st: HadaraState, seat: int) -> Callable[[Any], HadaraState]:
     """``determinize``'s deals of ``st`` for ``seat``, planned once: which places of which
     lists are re-dealt together. No running effect holds on to a hidden card."""
-    zones = hiding_zones(st)
-    at = {id(zone): z for z, zone in enumerate(zones)}
     # Card places hidden from `seat`, grouped by colour (a card's back shows epoch and colour):
     # the decks, this epoch's cards in the box, the other seats' hands and secret sales.
     color_of, epoch_of = game.color_of, game.epoch_of
-    slots: dict[int, list[tuple[int, int]]] = {}
+    slots: dict[int, Places] = {}
     hidden: list[tuple[list, bool]] = [(deck, False) for deck in st.decks]
     hidden.append((st.box, True))
     for i, other in enumerate(st.seats):
@@ -257,12 +255,12 @@ def dealer(game: Hadara, st: HadaraState, seat: int) -> Callable[[Any], HadaraSt
     for zone, this_epoch in hidden:
         for j, k in enumerate(zone):
             if not this_epoch or epoch_of[k] == st.epoch:
-                slots.setdefault(color_of[k], []).append((at[id(zone)], j))
+                slots.setdefault(color_of[k], []).append((zone, j))
     groups = [runs(places) for places in slots.values()]
     # Colony backs: below each stack's visible top, in the box and under plundered fronts,
     # tokens with equal fronts may swap.
     requirement, front = _colony_keys(game)
-    unseen: dict[int, list[tuple[list, int]]] = {}  # requirement -> places in the box, plundered
+    unseen: dict[int, Places] = {}  # requirement -> places in the box, plundered
     for j, t in enumerate(st.colony_box):
         unseen.setdefault(requirement[t], []).append((st.colony_box, j))
     for other in st.seats:
@@ -270,13 +268,13 @@ def dealer(game: Hadara, st: HadaraState, seat: int) -> Callable[[Any], HadaraSt
             if not annexed:
                 unseen.setdefault(requirement[t], []).append((other.colonies, j))
     for v, stack in enumerate(st.stacks):
-        alike: dict[tuple, list[tuple[int, int]]] = {}
+        alike: dict[tuple, Places] = {}
         for j in range(len(stack) - 1):
-            alike.setdefault(front[stack[j]], []).append((at[id(stack)], j))
+            alike.setdefault(front[stack[j]], []).append((stack, j))
         for c, j in unseen.get(game.requirements[v], ()):
-            alike.setdefault(front[c[j]], []).append((at[id(c)], j))
+            alike.setdefault(front[c[j]], []).append((c, j))
         groups += [runs(places) for places in alike.values()]
-    plan = SpanRedeal(zones, groups)
+    plan = SpanRedeal(hiding_zones(st), groups)
     # Another seat's simultaneous choice is unknown, only that it was made: each deal guesses one.
     guessed = [s for s in st.stack[-1].chosen if s != seat] if st.stack else []
     copy = st.copier()

@@ -17,7 +17,7 @@ from functools import cache
 
 import msgspec
 
-from epochal.engine.hidden import Lookups, SpanRedeal, follow, follow_action, offered_cards, runs
+from epochal.engine.hidden import Lookups, Places, SpanRedeal, follow, follow_action, offered_cards, runs
 
 from . import actions as A
 from .empire import effective_storage
@@ -434,12 +434,12 @@ def dealer(game, st, seat: int):
     keep = {frame.card for frame in st.run if frame.card >= 0} | seen_by(game, st, seat)
     zones = hiding_zones(st, seat)
     deck_of = _deck_of(game)
-    places: dict[str, list[tuple[int, int]]] = {}  # by the deck on the card's back
-    for z, zone in enumerate(zones[1:], 1):
+    places: dict[str, Places] = {}  # by the deck on the card's back
+    for zone in zones[1:]:
         for j, k in enumerate(zone):
             if k not in keep:
-                places.setdefault(deck_of[k], []).append((z, j))
-    attacks = SpanRedeal(zones, [[(0, 0, len(st.attack_deck))]])  # solo: R196
+                places.setdefault(deck_of[k], []).append((zone, j))
+    attacks = SpanRedeal(zones, [[(st.attack_deck, 0, len(st.attack_deck))]])  # solo: R196
     copy = st.copier()
     named = Lookups()
     follow_cards(game, copy(), named)  # the cards a reference names: the deals follow them

@@ -15,7 +15,7 @@ from typing import Any
 
 import msgspec
 
-from epochal.engine.hidden import Lookups, SpanRedeal, Spans, follow, follow_action, offered_cards
+from epochal.engine.hidden import Lookups, SpanRedeal, Spans, follow, follow_action, offered_cards, runs
 from epochal.engine.locale import describe_text
 
 from . import prompts, table
@@ -203,18 +203,15 @@ def dealer(game: ImperiumRules, st: ImperiumState, seat: int) -> Callable[[Any],
     """``determinize``'s deals of ``st`` for ``seat``, planned once: which runs of which lists
     are re-dealt together, and which re-dealt cards a reference names."""
     keep = {frame.card for frame in st.run} | seen_by(game, st, seat)
-    zones = hiding_zones(st)
-    at = {id(zone): z for z, zone in enumerate(zones)}
     groups: dict[str, Spans] = {}
 
     def hide(group: str, cards: list, start: int = 0) -> None:
         spans = groups.setdefault(group, [])
-        z = at[id(cards)]
         for j in range(start, len(cards)):  # the runs between the cards kept in place
             if cards[j] in keep:
-                spans.append((z, start, j))
+                spans.append((cards, start, j))
                 start = j + 1
-        spans.append((z, start, len(cards)))
+        spans.append((cards, start, len(cards)))
 
     for i, p in enumerate(st.seats):
         if i != seat:
@@ -227,14 +224,14 @@ def dealer(game: ImperiumRules, st: ImperiumState, seat: int) -> Callable[[Any],
     for name, deck in st.decks.items():
         hide(name, deck)
     hide("fame", st.fame)
-    groups["fame"] += [  # the fame cards removed unseen at setup (R49); the box holds others too
-        (at[id(st.box)], j, j + 1) for j, k in enumerate(st.box) if k not in keep and "fame" in game.cards[k].suits
-    ]
+    groups["fame"] += runs(  # the fame cards removed unseen at setup (R49); the box holds others too
+        [(st.box, j) for j, k in enumerate(st.box) if k not in keep and "fame" in game.cards[k].suits]
+    )
     hide("unrest", st.unrest)
     copy = st.copier()
     named = Lookups()
     follow_cards(game, copy(), named)  # the cards a reference names: the deals follow them
-    plan = SpanRedeal(zones, groups.values(), named.cards)
+    plan = SpanRedeal(hiding_zones(st), groups.values(), named.cards)
 
     def deal(rng) -> ImperiumState:
         out = copy()
