@@ -503,6 +503,10 @@ class Game(ABC):
         """
         return None
 
+    # The web lobby's levels (random, easy, normal, hard) that this game plays with another
+    # agent than the server's (level -> agent spec): where its own bot is stronger than a search.
+    bot_levels: ClassVar[dict[str, str]] = {}
+
     def heuristic_agent(self, seed: int = 0):
         """The game's own bot, or None."""
         return None

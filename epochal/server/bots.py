@@ -2,9 +2,10 @@
 
 Cheap agents (random, heuristic) answer within milliseconds; they run in the server's thread
 pool and keep their agent for the whole game. A search (ISMCTS) runs for its whole budget in
-pure Python and holds the GIL meanwhile: in a thread it would hold up every request and every
-other table of the server, and all searches would share one core. So searches run in worker
-processes (``BotProcesses``). A search agent is built afresh for every move, wherever it runs,
+pure Python and holds the GIL meanwhile (a planner's play-outs too, up to half a second): in a
+thread it would hold up every request and every other table of the server, and all searches
+would share one core. So searches and planners run in worker processes (``BotProcesses``). Such
+an agent is built afresh for every move, wherever it runs,
 from a seed that depends only on the table's seed, the seat and the ply, so a position gets the
 same move again (with an iteration budget; a time budget depends on the machine's speed).
 """
@@ -37,8 +38,10 @@ def cpu_count() -> int:
 
 
 def searches(spec: str) -> bool:
-    """Whether agent ``spec`` thinks for a budget (a search) rather than answering at once."""
-    return spec.strip().lower().split(":")[0] == "ismcts"
+    """Whether agent ``spec`` thinks for long rather than answering within milliseconds: a
+    search for its budget, or a planner playing its turn's options out (a few milliseconds on
+    average, up to half a second at a rich turn)."""
+    return spec.strip().lower().split(":")[0] in ("ismcts", "planner")
 
 
 def move_seed(table_seed: int, seat: int, ply: int) -> int:

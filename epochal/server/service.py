@@ -62,7 +62,8 @@ from .workshop import MOST_SETS, BadData, Verdict, Workshop, check, check_marks,
 
 log = logging.getLogger("epochal.server")
 
-# The one place that maps the levels a person picks in the lobby to agents.
+# The one place that maps the levels a person picks in the lobby to agents; a game may play a
+# level with another agent of its own (``Game.bot_levels``, read by ``level_agent``).
 BOT_LEVELS = {"random": "random", "easy": "heuristic", "normal": "ismcts:200ms", "hard": "ismcts:2s"}
 STATUSES = ("open", "running", "finished")
 QUEUE_LIMIT = 256  # messages a connection may fall behind before it is dropped
@@ -581,7 +582,7 @@ class GameService:
                         field=f"seats.{i}.level",
                     )
                 try:
-                    make_agent(BOT_LEVELS[level], game, 0)
+                    make_agent(level_agent(game, level), game, 0)
                 except OptionError as exc:
                     raise ApiError(422, "invalid_request", f"seat {i}: {exc}", field=f"seats.{i}.level") from exc
                 name = spec.get("name") or f"Bot {i + 1} ({level})"
@@ -1764,7 +1765,7 @@ class GameService:
         for i, info in enumerate(table.seats):
             if info.played_by is None:
                 continue
-            spec = BOT_LEVELS[info.played_by]
+            spec = level_agent(table.game, info.played_by)
             kept = table.bots.get(i)
             if kept is not None and kept.spec == spec:
                 bots[i] = kept
@@ -1850,7 +1851,7 @@ class GameService:
         for seat in game.actors(snapshot):
             action = game.timeout_action(snapshot, seat) if table.fallback == "pass" else None
             if action is None:
-                agent = make_agent(BOT_LEVELS["easy"], game, move_seed(table.seed, seat, snapshot.ply))
+                agent = make_agent(level_agent(game, "easy"), game, move_seed(table.seed, seat, snapshot.ply))
                 action = await asyncio.get_running_loop().run_in_executor(
                     self.pool, agent.choose, game, snapshot.clone(), seat
                 )
@@ -1902,6 +1903,12 @@ class GameService:
             return await loop.run_in_executor(self.pool, agent.choose, table.game, state, seat)
         data = self.data_sets(table.game.name)[table.data_key]
         return await self.procs.choose(table.game.name, data, state, seat, bot.spec, seed)
+
+
+def level_agent(game: Game, level: str) -> str:
+    """The agent that plays lobby level ``level`` at a table of ``game``: the game's own for the
+    level, if it has one, else the server's."""
+    return game.bot_levels.get(level) or BOT_LEVELS[level]
 
 
 def _utc(stamp):

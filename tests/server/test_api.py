@@ -11,6 +11,7 @@ import pytest
 
 from epochal.engine import game_names, get_game, parse_record, replay
 from epochal.server import BOT_LEVELS, create_app
+from epochal.server.service import level_agent
 
 from .conftest import HUMAN, TestClient, bot, create, loads, play_random, service, tok, wait_until
 
@@ -87,12 +88,16 @@ def test_create_refuses_malformed_json(client):
     assert r.status_code == 400 and r.json()["error"] == "malformed_json"
 
 
-def test_every_bot_level_builds_an_agent():
-    game = get_game("hadara")
+def test_every_bot_level_builds_an_agent_in_every_game():
     from epochal.agents import make_agent
 
-    for level, spec in BOT_LEVELS.items():
-        assert make_agent(spec, game, 1) is not None, level
+    for name in game_names():
+        game = get_game(name)
+        for level in BOT_LEVELS:
+            assert make_agent(level_agent(game, level), game, 1) is not None, (name, level)
+    # the one game whose own bot plays a level: Imperium's planner beats its searches
+    assert level_agent(get_game("imperium"), "hard") == "planner"
+    assert level_agent(get_game("hadara"), "hard") == BOT_LEVELS["hard"]
 
 
 def test_a_whole_game_over_http_then_export_and_replay(client, tmp_path):

@@ -24,7 +24,7 @@ from epochal.server import bots as bot_module
 from epochal.server import create_app, default_bot_processes
 from epochal.server.bots import move_seed, searches
 from epochal.server.process import ServerProcess
-from epochal.server.service import BOT_LEVELS
+from epochal.server.service import BOT_LEVELS, level_agent
 
 from .conftest import HUMAN, TestClient, bot, create, play_random, service, wait_until
 
@@ -56,12 +56,15 @@ def executor_threads() -> list[threading.Thread]:
     return [t for t in threading.enumerate() if type(t).__name__ == "_ExecutorManagerThread"]
 
 
-def test_only_searches_go_to_the_processes():
-    assert searches(BOT_LEVELS["normal"]) and searches(BOT_LEVELS["hard"])
+def test_only_searches_and_planners_go_to_the_processes():
+    assert searches(BOT_LEVELS["normal"]) and searches(BOT_LEVELS["hard"]) and searches("planner")
     assert not searches(BOT_LEVELS["easy"]) and not searches(BOT_LEVELS["random"])
 
 
-def test_a_normal_bot_gets_its_moves_from_a_worker_process(db_url, monkeypatch):
+@pytest.mark.parametrize(("name", "level"), [("hadara", "normal"), ("imperium", "hard")])
+def test_a_thinking_bot_gets_its_moves_from_a_worker_process(db_url, monkeypatch, name, level):
+    """The normal level's search, and Imperium's hard level, its planner (Game.bot_levels)."""
+    spec = level_agent(get_game(name), level)
     calls = []
     choose = bot_module.BotProcesses.choose
 
@@ -73,17 +76,17 @@ def test_a_normal_bot_gets_its_moves_from_a_worker_process(db_url, monkeypatch):
     monkeypatch.setattr(bot_module.BotProcesses, "choose", spy)
     with TestClient(create_app(db_url, bot_delay=0, bot_processes=1)) as c:
         svc = service(c)
-        game = create(c, [bot("normal"), HUMAN], seed=3)
+        game = create(c, [bot(level), HUMAN], seed=3, game=name)
         gid, table = game["id"], svc.tables[game["id"]]
         version = c.get(f"/api/games/{gid}/view").json()["version"]
         play_random(c, game, [1], random.Random(2), stop=lambda msg: bot_moves(table, 0) >= 3)
-        wait_until(lambda: 0 not in table.game.actors(table.state), 60, "the normal bot's move")
+        wait_until(lambda: 0 not in table.game.actors(table.state), 60, f"the {level} bot's move")
         workers = multiprocessing.active_children()
         after = c.get(f"/api/games/{gid}/view").json()
         assert after["version"] > version
         assert len(calls) >= 3
         assert [(s, a) for s, _, _, a in calls] == [m for m in table.actions if m[0] == 0]
-        assert all(spec == BOT_LEVELS["normal"] for _, spec, _, _ in calls)
+        assert all(used == spec for _, used, _, _ in calls)
         assert workers and all(p.pid != os.getpid() for p in workers)
         assert svc.store.load(gid).actions == table.actions
 

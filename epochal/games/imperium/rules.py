@@ -65,6 +65,10 @@ class ImperiumRules(Game):
     # as its root's prior instead, and plays as well as with twelve random plies at equal time,
     # its iterations costing half (docs/benchmarks.md, "The planner as the search's prior").
     rollout_plies = 0
+    # The lobby's hard level plays the planner: it beat the search at 2 s (6 of 10 games, 113.3
+    # against 101.1) as at 200 ms (12 of 20), and answers in milliseconds (docs/benchmarks.md,
+    # "The planner against the lobby's searches").
+    bot_levels = {"hard": "planner"}
     options = (
         Option(
             "nations",
