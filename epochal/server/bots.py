@@ -5,9 +5,9 @@ pool and keep their agent for the whole game. A search (ISMCTS) runs for its who
 pure Python and holds the GIL meanwhile (a planner's play-outs too, up to half a second): in a
 thread it would hold up every request and every other table of the server, and all searches
 would share one core. So searches and planners run in worker processes (``BotProcesses``). Such
-an agent is built afresh for every move, wherever it runs,
-from a seed that depends only on the table's seed, the seat and the ply, so a position gets the
-same move again (with an iteration budget; a time budget depends on the machine's speed).
+an agent is built afresh for every move, wherever it runs, from a seed that depends only on the
+table's seed, the seat and the ply, so a position gets the same move again (with an iteration
+budget; a time budget depends on the machine's speed).
 """
 
 from __future__ import annotations
